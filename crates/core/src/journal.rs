@@ -1,0 +1,307 @@
+//! The journal: every event of a game, each tied to the rule clause that caused it.
+//!
+//! Events that carry hidden information (a drawn card, a peeked hand) name the seats that may
+//! see them; every other seat gets the redacted text, or nothing.
+
+use crate::dice::Roll;
+use crate::seat::{Seat, SeatSet};
+use serde::Serialize;
+
+/// What sort of thing happened, for filtering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    /// Game setup and deployment.
+    Setup,
+    /// A turn, round or phase began or ended.
+    Turn,
+    /// A unit moved.
+    Move,
+    /// An attack was declared or resolved.
+    Attack,
+    /// Damage, healing, death.
+    Damage,
+    /// A die roll.
+    Roll,
+    /// A card was drawn.
+    Draw,
+    /// A card was played.
+    Play,
+    /// A card was discarded.
+    Discard,
+    /// A deck was shuffled.
+    Shuffle,
+    /// Hidden information was shown to someone.
+    Reveal,
+    /// Any other rule effect (tokens, control, status).
+    Effect,
+    /// An AI player's choice and its reason.
+    Ai,
+    /// An undo was taken.
+    Undo,
+    /// The game ended.
+    End,
+}
+
+/// Who may see an event in full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Visibility {
+    /// Everyone.
+    Public,
+    /// Only these seats; others see the redacted text, if any.
+    Seats(SeatSet),
+}
+
+/// A card that moved, as the journal reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CardNote {
+    /// Which deck or pile.
+    pub deck: &'static str,
+    /// The card's name.
+    pub card: String,
+}
+
+/// One journal entry.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Event {
+    /// 0-based position in the journal.
+    pub seq: u32,
+    /// Round (or turn number) in which it happened.
+    pub round: u32,
+    /// The seat that acted, if a seat did.
+    pub seat: Option<Seat>,
+    /// The rule clause ID that called for it, e.g. `sk.suppression.roll`.
+    pub rule: &'static str,
+    /// What sort of event.
+    pub kind: EventKind,
+    /// A short description in our own words.
+    pub text: String,
+    /// The roll, for random events.
+    pub roll: Option<Roll>,
+    /// The card, for card events.
+    pub card: Option<CardNote>,
+    /// Who may see it in full.
+    pub visibility: Visibility,
+    /// What everyone else sees; `None` hides the event from them.
+    pub redacted: Option<String>,
+}
+
+impl Event {
+    /// Whether this event revealed something random or hidden (undo may not go past it).
+    pub fn is_reveal(&self) -> bool {
+        self.roll.is_some()
+            || self.card.is_some()
+            || matches!(
+                self.kind,
+                EventKind::Draw | EventKind::Shuffle | EventKind::Reveal
+            )
+    }
+
+    /// The event as `viewer` may see it (`None` = referee, sees all), or `None` if hidden.
+    pub fn view(&self, viewer: Option<Seat>) -> Option<Event> {
+        match (viewer, self.visibility) {
+            (None, _) | (_, Visibility::Public) => Some(self.clone()),
+            (Some(s), Visibility::Seats(set)) if set.contains(s) => Some(self.clone()),
+            (Some(_), Visibility::Seats(_)) => self.redacted.as_ref().map(|text| Event {
+                text: text.clone(),
+                card: self.card.as_ref().map(|c| CardNote {
+                    deck: c.deck,
+                    card: "hidden".into(),
+                }),
+                ..self.clone()
+            }),
+        }
+    }
+}
+
+/// The journal of one game. A disabled journal (for simulations and AI search) keeps
+/// nothing and never formats text.
+#[derive(Clone, Debug, Default)]
+pub struct Journal {
+    events: Vec<Event>,
+    enabled: bool,
+    round: u32,
+    seat: Option<Seat>,
+    next_seq: u32,
+}
+
+impl Journal {
+    /// A journal that records.
+    pub fn recording() -> Journal {
+        Journal {
+            enabled: true,
+            ..Journal::default()
+        }
+    }
+
+    /// A journal that records nothing.
+    pub fn off() -> Journal {
+        Journal::default()
+    }
+
+    /// Whether events are kept.
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// Sets the round and acting seat stamped on following events.
+    pub fn set_context(&mut self, round: u32, seat: Option<Seat>) {
+        self.round = round;
+        self.seat = seat;
+    }
+
+    /// The acting seat stamped on following events.
+    pub fn seat(&self) -> Option<Seat> {
+        self.seat
+    }
+
+    /// All events so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Number of events so far (counts even when disabled, so sequence numbers agree).
+    pub fn len(&self) -> usize {
+        self.next_seq as usize
+    }
+
+    /// Whether nothing has happened yet.
+    pub fn is_empty(&self) -> bool {
+        self.next_seq == 0
+    }
+
+    /// Records a public event. `text` is only called when the journal is recording.
+    pub fn note(&mut self, rule: &'static str, kind: EventKind, text: impl FnOnce() -> String) {
+        self.push(rule, kind, Visibility::Public, None, None, text, || None);
+    }
+
+    /// Records a roll with its target and odds.
+    pub fn roll(&mut self, rule: &'static str, roll: &Roll, text: impl FnOnce() -> String) {
+        self.push(
+            rule,
+            EventKind::Roll,
+            Visibility::Public,
+            Some(*roll),
+            None,
+            text,
+            || None,
+        );
+    }
+
+    /// Records a card event seen in full by `who`; others see `redacted` (or nothing).
+    pub fn card(
+        &mut self,
+        rule: &'static str,
+        kind: EventKind,
+        who: Visibility,
+        card: impl FnOnce() -> CardNote,
+        text: impl FnOnce() -> String,
+        redacted: impl FnOnce() -> Option<String>,
+    ) {
+        if !self.enabled {
+            self.next_seq += 1;
+            return;
+        }
+        let card = card();
+        self.push(rule, kind, who, None, Some(card), text, redacted);
+    }
+
+    /// Records a private event (a peek, a reveal to one seat) with an optional redacted form.
+    pub fn private(
+        &mut self,
+        rule: &'static str,
+        kind: EventKind,
+        who: SeatSet,
+        text: impl FnOnce() -> String,
+        redacted: impl FnOnce() -> Option<String>,
+    ) {
+        self.push(
+            rule,
+            kind,
+            Visibility::Seats(who),
+            None,
+            None,
+            text,
+            redacted,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        rule: &'static str,
+        kind: EventKind,
+        visibility: Visibility,
+        roll: Option<Roll>,
+        card: Option<CardNote>,
+        text: impl FnOnce() -> String,
+        redacted: impl FnOnce() -> Option<String>,
+    ) {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        if !self.enabled {
+            return;
+        }
+        self.events.push(Event {
+            seq,
+            round: self.round,
+            seat: self.seat,
+            rule,
+            kind,
+            text: text(),
+            roll,
+            card,
+            visibility,
+            redacted: redacted(),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redaction_per_seat() {
+        let mut j = Journal::recording();
+        j.set_context(1, Some(Seat(0)));
+        j.card(
+            "sk.turn.draw",
+            EventKind::Draw,
+            Visibility::Seats(SeatSet::only(Seat(0))),
+            || CardNote {
+                deck: "action",
+                card: "Sprint".into(),
+            },
+            || "draws Sprint".into(),
+            || Some("draws a card".into()),
+        );
+        j.private(
+            "sk.effect.look-hand",
+            EventKind::Reveal,
+            SeatSet::only(Seat(0)),
+            || "sees".into(),
+            || None,
+        );
+        let e = &j.events()[0];
+        assert_eq!(
+            e.view(Some(Seat(0))).map(|e| e.text),
+            Some("draws Sprint".into())
+        );
+        let other = e.view(Some(Seat(1))).expect("redacted form exists");
+        assert_eq!(other.text, "draws a card");
+        assert_eq!(other.card.map(|c| c.card), Some("hidden".into()));
+        assert!(j.events()[1].view(Some(Seat(1))).is_none());
+        assert!(j.events()[1].view(None).is_some());
+    }
+
+    #[test]
+    fn disabled_journal_counts_but_keeps_nothing() {
+        let mut j = Journal::off();
+        j.note("x", EventKind::Effect, || {
+            unreachable!("text is not formatted when off")
+        });
+        assert_eq!(j.len(), 1);
+        assert!(j.events().is_empty());
+    }
+}

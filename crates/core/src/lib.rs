@@ -1,0 +1,28 @@
+//! squadsight engine core: the [`Ruleset`] contract, seeded randomness, dice, decks, the
+//! journal, saves and replays, and the grids the rulesets play on. No IO, no UI.
+//!
+//! ```
+//! use squadsight_core::{GameRng, Journal, dice::{Dice, Target, roll}};
+//! let mut rng = GameRng::new(42);
+//! let mut journal = Journal::recording();
+//! let r = roll(&mut rng, Dice::D6, Some(Target::AtLeast(4)));
+//! journal.roll("sk.suppression.roll", &r, || format!("suppression roll {}", r.total));
+//! assert_eq!(journal.events()[0].roll.unwrap().p.unwrap().to_string(), "50.0% (1/2)");
+//! ```
+
+pub mod bag;
+pub mod data;
+pub mod deck;
+pub mod dice;
+pub mod hash;
+pub mod journal;
+pub mod ratio;
+pub mod rng;
+pub mod ruleset;
+pub mod seat;
+
+pub use journal::{Event, EventKind, Journal};
+pub use ratio::Ratio;
+pub use rng::{GameRng, Stream};
+pub use ruleset::{Decision, IllegalAction, Outcome, Ruleset, ScenarioInfo, SetupError, Timer};
+pub use seat::{Seat, SeatSet};

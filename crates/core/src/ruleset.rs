@@ -1,0 +1,162 @@
+//! The one contract every game implements.
+//!
+//! A ruleset is a pure function of (scenario, options, seed, actions): `setup` builds the first
+//! state, `to_act` says who decides, `legal_actions` lists the choices, `apply` resolves one and
+//! journals what happened. Nothing here reads a clock or a file.
+
+use crate::journal::Journal;
+use crate::rng::GameRng;
+use crate::seat::{Seat, SeatSet};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+use std::hash::Hash;
+use thiserror::Error;
+
+/// Who decides now, or how the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// This seat must pick one of its legal actions. It may be out of turn (a Defense card
+    /// answering an attack) or a cooperative role.
+    Act(Seat),
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Outcome {
+    /// The winning seats: one for a duel, several for a cooperative win, none for a draw or a
+    /// cooperative loss.
+    pub winners: SeatSet,
+    /// Why, in a few words.
+    pub reason: String,
+}
+
+/// A real-time limit: when the clock runs out the UI submits `action` for `seat`, and the log
+/// records it like any other action, so a replay never reads a clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timer<A> {
+    /// Seconds allowed.
+    pub seconds: u32,
+    /// Who the expiry action belongs to.
+    pub seat: Seat,
+    /// What is applied when time runs out.
+    pub action: A,
+}
+
+/// A scenario that ships inside the binary.
+#[derive(Clone, Copy, Debug)]
+pub struct ScenarioInfo {
+    /// Short ID used on the command line, e.g. `learning`.
+    pub id: &'static str,
+    /// Title shown in menus.
+    pub title: &'static str,
+    /// The scenario file's text (RON).
+    pub source: &'static str,
+}
+
+/// An action that is not legal now. The state is left exactly as it was.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("illegal action: {reason}")]
+pub struct IllegalAction {
+    /// Why, in plain words.
+    pub reason: String,
+}
+
+impl IllegalAction {
+    /// An illegal-action error with a reason.
+    pub fn new(reason: impl Into<String>) -> IllegalAction {
+        IllegalAction {
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A scenario or option set that cannot start a game; every problem is listed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("cannot set up the game: {}", problems.join("; "))]
+pub struct SetupError {
+    /// Each problem found.
+    pub problems: Vec<String>,
+}
+
+/// One game's rules, served through a single contract to the engine, the AI, the CLI and the UI.
+pub trait Ruleset: Send + Sync + 'static {
+    /// Short ID: `commander`, `tactical`, `skirmish` or `boardgame`.
+    const ID: &'static str;
+    /// The scenario as written in a file (raw definition; validated by `setup`).
+    type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// Table options (rule variants and gap decisions), recorded in every save.
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Everything about a game in progress, hidden information included.
+    type State: Clone + Debug + Hash + Send;
+    /// One decision a seat can make.
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync;
+    /// What one seat may know.
+    type Observation: Clone + Debug + Send;
+
+    /// A stable hash of the rules data this ruleset was built from, recorded in saves.
+    fn data_hash(&self) -> u64;
+
+    /// The scenarios shipped in the binary; the first is the default.
+    fn scenarios(&self) -> &[ScenarioInfo];
+
+    /// How many seats the scenario has.
+    fn seat_count(&self, scenario: &Self::Scenario) -> u8;
+
+    /// A seat's name in this scenario ("X-Com", "Aliens").
+    fn seat_name(&self, scenario: &Self::Scenario, seat: Seat) -> String;
+
+    /// Sets one option from the command line's `KEY=VALUE`.
+    fn set_option(&self, options: &mut Self::Options, key: &str, value: &str)
+    -> Result<(), String>;
+
+    /// Builds the opening state; setup randomness comes from `rng` and is journaled.
+    fn setup(
+        &self,
+        scenario: &Self::Scenario,
+        options: &Self::Options,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<Self::State, SetupError>;
+
+    /// Who decides now, or the outcome.
+    fn to_act(&self, state: &Self::State) -> Decision;
+
+    /// Appends every legal action of `seat` to `out` (cleared first), in a deterministic
+    /// order. Never empty while `seat` is the one to act.
+    fn legal_actions(&self, state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Validates and resolves one action. On error the state is untouched.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<(), IllegalAction>;
+
+    /// What `seat` may see.
+    fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
+
+    /// A full state consistent with an observation, with every hidden thing (other hands, deck
+    /// order) dealt at random from what the observer cannot rule out. AI search uses this, so
+    /// it never sees what its seat may not.
+    fn determinize(&self, observation: &Self::Observation, rng: &mut GameRng) -> Self::State;
+
+    /// A heuristic value of the state for `seat`, in -1000..=1000 (AI evaluation).
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> i32;
+
+    /// A short label for an action in this state, for menus and logs.
+    fn describe(&self, state: &Self::State, action: &Self::Action) -> String;
+
+    /// The running clock, if the current decision is timed.
+    fn timer(&self, _state: &Self::State) -> Option<Timer<Self::Action>> {
+        None
+    }
+
+    /// Our own summary of the rules, as Markdown with one `- \`clause.id\` — …` line per clause.
+    fn rules_summary(&self) -> &'static str;
+}
