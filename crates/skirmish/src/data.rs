@@ -69,23 +69,35 @@ pub struct UnitDef {
     /// Point cost.
     pub cost: CostDef,
     /// The rank, for X-Com soldiers.
+    #[serde(default)]
     pub rank: Option<Rank>,
     /// Ability tables this type may use, by table ID, in the order a menu lists them.
     pub tables: Vec<String>,
     /// Flyer: always at elevation 6 and may pass over units (sk.special.flyers).
+    #[serde(default)]
     pub flyer: bool,
     /// Human for the Panic rules (sk.gap.74).
+    #[serde(default)]
     pub human: bool,
     /// Mechanical: cannot become a Zombie (sk.gap.62).
+    #[serde(default)]
     pub mechanical: bool,
     /// Plays every deck Attack card as Attack = 1 (sk.special.attack-as-one).
+    #[serde(default)]
     pub attack_as_one: bool,
     /// Units it kills become Zombies (sk.special.zombify).
+    #[serde(default)]
     pub zombifies: bool,
     /// May carry the PSI Soldier flag (sk.unit.psi).
+    #[serde(default)]
     pub psi_capable: bool,
     /// Sniper type: hiding needs range 6 from it (sk.gap.73), Double Tap applies (sk.gap.44).
+    #[serde(default)]
     pub sniper: bool,
+    /// A Civilian: attacks only when the scenario arms it (sk.unit.civilian-unarmed) and never
+    /// both moves and attacks in one turn (sk.unit.civilian-move-or-attack).
+    #[serde(default)]
+    pub civilian: bool,
 }
 
 /// One ability table (sk.table.format).
@@ -108,7 +120,8 @@ pub struct RowDef {
     pub name: String,
     /// The notes as printed ("Attack = 3 and Attack = 4"), shown to players.
     pub notes: String,
-    /// A Psi effect, for Iron Will (sk.gap.57).
+    /// A Psi effect, for Iron Will (sk.gap.57); false unless stated.
+    #[serde(default)]
     pub psi: bool,
     /// What it does.
     pub effect: EffectDef,
@@ -126,9 +139,10 @@ pub enum RangeDef {
 }
 
 /// When an effect may be used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TimingDef {
     /// During its controller's own Move and Fire phase.
+    #[default]
     OwnTurn,
     /// During the opponent's turn, as a reaction (sk.effect.reaction).
     OpponentTurn,
@@ -162,16 +176,22 @@ pub struct AttackDef {
     /// The range (sk.attack.range).
     pub range: RangeDef,
     /// `Damage +N` (sk.effect.damage-bonus); 0 when none.
+    #[serde(default)]
     pub damage: u8,
     /// Area Affect (sk.effect.area).
+    #[serde(default)]
     pub area: bool,
     /// With Auto-Kill (sk.effect.auto-kill).
+    #[serde(default)]
     pub auto_kill: bool,
     /// A grenade or indirect attack: may pass over units (sk.gap.36).
+    #[serde(default)]
     pub grenade: bool,
-    /// When it may be used.
+    /// When it may be used; own turn unless stated.
+    #[serde(default)]
     pub timing: TimingDef,
     /// The target is also immobilised if the attack reaches it (ethereal#5).
+    #[serde(default)]
     pub immobilize: Option<DurationDef>,
 }
 
@@ -186,14 +206,20 @@ pub enum EffectDef {
     Move {
         /// Hexes.
         hexes: u8,
-        /// When it may be used.
+        /// When it may be used; own turn unless stated.
+        #[serde(default)]
         timing: TimingDef,
+        /// A jump: may pass through occupied hexes but must end in a legal one (thin-man#4,
+        /// sk.gap.10).
+        #[serde(default)]
+        jump: bool,
     },
     /// Negate N Hits (sk.defense.value, sk.effect.defense-multi); `armor` for sk.gap.54.
     Defense {
         /// Hits negated.
         times: u8,
         /// Counts as an Armor defense for Destroy Armor.
+        #[serde(default)]
         armor: bool,
     },
     /// The acting player draws N cards.
@@ -272,6 +298,8 @@ pub enum EffectDef {
 /// One card type of the action deck with its number of copies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardDef {
+    /// Stable ID, kebab-case: `point-blank`, `spec-1`.
+    pub id: String,
     /// Name as printed ("Point Blank").
     pub name: String,
     /// Copies in the deck (the # column).
