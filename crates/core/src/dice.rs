@@ -62,36 +62,47 @@ impl Dice {
 
     fn stream_sides(self) -> (u8, u32) {
         match self {
-            Dice::D6 { count } => (count.max(1), 6),
+            Dice::D6 { count } => (count.clamp(1, Faces::CAP as u8), 6),
             Dice::D8 => (1, 8),
             Dice::D10 => (1, 10),
             Dice::D100 => (1, 100),
-            Dice::Custom { count, sides, .. } => (count.max(1), u32::from(sides.max(1))),
+            Dice::Custom { count, sides, .. } => {
+                (count.clamp(1, Faces::CAP as u8), u32::from(sides.max(1)))
+            }
         }
     }
 
-    /// The number of distinct totals and, for each total, how many equally likely face
-    /// combinations give it. Index = total.
-    fn distribution(self) -> Vec<u64> {
+    /// Calls `visit(total, ways)` for every possible total with how many equally likely face
+    /// combinations give it. Works on a fixed stack buffer: no allocation per roll.
+    fn for_each_total(self, mut visit: impl FnMut(u32, u64)) {
         match self {
             Dice::D6 { count } => {
-                let mut dist = vec![1u64];
-                for _ in 0..count.max(1) {
-                    let mut next = vec![0u64; dist.len() + 6];
-                    for (t, ways) in dist.iter().enumerate() {
+                // Totals of up to CAP dice fit in 6 * CAP + 1 slots.
+                const SLOTS: usize = 6 * Faces::CAP + 1;
+                let n = usize::from(count.clamp(1, Faces::CAP as u8));
+                let mut dist = [0u64; SLOTS];
+                dist[0] = 1;
+                for die in 0..n {
+                    // Walk totals downwards so each slot is read before it is overwritten.
+                    for t in (0..=6 * (die + 1)).rev() {
+                        let mut ways = 0;
                         for face in 1..=6 {
-                            next[t + face] += ways;
+                            if t >= face && t - face <= 6 * die {
+                                ways += dist[t - face];
+                            }
                         }
+                        dist[t] = ways;
                     }
-                    dist = next;
                 }
-                dist
+                for (t, ways) in dist.iter().enumerate().take(6 * n + 1) {
+                    visit(t as u32, *ways);
+                }
             }
             Dice::D8 | Dice::D10 | Dice::D100 => {
                 let (_, sides) = self.stream_sides();
-                let mut d = vec![1u64; sides as usize + 1];
-                d[0] = 0;
-                d
+                for t in 1..=sides {
+                    visit(t, 1);
+                }
             }
             Dice::Custom {
                 count,
@@ -100,26 +111,30 @@ impl Dice {
                 ..
             } => {
                 // Binomial counts of successes: ways(k) = C(n,k) * s^k * (sides-s)^(n-k).
-                let n = u32::from(count.max(1));
+                let n = u32::from(count.clamp(1, Faces::CAP as u8));
                 let s = u64::from(successes.min(sides));
                 let f = u64::from(sides) - s;
-                (0..=n)
-                    .map(|k| binomial(n, k) * s.pow(k) * f.pow(n - k))
-                    .collect()
+                for k in 0..=n {
+                    visit(k, binomial(n, k) * s.pow(k) * f.pow(n - k));
+                }
             }
         }
     }
 
     /// The exact chance that a throw meets `target`.
     pub fn chance(self, target: Target) -> Ratio {
-        let dist = self.distribution();
-        let all: u64 = dist.iter().sum();
-        let hit: u64 = dist
-            .iter()
-            .enumerate()
-            .filter(|(t, _)| target.met_by(*t as u32))
-            .map(|(_, w)| *w)
-            .sum();
+        // One die against a threshold is by far the most common case: answer it directly.
+        if let Dice::D6 { count: 1 } = self {
+            let hits = (1..=6).filter(|f| target.met_by(*f)).count() as u64;
+            return Ratio::new(hits, 6);
+        }
+        let (mut all, mut hit) = (0u64, 0u64);
+        self.for_each_total(|t, ways| {
+            all += ways;
+            if target.met_by(t) {
+                hit += ways;
+            }
+        });
         Ratio::new(hit, all)
     }
 }
@@ -186,7 +201,7 @@ impl Serialize for Target {
     }
 }
 
-/// The faces of one throw (at most [`Faces::CAP`] dice; more are summed but not listed).
+/// The faces of one throw. A throw has at most [`Faces::CAP`] dice; larger counts are capped.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Faces {
     len: u8,
@@ -289,6 +304,23 @@ mod tests {
         assert_eq!(Dice::xcom(1).chance(Target::AtLeast(1)), Ratio::new(1, 3));
         // Two XCOM dice, at least one success: 1 - (4/6)^2 = 20/36.
         assert_eq!(Dice::xcom(2).chance(Target::AtLeast(1)), Ratio::new(5, 9));
+    }
+
+    #[test]
+    fn many_dice_odds_match_brute_force() {
+        // 3d6 <= 10: 108 of 216 combinations.
+        assert_eq!(
+            Dice::nd6(3).chance(Target::AtMost(10)),
+            Ratio::new(108, 216)
+        );
+        // 4d6 >= 24 needs four sixes.
+        assert_eq!(
+            Dice::nd6(4).chance(Target::AtLeast(24)),
+            Ratio::new(1, 1296)
+        );
+        let mut rng = GameRng::new(8);
+        let r = roll(&mut rng, Dice::nd6(40), None);
+        assert_eq!(r.faces.as_slice().len(), Faces::CAP);
     }
 
     #[test]

@@ -89,12 +89,7 @@ pub struct Event {
 impl Event {
     /// Whether this event revealed something random or hidden (undo may not go past it).
     pub fn is_reveal(&self) -> bool {
-        self.roll.is_some()
-            || self.card.is_some()
-            || matches!(
-                self.kind,
-                EventKind::Draw | EventKind::Shuffle | EventKind::Reveal
-            )
+        reveals(self.kind, self.roll.is_some(), self.card.is_some())
     }
 
     /// The event as `viewer` may see it (`None` = referee, sees all), or `None` if hidden.
@@ -123,6 +118,18 @@ pub struct Journal {
     round: u32,
     seat: Option<Seat>,
     next_seq: u32,
+    reveals: u32,
+}
+
+/// The one definition of a revealing event, shared by [`Event::is_reveal`] and the journal's
+/// reveal counter (which must count even when nothing is recorded).
+fn reveals(kind: EventKind, has_roll: bool, has_card: bool) -> bool {
+    has_roll
+        || has_card
+        || matches!(
+            kind,
+            EventKind::Draw | EventKind::Shuffle | EventKind::Reveal
+        )
 }
 
 impl Journal {
@@ -153,6 +160,17 @@ impl Journal {
     /// The acting seat stamped on following events.
     pub fn seat(&self) -> Option<Seat> {
         self.seat
+    }
+
+    /// The round stamped on following events.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// How many events so far revealed something random or hidden ([`Event::is_reveal`]).
+    /// Counts even when disabled, so undo limits work in quiet games too.
+    pub fn reveals(&self) -> u32 {
+        self.reveals
     }
 
     /// All events so far.
@@ -200,6 +218,7 @@ impl Journal {
     ) {
         if !self.enabled {
             self.next_seq += 1;
+            self.reveals += 1;
             return;
         }
         let card = card();
@@ -239,6 +258,9 @@ impl Journal {
     ) {
         let seq = self.next_seq;
         self.next_seq += 1;
+        if reveals(kind, roll.is_some(), card.is_some()) {
+            self.reveals += 1;
+        }
         if !self.enabled {
             return;
         }
@@ -303,5 +325,36 @@ mod tests {
         });
         assert_eq!(j.len(), 1);
         assert!(j.events().is_empty());
+    }
+
+    #[test]
+    fn reveals_are_counted_whether_recording_or_not() {
+        for mut j in [Journal::recording(), Journal::off()] {
+            j.note("x.move", EventKind::Move, || "moves".into());
+            assert_eq!(j.reveals(), 0);
+            j.private(
+                "x.peek",
+                EventKind::Reveal,
+                SeatSet::only(Seat(0)),
+                || "sees".into(),
+                || None,
+            );
+            j.card(
+                "x.draw",
+                EventKind::Play,
+                Visibility::Public,
+                || CardNote {
+                    deck: "d",
+                    card: "c".into(),
+                },
+                || "plays".into(),
+                || None,
+            );
+            assert_eq!(j.reveals(), 2);
+            if j.enabled() {
+                let flags: Vec<bool> = j.events().iter().map(Event::is_reveal).collect();
+                assert_eq!(flags, [false, true, true]);
+            }
+        }
     }
 }

@@ -11,15 +11,22 @@
 //! ```
 
 pub mod bag;
+pub mod conformance;
 pub mod data;
 pub mod deck;
 pub mod dice;
+pub mod game;
 pub mod hash;
+pub mod hex;
 pub mod journal;
+pub mod los;
+mod path;
 pub mod ratio;
 pub mod rng;
 pub mod ruleset;
+pub mod save;
 pub mod seat;
+pub mod square;
 
 pub use journal::{Event, EventKind, Journal};
 pub use ratio::Ratio;

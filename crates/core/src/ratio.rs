@@ -79,7 +79,7 @@ impl Ratio {
     /// Percentage in tenths of a percent, rounded half up (e.g. 7/12 → 583 for 58.3%).
     pub fn per_mille(self) -> u64 {
         let scaled = u128::from(self.num) * 2000 / u128::from(self.den);
-        ((scaled + 1) / 2) as u64
+        scaled.div_ceil(2) as u64
     }
 
     /// A float for presentation only (JSON output, bars); never for rules arithmetic.

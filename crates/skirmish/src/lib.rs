@@ -1,4 +1,267 @@
 //! X-Com Skirmish for squadsight: a hex map, a shared action deck, hidden hands and unit ability
 //! tables triggered by Spec cards.
+//!
+//! [`Skirmish`] implements the engine's [`Ruleset`] contract. A game is a stack of decisions:
+//! the active side's free choice in its Move and Fire phase, and the windows that open on the
+//! way (Defense, Flush, reactions, targets, discards) — see [`state::Frame`].
+//!
+//! ```
+//! use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+//! use squadsight_skirmish::{Skirmish, action::Action, options::Options};
+//!
+//! let sk = Skirmish::new()?;
+//! let scenario = sk.scenario("learning")?;
+//! let mut options = Options::default();
+//! sk.set_option(&mut options, "first_player", "xcom")?;
+//! let mut rng = GameRng::new(7);
+//! let mut journal = Journal::recording();
+//! let mut state = sk.setup(&scenario, &options, &mut rng, &mut journal)?;
+//! assert_eq!(sk.to_act(&state), Decision::Act(Seat(0)));
+//! let mut legal = Vec::new();
+//! sk.legal_actions(&state, Seat(0), &mut legal);
+//! assert!(legal.contains(&Action::EndTurn));
+//! sk.apply(&mut state, Seat(0), &Action::EndTurn, &mut rng, &mut journal)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+pub mod action;
+pub mod board;
+pub mod catalog;
+mod combat;
 pub mod data;
+mod describe;
+mod detection;
+pub mod effects;
+mod engine;
+pub mod fixture;
+mod legal;
+mod movement;
+pub mod observe;
+pub mod options;
+mod panic;
+pub mod state;
+mod turn;
+mod view;
+
+use action::Action;
+use catalog::{Catalog, Scenario, builtin_scenarios, parse_scenario};
+use data::ScenarioDef;
+use effects::{Rules, UnitInfo};
+use observe::Observation;
+use options::Options;
+use squadsight_core::data::DataErrors;
+use squadsight_core::{
+    Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
+    SetupError,
+};
+use state::{Ending, State, Unit};
+use std::fmt;
+
+/// Why the Skirmish rules could not be built from their data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "skirmish rules data: {}", self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<DataErrors> for RulesError {
+    fn from(e: DataErrors) -> RulesError {
+        RulesError(e.to_string())
+    }
+}
+
+/// The X-Com Skirmish ruleset (ID `skirmish`).
+#[derive(Clone, Debug)]
+pub struct Skirmish {
+    catalog: Catalog,
+    rules: Rules,
+    /// Deck cards usable as reactions, with that alternative (deck:Overwatch).
+    reaction_cards: Vec<(catalog::CardId, effects::Alt)>,
+}
+
+impl Skirmish {
+    /// The ruleset built from the embedded rules data.
+    pub fn new() -> Result<Skirmish, RulesError> {
+        Skirmish::with_catalog(Catalog::builtin()?.clone())
+    }
+
+    /// The ruleset built from other (validated) rules data.
+    pub fn with_catalog(catalog: Catalog) -> Result<Skirmish, RulesError> {
+        let rules = Rules::compile(&catalog).map_err(RulesError)?;
+        let reaction_cards = rules
+            .cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| match k {
+                effects::CardKind::Printed(ab) => ab
+                    .alts
+                    .iter()
+                    .find(|a| matches!(a.window, effects::Window::Reaction(_)))
+                    .map(|a| (catalog::CardId(i as u8), a.clone())),
+                effects::CardKind::Spec(_) => None,
+            })
+            .collect();
+        Ok(Skirmish {
+            catalog,
+            rules,
+            reaction_cards,
+        })
+    }
+
+    /// The rules data.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The rules data compiled for play.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// A built-in scenario by id.
+    pub fn scenario(&self, id: &str) -> Result<ScenarioDef, RulesError> {
+        let info = builtin_scenarios()
+            .iter()
+            .find(|s| s.id == id)
+            .ok_or_else(|| RulesError(format!("no built-in scenario `{id}`")))?;
+        parse_scenario(info.source.as_bytes(), info.id).map_err(|e| RulesError(e.to_string()))
+    }
+
+    /// The tables a unit may pick a Spec row from (sk.spec.activate, sk.unit.psi).
+    pub fn usable_tables(&self, unit: &Unit) -> Vec<catalog::TableId> {
+        self.tables_of(unit).collect()
+    }
+
+    pub(crate) fn info(&self, u: &Unit) -> &UnitInfo {
+        let i = u.kind.index().min(self.rules.units.len().saturating_sub(1));
+        &self.rules.units[i]
+    }
+
+    /// Builds the opening state from an already validated scenario.
+    pub fn setup_validated(
+        &self,
+        scenario: &Scenario,
+        options: &Options,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> State {
+        let mut st = self.new_state(scenario, options, rng, journal);
+        self.settle(&mut st, rng, journal);
+        st
+    }
+}
+
+impl Ruleset for Skirmish {
+    const ID: &'static str = "skirmish";
+    type Scenario = ScenarioDef;
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Observation = Observation;
+
+    fn data_hash(&self) -> u64 {
+        self.catalog.data_hash()
+    }
+
+    fn scenarios(&self) -> &[ScenarioInfo] {
+        builtin_scenarios()
+    }
+
+    fn seat_count(&self, _scenario: &ScenarioDef) -> u8 {
+        2
+    }
+
+    fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
+        scenario
+            .sides
+            .get(seat.index())
+            .map_or_else(|| seat.to_string(), |s| s.name.clone())
+    }
+
+    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
+        options.set(key, value)
+    }
+
+    fn setup(
+        &self,
+        scenario: &ScenarioDef,
+        options: &Options,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<State, SetupError> {
+        let mut problems = Vec::new();
+        if let Err(e) = options.validate() {
+            problems.push(e);
+        }
+        let validated = Scenario::validate(scenario, &self.catalog);
+        match validated {
+            Err(mut e) => {
+                problems.append(&mut e);
+                Err(SetupError { problems })
+            }
+            Ok(_) if !problems.is_empty() => Err(SetupError { problems }),
+            Ok(s) => Ok(self.setup_validated(&s, options, rng, journal)),
+        }
+    }
+
+    fn to_act(&self, state: &State) -> Decision {
+        match (state.ending, self.decider(state)) {
+            (Some(e), _) => Decision::Over(Outcome {
+                winners: match e {
+                    Ending::Won(s) => SeatSet::only(Seat(s)),
+                    Ending::BothWiped | Ending::Stalemate => SeatSet::NONE,
+                },
+                reason: self.ending_text(state, e),
+            }),
+            (None, Some(s)) => Decision::Act(Seat(s)),
+            (None, None) => Decision::Act(Seat(state.active)),
+        }
+    }
+
+    fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
+        if seat.0 < 2 {
+            self.list(state, seat.0, out);
+        } else {
+            out.clear();
+        }
+    }
+
+    fn apply(
+        &self,
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<(), IllegalAction> {
+        if seat.0 > 1 {
+            return Err(IllegalAction::new(format!("Skirmish has no {seat}")));
+        }
+        self.apply_action(state, seat.0, *action, rng, journal)
+    }
+
+    fn observe(&self, state: &State, seat: Seat) -> Observation {
+        self.observation(state, seat.0)
+    }
+
+    fn determinize(&self, observation: &Observation, rng: &mut GameRng) -> State {
+        self.determinized(observation, rng)
+    }
+
+    fn evaluate(&self, state: &State, seat: Seat) -> i32 {
+        self.value(state, seat.0)
+    }
+
+    fn describe(&self, state: &State, action: &Action) -> String {
+        self.describe_action(state, action)
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        include_str!("../../../docs/rules/skirmish.md")
+    }
+}

@@ -1,0 +1,135 @@
+//! Names and short descriptions for the journal, menus and error messages.
+
+use crate::Skirmish;
+use crate::action::Action;
+use crate::catalog::{CardId, TableId};
+use crate::state::{Aim, Frame, HexId, State, UnitId};
+
+impl Skirmish {
+    /// A card type's printed name.
+    pub fn card_name(&self, card: CardId) -> &str {
+        self.catalog.card(card).map_or("?", |c| c.name.as_str())
+    }
+
+    /// A table's printed name.
+    pub fn table_name(&self, table: TableId) -> &str {
+        self.catalog.table(table).map_or("?", |t| t.name.as_str())
+    }
+
+    /// A table row's printed name.
+    pub fn row_name(&self, table: TableId, n: u8) -> &str {
+        self.catalog
+            .table(table)
+            .and_then(|t| t.row(n))
+            .map_or("?", |r| r.name.as_str())
+    }
+
+    /// A unit as players see it: type, id and side, e.g. `Thin Man #6 (Aliens)`.
+    pub fn unit_name(&self, st: &State, id: UnitId) -> String {
+        match st.unit(id) {
+            Some(u) => format!(
+                "{} #{} ({})",
+                self.catalog.unit(u.kind).map_or("?", |t| t.name.as_str()),
+                id.0,
+                st.board.side_name(u.controller)
+            ),
+            None => format!("unit #{}", id.0),
+        }
+    }
+
+    /// A hex as `column,row`.
+    pub fn hex_name(&self, st: &State, hex: HexId) -> String {
+        let (c, r) = st.board.offset(hex);
+        format!("{c},{r}")
+    }
+
+    /// A short label for an action in this state.
+    pub(crate) fn describe_action(&self, st: &State, action: &Action) -> String {
+        match *action {
+            Action::FirstPlayer(s) => format!("{s} takes the first turn"),
+            Action::Discard(c) => format!("discard {}", self.card_name(c)),
+            Action::FreeMove { unit, to } => format!(
+                "free move: {} to {}",
+                self.unit_name(st, unit),
+                self.hex_name(st, to)
+            ),
+            Action::Card { card, unit: None } => format!("play {}", self.card_name(card)),
+            Action::Card {
+                card,
+                unit: Some(u),
+            } => format!(
+                "play {} for {}",
+                self.card_name(card),
+                self.unit_name(st, u)
+            ),
+            Action::Spec {
+                card,
+                unit,
+                table,
+                alt,
+            } => {
+                let n = match self.catalog.card(card).map(|c| &c.effect) {
+                    Some(crate::data::EffectDef::Spec(n)) => *n,
+                    _ => 0,
+                };
+                let option = self
+                    .row_source(card, table)
+                    .and_then(|s| self.alt(s, alt).map(|a| (s, a)))
+                    .filter(|_| self.rules.row(table, n).is_some_and(|r| r.alts.len() > 1))
+                    .map(|(_, a)| format!(" [{}]", window_word(a.window)))
+                    .unwrap_or_default();
+                format!(
+                    "{}: {} uses {}{option} ({})",
+                    self.card_name(card),
+                    self.unit_name(st, unit),
+                    self.row_name(table, n),
+                    self.table_name(table)
+                )
+            }
+            Action::Cover { card, unit } => format!(
+                "{}: {} takes cover in the terrain",
+                self.card_name(card),
+                self.unit_name(st, unit)
+            ),
+            Action::SelfDestruct { card, unit } => format!(
+                "{}: make {} kill itself",
+                self.card_name(card),
+                self.unit_name(st, unit)
+            ),
+            Action::MoveTo(h) => match st.top() {
+                Some(Frame::Move { unit, .. }) => format!(
+                    "move {} to {}",
+                    self.unit_name(st, *unit),
+                    self.hex_name(st, h)
+                ),
+                _ => format!("move to {}", self.hex_name(st, h)),
+            },
+            Action::TargetUnit(t) => match st.top() {
+                Some(Frame::Target {
+                    aim: Aim::Attack(_),
+                    ..
+                }) => format!("attack {}", self.unit_name(st, t)),
+                _ => format!("target {}", self.unit_name(st, t)),
+            },
+            Action::TargetHex(h) => match st.top() {
+                Some(Frame::Target {
+                    aim: Aim::Spawn(_), ..
+                }) => format!("place the new unit at {}", self.hex_name(st, h)),
+                _ => format!("attack hex {}", self.hex_name(st, h)),
+            },
+            Action::Pass => "pass".to_string(),
+            Action::EndTurn => "end the Move and Fire phase".to_string(),
+        }
+    }
+}
+
+fn window_word(w: crate::effects::Window) -> &'static str {
+    use crate::effects::Window;
+    match w {
+        Window::Main => "on your turn",
+        Window::Defense => "as Defense",
+        Window::Negation => "against the attack",
+        Window::Flush => "as Flush",
+        Window::Reaction(_) => "as a reaction",
+    }
+}

@@ -1,0 +1,330 @@
+//! Setup and the turn cycle: first player, the Tactical draw, the Move and Fire phase, the
+//! End phase discard, and the end of the game.
+
+use crate::Skirmish;
+use crate::board::Board;
+use crate::catalog::Scenario;
+use crate::options::{FirstPlayer, Options, Stalemate};
+use crate::state::{DiscardWhy, Ending, Frame, Hand, Life, Phase, State, Unit};
+use squadsight_core::deck::Deck;
+use squadsight_core::dice::{Dice, roll_on};
+use squadsight_core::journal::EventKind;
+use squadsight_core::{GameRng, Journal, Seat, Stream};
+use std::sync::Arc;
+
+/// Cards drawn in the Tactical phase, and the hand limit, for a side with `units` units
+/// left: 5, 4 with two units, 3 with one (sk.turn.draw, sk.end.hand-limit).
+pub fn cards_for(units: usize) -> u8 {
+    match units {
+        0 => 0,
+        1 => 3,
+        2 => 4,
+        _ => 5,
+    }
+}
+
+impl Skirmish {
+    /// The opening state of a validated scenario: units placed, deck shuffled, hands empty
+    /// (sk.gap.3), first player decided or about to be chosen.
+    pub(crate) fn new_state(
+        &self,
+        scenario: &Scenario,
+        options: &Options,
+        rng: &mut GameRng,
+        j: &mut Journal,
+    ) -> State {
+        let board = Arc::new(Board::new(scenario));
+        let mut units = Vec::new();
+        for (side, s) in scenario.sides.iter().enumerate() {
+            for p in &s.units {
+                let pos = board.at(p.col, p.row).unwrap_or(crate::state::HexId(0));
+                let mut hits = self.rules.units.get(p.unit.index()).map_or(1, |u| u.hits);
+                if Some(p.unit) == self.rules.sectopod {
+                    // sk.gap.1: the Sectopod's Hits are an option.
+                    hits = options.sectopod_hits;
+                }
+                units.push(Unit {
+                    kind: p.unit,
+                    owner: side as u8,
+                    controller: side as u8,
+                    pos,
+                    hits,
+                    max_hits: hits,
+                    life: Life::OnMap,
+                    psi: p.psi,
+                    armed: p.armed,
+                    // sk.detect.start-hidden: with Detection, every unit starts Hidden.
+                    hidden: options.detection.on(),
+                    seen_at: pos,
+                    arrived: 0,
+                    free_moved: false,
+                    card_moved: false,
+                    moved: false,
+                    attacks: 0,
+                    double_tap: false,
+                    immobile_from: 0,
+                    immobile_until: 0,
+                    armor_off_until: 0,
+                    control_until: 0,
+                    attacked: 0,
+                    panic_due: false,
+                    panic_turn: u32::MAX,
+                    panic_effect: None,
+                    seen_types: 0,
+                    rush_ready: false,
+                    reacted: false,
+                });
+            }
+        }
+        // sk.deck.shared, sk.deck.list: one shared deck of every card copy, shuffled.
+        let mut deck = Deck::new("action", self.catalog.deck().to_vec());
+        deck.shuffle(rng, j, "sk.deck.shared");
+        let mut st = State {
+            board,
+            options: *options,
+            turn: 0,
+            active: 0,
+            first: 0,
+            phase: Phase::Setup,
+            units,
+            hands: [Hand::new(); 2],
+            deck,
+            st: [0; 2],
+            friction: [0; 2],
+            known: [Hand::new(); 2],
+            known_top: [0; 2],
+            stack: Vec::new(),
+            ending: None,
+        };
+        j.note("sk.setup.players", EventKind::Setup, || {
+            format!(
+                "{} ({}) faces {} ({}) on a {}x{} map",
+                st.board.side_name(0),
+                Seat(0),
+                st.board.side_name(1),
+                Seat(1),
+                st.board.width(),
+                st.board.height()
+            )
+        });
+        match options.first_player {
+            FirstPlayer::Roll => {
+                // sk.gap.3: each side rolls 1D6, ties are rolled again, the higher roller
+                // chooses who goes first.
+                let winner = loop {
+                    let a = roll_on(rng, Stream::Setup, Dice::D6, None);
+                    let b = roll_on(rng, Stream::Setup, Dice::D6, None);
+                    j.roll("sk.gap.3", &a, || {
+                        format!("{} rolls {} for the first turn", Seat(0), a.total)
+                    });
+                    j.roll("sk.gap.3", &b, || {
+                        format!("{} rolls {} for the first turn", Seat(1), b.total)
+                    });
+                    if a.total != b.total {
+                        break u8::from(b.total > a.total);
+                    }
+                };
+                st.stack.push(Frame::ChooseFirst { seat: winner });
+            }
+            FirstPlayer::Xcom | FirstPlayer::Aliens => {
+                let want_alien = options.first_player == FirstPlayer::Aliens;
+                let side = (0u8..2)
+                    .find(|s| {
+                        st.units.iter().filter(|u| u.owner == *s).any(|u| {
+                            self.rules
+                                .units
+                                .get(u.kind.index())
+                                .is_some_and(|i| i.alien == want_alien)
+                        })
+                    })
+                    .unwrap_or(u8::from(want_alien));
+                j.note("sk.gap.3", EventKind::Setup, || {
+                    format!("{} takes the first turn (option first_player)", Seat(side))
+                });
+                self.start_turn(&mut st, side, rng, j);
+            }
+        }
+        st
+    }
+
+    /// Begins a side's turn with its Tactical phase (sk.turn.alternate, sk.turn.phases).
+    pub(crate) fn start_turn(&self, st: &mut State, side: u8, rng: &mut GameRng, j: &mut Journal) {
+        if st.turn == 0 {
+            st.first = side;
+            // sk.gap.76: new alien types are first checked at the start of the game.
+            self.check_sightings(st, rng, j);
+        }
+        st.turn += 1;
+        st.active = side;
+        st.phase = Phase::Tactical;
+        for u in &mut st.units {
+            u.free_moved = false;
+            u.card_moved = false;
+            u.moved = false;
+            u.attacks = 0;
+            u.double_tap = false;
+            u.attacked = 0;
+            u.reacted = false;
+            u.rush_ready = false;
+        }
+        j.set_context(st.turn, Some(Seat(side)));
+        j.note("sk.turn.alternate", EventKind::Turn, || {
+            format!(
+                "turn {} begins: {} ({})",
+                st.turn,
+                st.board.side_name(side),
+                Seat(side)
+            )
+        });
+        j.note("sk.turn.phases", EventKind::Turn, || {
+            "Tactical phase".to_string()
+        });
+        let s = usize::from(side & 1);
+        let units = st.units_left(side);
+        // sk.turn.draw, sk.effect.draw-penalty, sk.gap.49: Friction lowers this draw, to no
+        // fewer than 0 cards; the penalty is then used up.
+        let n = cards_for(units).saturating_sub(st.friction[s]);
+        st.friction[s] = 0;
+        self.draw(st, side, n, "sk.turn.draw", rng, j);
+        let limit = usize::from(cards_for(units));
+        let held = st.hands[s].len();
+        if held > limit {
+            // sk.turn.tactical-discard, sk.gap.17: down to the limit, the player's choice.
+            st.stack.push(Frame::Discard {
+                seat: side,
+                left: (held - limit) as u8,
+                why: DiscardWhy::Tactical,
+            });
+        } else {
+            self.enter_move_fire(st, j);
+        }
+    }
+
+    fn enter_move_fire(&self, st: &mut State, j: &mut Journal) {
+        st.phase = Phase::MoveFire;
+        j.note("sk.turn.activation", EventKind::Turn, || {
+            "Move and Fire phase: units act in any order".to_string()
+        });
+    }
+
+    /// Ends the Move and Fire phase: the End phase discard comes next (sk.end.hand-limit).
+    pub(crate) fn end_turn(&self, st: &mut State, rng: &mut GameRng, j: &mut Journal) {
+        st.phase = Phase::End;
+        j.note("sk.turn.phases", EventKind::Turn, || {
+            "End phase".to_string()
+        });
+        let side = st.active;
+        let limit = usize::from(cards_for(st.units_left(side)));
+        let held = st.hand(side).len();
+        if held > limit {
+            st.stack.push(Frame::Discard {
+                seat: side,
+                left: (held - limit) as u8,
+                why: DiscardWhy::End,
+            });
+        } else {
+            self.finish_turn(st, rng, j);
+        }
+    }
+
+    /// What follows a finished discard.
+    pub(crate) fn after_discard(
+        &self,
+        st: &mut State,
+        why: DiscardWhy,
+        rng: &mut GameRng,
+        j: &mut Journal,
+    ) {
+        match why {
+            DiscardWhy::Tactical => self.enter_move_fire(st, j),
+            DiscardWhy::End => self.finish_turn(st, rng, j),
+            DiscardWhy::Own | DiscardWhy::Opponent => {}
+        }
+    }
+
+    /// Ends the turn and starts the other side's.
+    fn finish_turn(&self, st: &mut State, rng: &mut GameRng, j: &mut Journal) {
+        let turn = st.turn;
+        for i in 0..st.units.len() {
+            let u = st.units[i];
+            if u.control_until != 0 && u.control_until <= turn {
+                // sk.gap.66: control returns to the owner when the controller's next turn
+                // ends; damage taken stays.
+                st.units[i].controller = u.owner;
+                st.units[i].control_until = 0;
+                if u.on_map() {
+                    j.note("sk.special.mind-control", EventKind::Effect, || {
+                        format!(
+                            "{} shakes off the mind control",
+                            self.unit_name(st, crate::state::UnitId(i as u8))
+                        )
+                    });
+                }
+            }
+        }
+        // What was seen of hands and deck is only known for that turn.
+        st.known = [Hand::new(); 2];
+        st.known_top = [0; 2];
+        self.check_end(st, j);
+        if st.ending.is_none() {
+            self.start_turn(st, 1 - (st.active & 1), rng, j);
+        }
+    }
+
+    /// Ends the game when a side has no units left (sk.victory.annihilation, sk.gap.7,
+    /// sk.gap.8), or, under `stalemate = draw`, when neither side can ever deal damage: only
+    /// an unarmed Civilian can never play an Attack card.
+    pub(crate) fn check_end(&self, st: &mut State, j: &mut Journal) {
+        if st.ending.is_some() {
+            return;
+        }
+        // One pass: units each side still owns, and whether each side can still attack.
+        let mut left = [0usize; 2];
+        let mut fight = [false; 2];
+        for u in st.units.iter().filter(|u| u.on_map()) {
+            left[usize::from(u.owner & 1)] += 1;
+            if self
+                .rules
+                .units
+                .get(u.kind.index())
+                .is_some_and(|i| !i.civilian || u.armed)
+            {
+                fight[usize::from(u.controller & 1)] = true;
+            }
+        }
+        let ending = match (left[0], left[1]) {
+            (0, 0) => Some(Ending::BothWiped),
+            (0, _) => Some(Ending::Won(1)),
+            (_, 0) => Some(Ending::Won(0)),
+            _ if st.options.stalemate == Stalemate::Draw && !fight[0] && !fight[1] => {
+                Some(Ending::Stalemate)
+            }
+            _ => None,
+        };
+        let Some(e) = ending else { return };
+        st.ending = Some(e);
+        st.phase = Phase::Over;
+        st.stack.clear();
+        let rule = match e {
+            Ending::Won(_) => "sk.victory.annihilation",
+            Ending::BothWiped => "sk.gap.8",
+            Ending::Stalemate => "sk.gap.7",
+        };
+        j.note(rule, EventKind::End, || self.ending_text(st, e));
+    }
+
+    /// The outcome in words.
+    pub(crate) fn ending_text(&self, st: &State, e: Ending) -> String {
+        match e {
+            Ending::Won(s) => format!(
+                "{} ({}) wins: every enemy unit is destroyed",
+                st.board.side_name(s),
+                Seat(s)
+            ),
+            Ending::BothWiped => "both sides lost their last unit at once: a draw".to_string(),
+            Ending::Stalemate => {
+                "neither side can ever damage the other: a draw (option stalemate)".to_string()
+            }
+        }
+    }
+}

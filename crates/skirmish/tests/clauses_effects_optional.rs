@@ -1,0 +1,533 @@
+//! Behaviour tests for the optional Detection and Panic rules (clause index sections 17 and
+//! 18), with every die pinned.
+
+use squadsight_skirmish::action::Action;
+use squadsight_skirmish::fixture::{Fixture, Session};
+use squadsight_skirmish::state::{Frame, Life, PanicEffect, UnitId};
+
+type R = Result<(), String>;
+
+fn spec(s: &Session, n: u8, unit: UnitId, table: &str, alt: u8) -> Result<Action, String> {
+    Ok(Action::Spec {
+        card: s.card(&format!("spec-{n}"))?,
+        unit,
+        table: s.table(table)?,
+        alt,
+    })
+}
+
+fn card(s: &Session, name: &str, unit: UnitId) -> Result<Action, String> {
+    Ok(Action::Card {
+        card: s.card(name)?,
+        unit: Some(unit),
+    })
+}
+
+fn hits(s: &Session, id: UnitId) -> Result<u8, String> {
+    Ok(s.unit(id)?.hits)
+}
+
+fn acts_for(s: &Session, side: u8, unit: UnitId) -> bool {
+    s.legal(side).into_iter().any(|a| match a {
+        Action::FreeMove { unit: u, .. }
+        | Action::Spec { unit: u, .. }
+        | Action::SelfDestruct { unit: u, .. } => u == unit,
+        Action::Card { unit: Some(u), .. } => u == unit,
+        _ => false,
+    })
+}
+
+fn end_turn(s: &mut Session) -> R {
+    let side = s.to_act().ok_or("game over")?;
+    s.act(side, Action::EndTurn)?;
+    while let Some(Frame::Discard { seat, .. }) = s.state().stack().last().copied() {
+        let first = s.legal(seat).first().copied().ok_or("nothing to discard")?;
+        s.act(seat, first)?;
+    }
+    Ok(())
+}
+
+fn free_move(s: &mut Session, side: u8, unit: UnitId, col: u8, row: u8) -> R {
+    let to = s.hex(col, row)?;
+    s.act(side, Action::FreeMove { unit, to })
+}
+
+// ---------------------------------------------------------------------------------------
+// Section 17: Detection
+// ---------------------------------------------------------------------------------------
+
+// sk.detect.optional, sk.detect.start-hidden: with Detection on every unit of both sides
+// starts with a Hidden Token; with it off (the default) none does.
+#[test]
+fn sk_detect_start_hidden_only_when_switched_on() -> R {
+    let build = |on: bool| {
+        Fixture::flat(6, 2)
+            .unit(0, "squaddie", 0, 0)
+            .unit(0, "squaddie", 0, 1)
+            .unit(1, "sectoid", 5, 0)
+            .option("detection", if on { "on" } else { "off" })?
+            .build()
+    };
+    let on = build(true)?;
+    assert!(on.state().units().iter().all(|u| u.hidden));
+    let off = build(false)?;
+    assert!(off.state().units().iter().all(|u| !u.hidden));
+    Ok(())
+}
+
+// sk.detect.optional: with Detection off an attack on a unit is never rolled for, even if it
+// were marked Hidden.
+#[test]
+fn sk_detect_optional_off_means_no_detection_roll() -> R {
+    let mut s = Fixture::flat(6, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "muton", 1, 0)
+        .hidden(true)
+        .hand(0, &["point-blank"])
+        .build()?;
+    s.act(0, card(&s, "point-blank", UnitId(0))?)?;
+    s.act(0, Action::TargetUnit(UnitId(1)))?;
+    assert_eq!(hits(&s, UnitId(1))?, 2);
+    assert!(!s.cited("sk.detect.table"));
+    Ok(())
+}
+
+// sk.detect.reveal-roll, sk.gap.70: a Hidden unit that moves rolls 1D6 and loses its HT on
+// 4–6, keeps it on 1–3.
+#[test]
+fn sk_detect_reveal_roll_on_move() -> R {
+    for (face, revealed) in [(3u8, false), (4, true), (6, true), (1, false)] {
+        let mut s = Fixture::flat(8, 3)
+            .unit(0, "squaddie", 0, 1)
+            .unit(1, "sectoid", 3, 1)
+            .option("detection", "on")?
+            .dice(&[face])
+            .build()?;
+        free_move(&mut s, 0, UnitId(0), 1, 1)?;
+        assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![u32::from(face)]);
+        assert_eq!(s.unit(UnitId(0))?.hidden, !revealed, "face {face}");
+    }
+    Ok(())
+}
+
+/// An attack by a detected unit on a Hidden 3-Hit Muton with the Detection die showing
+/// `face`: `close` puts the Muton at range 3 (Medium Range), otherwise at range 4 (Long
+/// Range). Returns the session after the attack.
+fn flush_out(face: u8, close: bool) -> Result<Session, String> {
+    let (col, c) = if close {
+        (3, "medium-range")
+    } else {
+        (4, "long-range")
+    };
+    let mut s = Fixture::flat(8, 3)
+        .unit(0, "squaddie", 0, 1)
+        .hidden(false)
+        .unit(1, "muton", col, 1)
+        .hand(0, &[c])
+        .option("detection", "on")?
+        .dice(&[face])
+        .build()?;
+    s.act(0, card(&s, c, UnitId(0))?)?;
+    s.act(0, Action::TargetUnit(UnitId(1)))?;
+    s.pass_all()?;
+    Ok(s)
+}
+
+// sk.detect.flush, sk.detect.table, sk.detect.card-fate, sk.detect.close-bonus: every row of
+// the Detection Table, from range 4 (no modifier) and from range 3 (+1, a modified 7 is row
+// 6): whether the target keeps its HT, whether the attack hits, and where the card goes.
+#[test]
+fn sk_detect_table_every_row_with_and_without_close_bonus() -> R {
+    // (row, keeps HT, hits, card back to hand)
+    let rows = [
+        (1u8, true, false, true),
+        (2, true, false, false),
+        (3, true, true, false),
+        (4, false, false, false),
+        (5, false, false, true),
+        (6, false, true, false),
+    ];
+    for close in [false, true] {
+        for face in 1..=6u8 {
+            let s = flush_out(face, close)?;
+            let row = (face + u8::from(close)).min(6);
+            let (_, keeps, hit, back) = rows[usize::from(row - 1)];
+            let what = format!("face {face}, close {close}, row {row}");
+            assert_eq!(s.rolls("sk.detect.table"), vec![u32::from(face)], "{what}");
+            assert_eq!(s.cited("sk.detect.close-bonus"), close, "{what}");
+            let m = s.unit(UnitId(1))?;
+            assert_eq!(m.hidden, keeps, "{what}");
+            assert_eq!(m.hits, if hit { 2 } else { 3 }, "{what}");
+            let c = s.card(if close { "medium-range" } else { "long-range" })?;
+            assert_eq!(s.hand(0).has(c), back, "{what}");
+            assert_eq!(s.state().deck().discards().contains(&c), !back, "{what}");
+        }
+    }
+    Ok(())
+}
+
+// sk.detect.area-miss, sk.gap.72, sk.table.spec-heavy (row 2, Rocket Launcher): on a Wasted
+// Attack the target hex takes no full damage (2 Hits) but rolls like a splash hex, and the
+// neighbours roll as usual.
+#[test]
+fn sk_detect_area_miss_still_splashes() -> R {
+    let mut s = Fixture::flat(10, 5)
+        .unit(0, "specialist-heavy", 0, 2)
+        .hidden(false)
+        .unit(1, "muton", 6, 2)
+        .unit(1, "muton", 7, 2)
+        .option("detection", "on")?
+        .hand(0, &["spec-2"])
+        .dice(&[2, 5, 6])
+        .build()?;
+    s.act(0, spec(&s, 2, UnitId(0), "spec-heavy", 0)?)?;
+    s.act(0, Action::TargetHex(s.hex(6, 2)?))?;
+    s.pass_all()?;
+    assert_eq!(s.rolls("sk.detect.table"), vec![2]);
+    assert_eq!(s.rolls("sk.detect.area-miss"), vec![5]);
+    assert_eq!(s.rolls("sk.area.splash"), vec![6]);
+    assert_eq!(hits(&s, UnitId(1))?, 2, "1 Hit of splash, not 2");
+    assert_eq!(hits(&s, UnitId(2))?, 2);
+    Ok(())
+}
+
+// sk.detect.hiding, sk.gap.73: a detected unit ending a move 5 or more hexes from every foe
+// takes a Hidden Token again; a Flyer must be 6 or more away.
+#[test]
+fn sk_detect_hiding_after_moving_far_enough() -> R {
+    for (foe, hides) in [("sectoid", true), ("floater", false)] {
+        let mut s = Fixture::flat(9, 3)
+            .unit(0, "squaddie", 3, 1)
+            .hidden(false)
+            .unit(1, foe, 0, 1)
+            .hand(0, &["run"])
+            .option("detection", "on")?
+            .build()?;
+        s.act(0, card(&s, "run", UnitId(0))?)?;
+        s.act(0, Action::MoveTo(s.hex(5, 1)?))?;
+        s.pass_all()?;
+        assert_eq!(s.unit(UnitId(0))?.hidden, hides, "{foe} at range 5");
+        assert_eq!(s.cited("sk.detect.hiding"), hides);
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Section 18: Panic
+// ---------------------------------------------------------------------------------------
+
+/// The aliens kill a Squaddie next to a friend of type `watcher` who sees it die; the
+/// watcher's Panic die shows `face`.
+fn friend_killed(watcher: &str, face: u8, panic: bool) -> Result<Session, String> {
+    let mut s = Fixture::flat(9, 5)
+        .unit(0, "squaddie", 0, 1)
+        .unit(0, watcher, 0, 3)
+        .unit(0, "shiv", 8, 4)
+        .unit(1, "sectoid", 1, 1)
+        .unit(1, "sectoid", 8, 0)
+        .hand(1, &["point-blank"])
+        .active(1)
+        .option("panic", if panic { "on" } else { "off" })?
+        .dice(&[face])
+        .build()?;
+    s.act(1, card(&s, "point-blank", UnitId(3))?)?;
+    s.act(1, Action::TargetUnit(UnitId(0)))?;
+    s.pass_all()?;
+    assert_eq!(s.unit(UnitId(0))?.life, Life::Dead { turn: 1 });
+    Ok(s)
+}
+
+// sk.panic.optional: with Panic off nobody rolls.
+#[test]
+fn sk_panic_optional_off_means_no_roll() -> R {
+    let s = friend_killed("specialist-heavy", 1, false)?;
+    assert!(!s.cited("sk.panic.table"));
+    assert_eq!(s.unit(UnitId(1))?.panic_effect, None);
+    Ok(())
+}
+
+// sk.panic.trigger-friend-killed, sk.panic.table, sk.gap.78: a Specialist (no modifier) who
+// sees a friend killed rolls once; each face gives its printed row, effective on its side's
+// next turn (turn 2).
+#[test]
+fn sk_panic_table_rows_for_specialist() -> R {
+    let want = [
+        (1u8, None, true),
+        (2, Some(PanicEffect::Cower), false),
+        (3, Some(PanicEffect::Pinned), false),
+        (4, Some(PanicEffect::Berserk), false),
+        (5, None, false),
+        (6, None, false),
+    ];
+    for (face, effect, routed) in want {
+        let s = friend_killed("specialist-heavy", face, true)?;
+        assert_eq!(s.rolls("sk.panic.table"), vec![u32::from(face)]);
+        let u = s.unit(UnitId(1))?;
+        assert_eq!(u.panic_effect, effect.map(|e| (e, 2)), "face {face}");
+        assert_eq!(u.life == Life::Routed, routed, "face {face}");
+        assert!(!s.cited("sk.panic.modifiers"));
+    }
+    Ok(())
+}
+
+// sk.panic.modifiers, sk.panic.rout, sk.gap.79: a Squaddie rolls at −1 (a 2 becomes 1: Rout),
+// a Hero at +1 (a 4 becomes 5: Keep Cool; a 1 becomes 2: Cower). A routed unit leaves the map,
+// is not killed and counts as lost.
+#[test]
+fn sk_panic_modifiers_squaddie_minus_one_hero_plus_one() -> R {
+    let s = friend_killed("squaddie", 2, true)?;
+    let u = s.unit(UnitId(1))?;
+    assert_eq!(u.life, Life::Routed);
+    assert!(s.cited("sk.panic.modifiers") && s.cited("sk.panic.rout"));
+    assert_eq!(s.state().units_left(0), 1, "only the SHIV is left");
+    let s = friend_killed("hero-heavy", 4, true)?;
+    assert_eq!(s.unit(UnitId(1))?.panic_effect, None);
+    assert!(s.cited("sk.panic.modifiers"));
+    let s = friend_killed("hero-heavy", 1, true)?;
+    assert_eq!(
+        s.unit(UnitId(1))?.panic_effect,
+        Some((PanicEffect::Cower, 2))
+    );
+    Ok(())
+}
+
+// sk.panic.human-only, sk.gap.74: the SHIV (and the aliens) never roll; in the same position
+// a Specialist does.
+#[test]
+fn sk_panic_human_only_shiv_does_not_roll() -> R {
+    let s = friend_killed("shiv", 1, true)?;
+    assert!(!s.cited("sk.panic.table"));
+    assert_eq!(s.unit(UnitId(1))?.panic_effect, None);
+    assert!(s.unit(UnitId(1))?.on_map());
+    Ok(())
+}
+
+// sk.panic.trigger-attacks, sk.panic.cower, sk.gap.75, sk.gap.78: a 1-Hit Squaddie attacked
+// twice in one turn (both attacks stopped by ST, which still count) rolls once; 3 − 1 = 2 is
+// Cower: immobilised for its side's next turn only.
+#[test]
+fn sk_panic_trigger_attacks_and_cower() -> R {
+    let mut s = Fixture::flat(9, 5)
+        .unit(0, "squaddie", 0, 1)
+        .unit(0, "squaddie", 8, 4)
+        .unit(1, "sectoid", 1, 1)
+        .hand(1, &["point-blank", "point-blank"])
+        .tokens(0, 2)
+        .active(1)
+        .option("panic", "on")?
+        .dice(&[4, 4, 3])
+        .build()?;
+    let (sq, sec) = (UnitId(0), UnitId(2));
+    s.act(1, card(&s, "point-blank", sec)?)?;
+    s.act(1, Action::TargetUnit(sq))?;
+    s.pass_all()?;
+    assert!(
+        s.rolls("sk.panic.table").is_empty(),
+        "1 attack is not more than 1 Hit"
+    );
+    s.act(1, card(&s, "point-blank", sec)?)?;
+    s.act(1, Action::TargetUnit(sq))?;
+    s.pass_all()?;
+    assert_eq!(s.rolls("sk.suppression.roll"), vec![4, 4]);
+    assert_eq!(s.rolls("sk.panic.table"), vec![3]);
+    let u = *s.unit(sq)?;
+    assert_eq!((u.hits, u.attacked), (1, 2));
+    assert_eq!(u.panic_effect, Some((PanicEffect::Cower, 2)));
+    assert!(!u.immobile(1) && u.immobile(2) && !u.immobile(3));
+    end_turn(&mut s)?;
+    assert_eq!(s.state().active(), 0);
+    assert!(!acts_for(&s, 0, sq), "cowering");
+    assert!(acts_for(&s, 0, UnitId(1)));
+    Ok(())
+}
+
+// sk.panic.pinned, sk.gap.80: on its next turn a Pinned unit may not move or act.
+#[test]
+fn sk_panic_pinned_unit_cannot_act_next_turn() -> R {
+    let mut s = friend_killed("specialist-heavy", 3, true)?;
+    end_turn(&mut s)?;
+    assert_eq!((s.state().turn(), s.state().active()), (2, 0));
+    assert!(s.unit(UnitId(1))?.pinned(2));
+    assert!(!acts_for(&s, 0, UnitId(1)));
+    assert!(acts_for(&s, 0, UnitId(2)), "the SHIV acts as usual");
+    Ok(())
+}
+
+// sk.panic.berserk, sk.gap.80: on its next turn a Berserk unit's free move must bring it
+// nearer the nearest visible foe, and the turn may not end before it has moved.
+#[test]
+fn sk_panic_berserk_must_close_in() -> R {
+    let mut s = friend_killed("specialist-heavy", 4, true)?;
+    end_turn(&mut s)?;
+    let b = UnitId(1);
+    assert!(s.unit(b)?.berserk(2));
+    let legal = s.legal(0);
+    let moves: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::FreeMove { unit, .. } if *unit == b))
+        .collect();
+    assert_eq!(
+        moves,
+        vec![Action::FreeMove {
+            unit: b,
+            to: s.hex(1, 2)?
+        }]
+    );
+    assert!(!legal.contains(&Action::EndTurn));
+    s.act(0, moves[0])?;
+    s.pass_all()?;
+    assert!(s.legal(0).contains(&Action::EndTurn));
+    Ok(())
+}
+
+// sk.panic.trigger-new-alien, sk.gap.76, sk.gap.77: a Human unit that first sees an alien type
+// rolls (6 − 1 = 5, Keep Cool); seeing the same type again later brings no new roll.
+#[test]
+fn sk_panic_trigger_new_alien_type_once() -> R {
+    let mut s = Fixture::flat(9, 4)
+        .unit(0, "squaddie", 0, 1)
+        .unit(1, "sectoid", 5, 1)
+        .option("panic", "on")?
+        .dice(&[6])
+        .build()?;
+    let sq = UnitId(0);
+    assert_eq!(s.unit(sq)?.seen_types, 0);
+    free_move(&mut s, 0, sq, 1, 1)?;
+    s.pass_all()?;
+    assert_eq!(s.rolls("sk.panic.table"), vec![6]);
+    let bit = 1u64 << s.unit(UnitId(1))?.kind.0;
+    assert_eq!(s.unit(sq)?.seen_types, bit);
+    assert_eq!(s.unit(sq)?.panic_effect, None);
+    end_turn(&mut s)?;
+    end_turn(&mut s)?;
+    assert_eq!(s.state().turn(), 3);
+    free_move(&mut s, 0, sq, 2, 1)?;
+    s.pass_all()?;
+    assert_eq!(
+        s.rolls("sk.panic.table").len(),
+        1,
+        "the type was already seen"
+    );
+    Ok(())
+}
+
+// sk.detect.reveal-roll, sk.gap.70: a Hidden unit that attacks rolls to stay hidden first.
+#[test]
+fn sk_detect_reveal_roll_on_attack() -> R {
+    let mut s = Fixture::flat(8, 3)
+        .unit(0, "squaddie", 0, 1)
+        .unit(1, "muton", 1, 1)
+        .hidden(false)
+        .hand(0, &["point-blank"])
+        .option("detection", "on")?
+        .dice(&[5])
+        .build()?;
+    s.act(0, card(&s, "point-blank", UnitId(0))?)?;
+    s.act(0, Action::TargetUnit(UnitId(1)))?;
+    s.pass_all()?;
+    assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![5]);
+    assert!(!s.unit(UnitId(0))?.hidden);
+    assert!(
+        s.rolls("sk.detect.table").is_empty(),
+        "the target was not Hidden"
+    );
+    assert_eq!(hits(&s, UnitId(1))?, 2);
+    Ok(())
+}
+
+// sk.detect.flush, sk.detect.card-fate, sk.detect.close-bonus, sk.gap.29, sk.effect.ranged:
+// a Range = N effect on a Hidden foe needs a Detection roll too: 4 + 1 = Detected (HT gone,
+// not allowed, card back in hand); 5 + 1 = Detect and Attack (the Arc Thrower lands).
+#[test]
+fn sk_detect_ranged_effect_needs_detection_roll() -> R {
+    for (face, lands) in [(4u8, false), (5, true)] {
+        let mut s = Fixture::flat(8, 3)
+            .unit(0, "officer-support", 0, 1)
+            .hidden(false)
+            .unit(1, "muton", 2, 1)
+            .hand(0, &["spec-4"])
+            .option("detection", "on")?
+            .dice(&[face])
+            .build()?;
+        s.act(0, spec(&s, 4, UnitId(0), "adv-support", 0)?)?;
+        s.act(0, Action::TargetUnit(UnitId(1)))?;
+        s.pass_all()?;
+        let m = s.unit(UnitId(1))?;
+        assert!(!m.hidden);
+        assert_eq!(m.immobile(1), lands, "face {face}");
+        assert_eq!(s.hand(0).has(s.card("spec-4")?), !lands, "face {face}");
+    }
+    Ok(())
+}
+
+// sk.panic.trigger-attacks, sk.gap.77: however many triggers follow, a unit rolls at most once
+// per turn.
+#[test]
+fn sk_panic_at_most_one_roll_per_turn() -> R {
+    let mut s = Fixture::flat(9, 5)
+        .unit(0, "squaddie", 0, 1)
+        .unit(0, "squaddie", 8, 4)
+        .unit(1, "sectoid", 1, 1)
+        .hand(1, &["point-blank", "point-blank", "point-blank"])
+        .tokens(0, 3)
+        .active(1)
+        .option("panic", "on")?
+        .dice(&[4, 4, 6, 4])
+        .build()?;
+    for _ in 0..3 {
+        s.act(1, card(&s, "point-blank", UnitId(2))?)?;
+        s.act(1, Action::TargetUnit(UnitId(0)))?;
+        s.pass_all()?;
+    }
+    assert_eq!(s.rolls("sk.suppression.roll"), vec![4, 4, 4]);
+    assert_eq!(s.rolls("sk.panic.table"), vec![6]);
+    assert_eq!(s.unit(UnitId(0))?.attacked, 3);
+    Ok(())
+}
+
+// sk.detect.flush, sk.gap.71: the Detection roll comes before the defender's ST roll, and a
+// Detect and Attack result can still be stopped by suppression.
+#[test]
+fn sk_detect_roll_precedes_suppression_roll() -> R {
+    let mut s = Fixture::flat(8, 3)
+        .unit(0, "squaddie", 0, 1)
+        .hidden(false)
+        .unit(1, "muton", 4, 1)
+        .hand(0, &["long-range"])
+        .tokens(1, 1)
+        .option("detection", "on")?
+        .dice(&[6, 4])
+        .build()?;
+    s.act(0, card(&s, "long-range", UnitId(0))?)?;
+    s.act(0, Action::TargetUnit(UnitId(1)))?;
+    s.pass_all()?;
+    let order: Vec<&str> = s
+        .events()
+        .iter()
+        .filter(|e| e.roll.is_some())
+        .map(|e| e.rule)
+        .collect();
+    assert_eq!(order, vec!["sk.detect.table", "sk.suppression.roll"]);
+    let m = s.unit(UnitId(1))?;
+    assert!(!m.hidden);
+    assert_eq!(m.hits, 3, "stopped by suppression");
+    Ok(())
+}
+
+// sk.panic.trigger-new-alien, sk.gap.76: a Hidden alien is not seen, so it triggers nothing.
+#[test]
+fn sk_panic_new_alien_hidden_aliens_are_not_seen() -> R {
+    let mut s = Fixture::flat(9, 4)
+        .unit(0, "squaddie", 0, 1)
+        .hidden(false)
+        .unit(1, "sectoid", 5, 1)
+        .option("panic", "on")?
+        .option("detection", "on")?
+        .build()?;
+    free_move(&mut s, 0, UnitId(0), 1, 1)?;
+    s.pass_all()?;
+    assert!(s.rolls("sk.panic.table").is_empty());
+    assert_eq!(s.unit(UnitId(0))?.seen_types, 0);
+    Ok(())
+}

@@ -1,0 +1,1277 @@
+//! The game screen, generic over the ruleset: status line, map and side panel (from the
+//! ruleset's view), hand, action list, journal, message line and key bar; hot-seat hand-off;
+//! AI turns on a worker thread; autosave after every action; undo; and the replay viewer.
+
+use crate::ai::{AiWorker, Poll};
+use crate::draw::{self, Scratch};
+use crate::help::{GAME_KEYS, Help, REPLAY_KEYS};
+use crate::journal_pane::JournalPane;
+use crate::keys::Input;
+use crate::session::{Env, Flow, Session};
+use crate::theme::{Role, Theme};
+use crate::view::{KeyHelp, Reply, RulesetUi, RulesetView, ViewCtx};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use squadsight_core::game::{Game, LogEntry, SeatConfig};
+use squadsight_core::save::{self, SaveFile};
+use squadsight_core::{Decision, Journal, Outcome, Ruleset, Seat};
+use std::any::Any;
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often the "thinking" spinner turns.
+const SPIN: Duration = Duration::from_millis(150);
+
+/// Which pane reads the arrow keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The map (keys go to the ruleset's view).
+    Map,
+    /// The list of legal actions.
+    Actions,
+    /// The journal.
+    Journal,
+}
+
+impl Focus {
+    fn next(self, forward: bool) -> Focus {
+        match (self, forward) {
+            (Focus::Map, true) | (Focus::Journal, false) => Focus::Actions,
+            (Focus::Actions, true) | (Focus::Map, false) => Focus::Journal,
+            (Focus::Journal, true) | (Focus::Actions, false) => Focus::Map,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Overlay {
+    None,
+    Help,
+    ConfirmLeave,
+    Outcome,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum AiState {
+    /// No AI decision under way.
+    Idle,
+    /// Waiting for the worker's answer to `ticket`.
+    Thinking { ticket: u64, since: Instant },
+    /// Showing the last AI move before the next decision is asked for.
+    Pause { until: Instant },
+}
+
+/// Where the panes were drawn last, for mouse hits.
+#[derive(Clone, Copy, Debug, Default)]
+struct Areas {
+    map: Rect,
+    panel: Rect,
+    hand: Rect,
+    actions: Rect,
+    journal: Rect,
+}
+
+/// A running decision clock (`Ruleset::timer`): when it runs out, the ruleset's expiry
+/// action is played for its seat and recorded like any other action, so replays never read
+/// a clock.
+struct Clock<A> {
+    seat: Seat,
+    action: A,
+    deadline: Instant,
+    /// The log length when the clock started: a new decision starts a new clock.
+    at_log: usize,
+}
+
+struct Replay<R: Ruleset> {
+    file: SaveFile<R>,
+    /// Log entries applied so far.
+    pos: usize,
+}
+
+/// What a view may be shown of the game, kept apart from the view itself so that a view
+/// context can borrow it while the view is borrowed mutably.
+struct Model<R: Ruleset> {
+    ruleset: Arc<R>,
+    game: Game<R>,
+    viewer: Option<Seat>,
+    obs: R::Observation,
+    legal: Vec<R::Action>,
+    /// Indices into `legal` of the actions the action list shows.
+    shown: Vec<usize>,
+    cursor: usize,
+}
+
+impl<R: Ruleset> Model<R> {
+    fn ctx<'a>(&'a self, theme: &'a Theme) -> ViewCtx<'a, R> {
+        ViewCtx {
+            ruleset: &self.ruleset,
+            scenario: self.game.scenario(),
+            viewer: self.viewer.unwrap_or(Seat(0)),
+            obs: &self.obs,
+            to_act: match self.game.to_act() {
+                Decision::Act(s) => Some(s),
+                Decision::Over(_) => None,
+            },
+            legal: &self.legal,
+            highlighted: self.shown.get(self.cursor).and_then(|&i| self.legal.get(i)),
+            theme,
+        }
+    }
+}
+
+/// One game on screen.
+pub struct GameScreen<U: RulesetUi> {
+    m: Model<U::Rules>,
+    view: U::View,
+    title: String,
+    seat_names: Vec<String>,
+    humans: usize,
+    handoff: Option<Seat>,
+    labels: Vec<String>,
+    list_top: usize,
+    focus: Focus,
+    journal: JournalPane,
+    ai: Option<AiWorker<U::Rules>>,
+    ai_state: AiState,
+    ticket: u64,
+    ai_pause: Duration,
+    last_ai: Option<String>,
+    message: Option<(String, Role)>,
+    overlay: Overlay,
+    areas: Areas,
+    scratch: Scratch,
+    line: String,
+    turn: String,
+    spin: usize,
+    spun_at: Instant,
+    replay: Option<Replay<U::Rules>>,
+    clock: Option<Clock<<U::Rules as Ruleset>::Action>>,
+    /// The countdown last shown, in whole seconds.
+    clock_secs: Option<u128>,
+    help: Help,
+}
+
+impl<U: RulesetUi> GameScreen<U> {
+    /// A screen for a game in progress. `ai` runs the game's AI seats (none in an all-human
+    /// game); `ai_pause` is how long each AI move stays on screen before the next.
+    pub fn new(
+        ui: &U,
+        game: Game<U::Rules>,
+        ai: Option<AiWorker<U::Rules>>,
+        ai_pause: Duration,
+    ) -> GameScreen<U> {
+        let ruleset = game.ruleset_handle();
+        let scenario = game.scenario();
+        let view = ui.view(scenario);
+        let count = ruleset.seat_count(scenario);
+        let seat_names = (0..count)
+            .map(|i| ruleset.seat_name(scenario, Seat(i)))
+            .collect();
+        let humans = game.seats().iter().filter(|s| s.is_human()).count();
+        let title = format!("{}: {}", ui.title(), ui.scenario_title(scenario));
+        // Until someone takes the keyboard, the screen shows the first human seat (or seat 1
+        // when the AI plays both sides).
+        let first = game
+            .seats()
+            .iter()
+            .position(SeatConfig::is_human)
+            .and_then(|i| u8::try_from(i).ok())
+            .map_or(Seat(0), Seat);
+        let obs = game.observe(first);
+        let mut screen = GameScreen {
+            m: Model {
+                ruleset,
+                game,
+                viewer: (humans <= 1).then_some(first),
+                obs,
+                legal: Vec::new(),
+                shown: Vec::new(),
+                cursor: 0,
+            },
+            view,
+            title,
+            seat_names,
+            humans,
+            handoff: None,
+            labels: Vec::new(),
+            list_top: 0,
+            focus: Focus::Map,
+            journal: JournalPane::default(),
+            ai,
+            ai_state: AiState::Idle,
+            ticket: 0,
+            ai_pause,
+            last_ai: None,
+            message: None,
+            overlay: Overlay::None,
+            areas: Areas::default(),
+            scratch: Scratch::default(),
+            line: String::new(),
+            turn: String::new(),
+            spin: 0,
+            spun_at: Instant::now(),
+            replay: None,
+            clock: None,
+            clock_secs: None,
+            help: Help::default(),
+        };
+        screen.refresh();
+        screen
+    }
+
+    /// A replay viewer for a save: the game starts at its first position and steps through
+    /// the log.
+    pub fn replay(ui: &U, file: SaveFile<U::Rules>) -> Result<GameScreen<U>, String> {
+        let ruleset = ui.ruleset();
+        let mut start = file.clone();
+        start.log.clear();
+        let game = save::replay(ruleset, start, Journal::recording()).map_err(|e| e.to_string())?;
+        let mut screen = GameScreen::new(ui, game, None, Duration::ZERO);
+        screen.m.viewer = Some(Seat(0));
+        screen.replay = Some(Replay { file, pos: 0 });
+        screen.refresh();
+        Ok(screen)
+    }
+
+    /// The ruleset's view (cursor, selection).
+    pub fn view(&self) -> &U::View {
+        &self.view
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game<U::Rules> {
+        &self.m.game
+    }
+
+    /// The viewer's legal actions now, in the order of the ruleset (empty unless a person
+    /// is to decide and no hand-off is pending).
+    pub fn legal(&self) -> &[<U::Rules as Ruleset>::Action] {
+        &self.m.legal
+    }
+
+    /// The indices into [`GameScreen::legal`] the action list shows, top to bottom.
+    pub fn shown(&self) -> &[usize] {
+        &self.m.shown
+    }
+
+    /// The highlighted line of the action list.
+    pub fn cursor(&self) -> usize {
+        self.m.cursor
+    }
+
+    /// Which pane has the focus.
+    pub fn focus(&self) -> Focus {
+        self.focus
+    }
+
+    /// The seat waiting behind the hand-off screen, if one is shown.
+    pub fn handoff(&self) -> Option<Seat> {
+        self.handoff
+    }
+
+    /// Whose eyes the screen shows.
+    pub fn viewer(&self) -> Option<Seat> {
+        self.m.viewer
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.m.game.to_act() {
+            Decision::Over(o) => Some(o),
+            Decision::Act(_) => None,
+        }
+    }
+
+    /// The message line (errors, "saved", the last AI move).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    fn is_human(&self, seat: Seat) -> bool {
+        self.m
+            .game
+            .seats()
+            .get(seat.index())
+            .is_some_and(SeatConfig::is_human)
+    }
+
+    fn seat_name(&self, seat: Seat) -> &str {
+        self.seat_names
+            .get(seat.index())
+            .map_or("?", String::as_str)
+    }
+
+    /// Brings everything derived from the game up to date after it changed: who looks at
+    /// the screen (hand-off), the viewer's observation and legal actions, the journal, the
+    /// view, and an AI request when an AI seat is to decide.
+    fn refresh(&mut self) {
+        let decision = self.m.game.to_act();
+        if self.replay.is_none() {
+            if let Decision::Act(seat) = decision {
+                if self.is_human(seat) {
+                    self.take_seat(seat);
+                }
+            }
+        }
+        let viewer = self.m.viewer.unwrap_or(Seat(0));
+        self.m.obs = self.m.game.observe(viewer);
+        self.m.legal.clear();
+        let viewer_acts = decision == Decision::Act(viewer)
+            && self.is_human(viewer)
+            && self.handoff.is_none()
+            && self.m.viewer.is_some()
+            && self.replay.is_none();
+        if viewer_acts {
+            self.m.game.legal_actions(viewer, &mut self.m.legal);
+        }
+        self.labels.clear();
+        for a in &self.m.legal {
+            self.labels.push(self.m.game.describe(a));
+        }
+        let journal_viewer = match (&self.replay, &decision) {
+            // The replay viewer and a finished game show the referee's journal.
+            (Some(_), _) | (None, Decision::Over(_)) => None,
+            _ => Some(viewer),
+        };
+        if self.handoff.is_none() {
+            self.journal.sync(self.m.game.journal(), journal_viewer);
+        }
+        self.view.refresh(&self.m.ctx(&Theme::PLAIN));
+        self.filter_actions();
+        if let Decision::Over(_) = decision {
+            if self.overlay == Overlay::None && self.replay.is_none() {
+                self.overlay = Overlay::Outcome;
+            }
+        }
+        self.start_clock();
+        self.ask_ai();
+    }
+
+    /// Starts the clock of a timed decision (or keeps the one already running for it).
+    fn start_clock(&mut self) {
+        let game = &self.m.game;
+        let timer = match self.replay {
+            Some(_) => None,
+            None => game.ruleset().timer(game.state()),
+        };
+        let at_log = game.log().len();
+        self.clock = match timer {
+            None => None,
+            Some(_) if self.clock.as_ref().is_some_and(|c| c.at_log == at_log) => self.clock.take(),
+            Some(t) => Some(Clock {
+                seat: t.seat,
+                action: t.action,
+                deadline: Instant::now() + Duration::from_secs(u64::from(t.seconds)),
+                at_log,
+            }),
+        };
+    }
+
+    /// Plays the expiry action of a clock that has run out; returns whether it did.
+    fn run_clock(&mut self, env: &mut Env<'_>) -> bool {
+        let expired = self
+            .clock
+            .as_ref()
+            .is_some_and(|c| Instant::now() >= c.deadline);
+        if !expired {
+            return false;
+        }
+        if let Some(c) = self.clock.take() {
+            self.play(c.seat, c.action, env);
+            // An error from the expiry action stays on the message line instead.
+            if self.message.is_none() {
+                self.message = Some(("time ran out".into(), Role::Error));
+            }
+        }
+        true
+    }
+
+    /// A human seat is to decide: show it the screen, through a hand-off screen when another
+    /// person sat here and the new seat has something to hide.
+    fn take_seat(&mut self, seat: Seat) {
+        if self.m.viewer == Some(seat) || self.handoff == Some(seat) {
+            return;
+        }
+        let private = self
+            .view
+            .has_private(&self.m.ruleset, &self.m.game.observe(seat));
+        if self.humans > 1 && (private || self.m.viewer.is_none()) {
+            self.handoff = Some(seat);
+            self.focus = Focus::Map;
+            self.overlay = Overlay::None;
+        } else {
+            self.m.viewer = Some(seat);
+        }
+    }
+
+    /// Recomputes which legal actions the list shows, keeping the cursor in range.
+    fn filter_actions(&mut self) {
+        // The list is built apart and put back, so the context can borrow the model.
+        let mut shown = std::mem::take(&mut self.m.shown);
+        shown.clear();
+        {
+            let ctx = self.m.ctx(&Theme::PLAIN);
+            for (i, a) in self.m.legal.iter().enumerate() {
+                if self.view.relevant(&ctx, a) {
+                    shown.push(i);
+                }
+            }
+        }
+        // With nothing relevant to the selection, every action is listed.
+        if shown.is_empty() {
+            shown.extend(0..self.m.legal.len());
+        }
+        self.m.shown = shown;
+        self.m.cursor = self.m.cursor.min(self.m.shown.len().saturating_sub(1));
+    }
+
+    fn ask_ai(&mut self) {
+        if self.replay.is_some() || !matches!(self.ai_state, AiState::Idle) {
+            return;
+        }
+        let Decision::Act(seat) = self.m.game.to_act() else {
+            return;
+        };
+        if self.is_human(seat) {
+            return;
+        }
+        let Some(worker) = &self.ai else {
+            self.message = Some((format!("{} has no AI player", seat), Role::Error));
+            return;
+        };
+        let mut legal = Vec::new();
+        self.m.game.legal_actions(seat, &mut legal);
+        self.ticket += 1;
+        if worker.ask(self.ticket, seat, self.m.game.observe(seat), legal) {
+            self.ai_state = AiState::Thinking {
+                ticket: self.ticket,
+                since: Instant::now(),
+            };
+        } else {
+            self.message = Some(("the AI worker has stopped".into(), Role::Error));
+        }
+    }
+
+    /// Applies `action` for `seat`, autosaves, and refreshes; errors go to the message line.
+    fn play(&mut self, seat: Seat, action: <U::Rules as Ruleset>::Action, env: &mut Env<'_>) {
+        match self.m.game.apply(seat, action) {
+            Ok(()) => {
+                self.message = None;
+                self.autosave(env);
+                self.refresh();
+            }
+            Err(e) => self.message = Some((e.to_string(), Role::Error)),
+        }
+    }
+
+    fn autosave(&mut self, env: &mut Env<'_>) {
+        let result = save::to_ron(&self.m.game)
+            .map_err(|e| e.to_string())
+            .and_then(|text| env.store.autosave(&text));
+        if let Err(e) = result {
+            self.message = Some((format!("autosave failed: {e}"), Role::Error));
+        }
+    }
+
+    fn save(&mut self, env: &mut Env<'_>) {
+        let result = save::to_ron(&self.m.game)
+            .map_err(|e| e.to_string())
+            .and_then(|text| env.store.save(U::Rules::ID, &text));
+        self.message = Some(match result {
+            Ok(place) => (format!("saved: {place}"), Role::Good),
+            Err(e) => (format!("save failed: {e}"), Role::Error),
+        });
+    }
+
+    fn undo(&mut self, env: &mut Env<'_>) {
+        let mine = match (self.m.game.last_action(), self.m.viewer) {
+            (Some((seat, _)), Some(v)) => seat == v && self.is_human(seat),
+            _ => false,
+        };
+        if !mine {
+            self.message = Some(("there is no action of yours to undo".into(), Role::Error));
+            return;
+        }
+        match self.m.game.undo() {
+            Ok(()) => {
+                self.message = Some(("undone".into(), Role::Good));
+                self.autosave(env);
+                self.refresh();
+            }
+            Err(e) => self.message = Some((e.to_string(), Role::Error)),
+        }
+    }
+
+    fn play_highlighted(&mut self, env: &mut Env<'_>) {
+        let Some(&i) = self.m.shown.get(self.m.cursor) else {
+            return;
+        };
+        let (Some(action), Some(seat)) = (self.m.legal.get(i).cloned(), self.m.viewer) else {
+            return;
+        };
+        self.play(seat, action, env);
+    }
+
+    fn view_reply(&mut self, reply: Reply<<U::Rules as Ruleset>::Action>, env: &mut Env<'_>) {
+        match reply {
+            Reply::Ignored | Reply::Handled => self.filter_actions(),
+            Reply::ShowActions => {
+                self.filter_actions();
+                self.m.cursor = 0;
+                self.list_top = 0;
+                self.focus = Focus::Actions;
+            }
+            Reply::Play(action) => {
+                if let Some(seat) = self.m.viewer {
+                    if self.m.legal.contains(&action) {
+                        self.play(seat, action, env);
+                    } else {
+                        self.message = Some(("that is not possible now".into(), Role::Error));
+                    }
+                }
+            }
+        }
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, env: &mut Env<'_>) -> Flow {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match (key.code, ctrl) {
+            (KeyCode::Char('c'), true) => return Flow::Quit,
+            (KeyCode::Char('z'), true) => return Flow::Suspend,
+            _ => {}
+        }
+        match self.overlay {
+            Overlay::Help => {
+                if !self.help.key(key.code) {
+                    self.overlay = Overlay::None;
+                }
+                return Flow::Stay;
+            }
+            Overlay::ConfirmLeave => {
+                self.overlay = Overlay::None;
+                return match key.code {
+                    KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => Flow::Menu,
+                    _ => Flow::Stay,
+                };
+            }
+            Overlay::Outcome => {
+                self.overlay = Overlay::None;
+                if key.code == KeyCode::Char('q') {
+                    return Flow::Menu;
+                }
+                return Flow::Stay;
+            }
+            Overlay::None => {}
+        }
+        match key.code {
+            KeyCode::Char('?') => {
+                self.overlay = Overlay::Help;
+                self.help = Help::default();
+                return Flow::Stay;
+            }
+            KeyCode::Char('q') => {
+                if self.replay.is_some() {
+                    return Flow::Menu;
+                }
+                self.overlay = Overlay::ConfirmLeave;
+                return Flow::Stay;
+            }
+            _ => {}
+        }
+        if let Some(seat) = self.handoff {
+            if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) {
+                self.handoff = None;
+                self.m.viewer = Some(seat);
+                self.refresh();
+            }
+            return Flow::Stay;
+        }
+        if self.replay.is_some() && self.replay_key(key) {
+            return Flow::Stay;
+        }
+        match key.code {
+            KeyCode::Tab => {
+                self.focus = self.focus.next(true);
+                return Flow::Stay;
+            }
+            KeyCode::BackTab => {
+                self.focus = self.focus.next(false);
+                return Flow::Stay;
+            }
+            _ => {}
+        }
+        let used = match self.focus {
+            Focus::Map => {
+                let reply = self.view.key(&self.m.ctx(&Theme::PLAIN), key);
+                let used = reply != Reply::Ignored;
+                self.view_reply(reply, env);
+                used
+            }
+            Focus::Actions => self.actions_key(key, env),
+            Focus::Journal => self.journal_key(key),
+        };
+        if used {
+            return Flow::Stay;
+        }
+        match key.code {
+            KeyCode::Esc => self.focus = Focus::Map,
+            KeyCode::Char('s') if self.replay.is_none() => self.save(env),
+            KeyCode::Char('u') if self.replay.is_none() => self.undo(env),
+            KeyCode::Char('f') => self.journal.cycle_filter(),
+            KeyCode::PageUp => self.journal.scroll_by(5),
+            KeyCode::PageDown => self.journal.scroll_by(-5),
+            _ => {}
+        }
+        Flow::Stay
+    }
+
+    fn actions_key(&mut self, key: KeyEvent, env: &mut Env<'_>) -> bool {
+        let last = self.m.shown.len().saturating_sub(1);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.m.cursor = self.m.cursor.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.m.cursor = (self.m.cursor + 1).min(last),
+            KeyCode::Home => self.m.cursor = 0,
+            KeyCode::End => self.m.cursor = last,
+            KeyCode::Enter | KeyCode::Char(' ') => self.play_highlighted(env),
+            _ => return false,
+        }
+        true
+    }
+
+    fn journal_key(&mut self, key: KeyEvent) -> bool {
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.journal.scroll_by(1),
+            KeyCode::Down | KeyCode::Char('j') => self.journal.scroll_by(-1),
+            KeyCode::Home => self.journal.scroll_to_oldest(),
+            KeyCode::End => self.journal.scroll_to_newest(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Replay stepping; returns whether the key was used.
+    fn replay_key(&mut self, key: KeyEvent) -> bool {
+        let Some(replay) = &self.replay else {
+            return false;
+        };
+        let (pos, total) = (replay.pos, replay.file.log.len());
+        let target = match key.code {
+            KeyCode::Right | KeyCode::Char('n') | KeyCode::Char(' ') => (pos + 1).min(total),
+            KeyCode::Left | KeyCode::Char('p') => pos.saturating_sub(1),
+            KeyCode::Home => 0,
+            KeyCode::End => total,
+            KeyCode::Char('v') => {
+                let count = u8::try_from(self.seat_names.len()).unwrap_or(1).max(1);
+                let next = self.m.viewer.map_or(0, |s| (s.0 + 1) % count);
+                self.m.viewer = Some(Seat(next));
+                self.refresh();
+                return true;
+            }
+            _ => return false,
+        };
+        if let Err(e) = self.seek(target) {
+            self.message = Some((e, Role::Error));
+        }
+        self.refresh();
+        true
+    }
+
+    /// Moves the replay to just after `target` log entries: forwards by applying entries,
+    /// backwards by replaying the shortened log from the start.
+    fn seek(&mut self, target: usize) -> Result<(), String> {
+        let Some(replay) = &mut self.replay else {
+            return Ok(());
+        };
+        if target < replay.pos {
+            let mut file = replay.file.clone();
+            file.log.truncate(target);
+            self.m.game = save::replay(Arc::clone(&self.m.ruleset), file, Journal::recording())
+                .map_err(|e| e.to_string())?;
+            replay.pos = target;
+            return Ok(());
+        }
+        while replay.pos < target {
+            match &replay.file.log[replay.pos] {
+                LogEntry::Act { seat, action, .. } => self
+                    .m
+                    .game
+                    .apply(*seat, action.clone())
+                    .map_err(|e| e.to_string())?,
+                LogEntry::Undo { .. } => self.m.game.undo().map_err(|e| e.to_string())?,
+            }
+            replay.pos += 1;
+        }
+        Ok(())
+    }
+
+    fn handle_mouse(&mut self, m: MouseEvent, env: &mut Env<'_>) -> Flow {
+        if self.overlay != Overlay::None {
+            if matches!(m.kind, MouseEventKind::Down(_)) {
+                self.overlay = Overlay::None;
+            }
+            return Flow::Stay;
+        }
+        if self.handoff.is_some() {
+            return Flow::Stay;
+        }
+        let at = Position {
+            x: m.column,
+            y: m.row,
+        };
+        let a = self.areas;
+        let click = m.kind == MouseEventKind::Down(MouseButton::Left);
+        if a.journal.contains(at) {
+            match m.kind {
+                MouseEventKind::ScrollUp => self.journal.scroll_by(1),
+                MouseEventKind::ScrollDown => self.journal.scroll_by(-1),
+                _ if click => self.focus = Focus::Journal,
+                _ => {}
+            }
+        } else if a.actions.contains(at) {
+            match m.kind {
+                MouseEventKind::ScrollUp => self.m.cursor = self.m.cursor.saturating_sub(1),
+                MouseEventKind::ScrollDown => {
+                    self.m.cursor = (self.m.cursor + 1).min(self.m.shown.len().saturating_sub(1))
+                }
+                _ if click => {
+                    self.focus = Focus::Actions;
+                    // The list starts one row below the frame's top edge.
+                    let row = usize::from(m.row.saturating_sub(a.actions.y + 1));
+                    if m.row > a.actions.y && self.list_top + row < self.m.shown.len() {
+                        self.m.cursor = self.list_top + row;
+                        self.play_highlighted(env);
+                    }
+                }
+                _ => {}
+            }
+        } else if a.map.contains(at) || a.panel.contains(at) || a.hand.contains(at) {
+            if click && a.map.contains(at) {
+                self.focus = Focus::Map;
+            }
+            let reply = self.view.mouse(&self.m.ctx(&Theme::PLAIN), m);
+            self.view_reply(reply, env);
+        }
+        Flow::Stay
+    }
+
+    fn on_answer(
+        &mut self,
+        answer: crate::ai::Answer<<U::Rules as Ruleset>::Action>,
+        env: &mut Env<'_>,
+    ) {
+        let AiState::Thinking { ticket, .. } = self.ai_state else {
+            return;
+        };
+        if answer.ticket != ticket {
+            return;
+        }
+        self.ai_state = AiState::Idle;
+        let seat = answer.seat;
+        let choice = match answer.choice {
+            Ok(c) => c,
+            Err(e) => {
+                self.message = Some((e, Role::Error));
+                return;
+            }
+        };
+        let label = self.m.game.describe(&choice.action);
+        let note = format!("{label} ({})", choice.reason);
+        self.journal
+            .note(self.m.game.journal().events().len(), seat, note);
+        match self.m.game.apply(seat, choice.action) {
+            Ok(()) => {
+                self.last_ai = Some(format!(
+                    "{} (AI): {label}. {}",
+                    self.seat_name(seat),
+                    choice.reason
+                ));
+                self.autosave(env);
+                if !self.ai_pause.is_zero() {
+                    self.ai_state = AiState::Pause {
+                        until: Instant::now() + self.ai_pause,
+                    };
+                }
+                self.refresh();
+            }
+            Err(e) => {
+                self.message = Some((
+                    format!("the AI chose an illegal action ({label}): {e}"),
+                    Role::Error,
+                ));
+            }
+        }
+    }
+
+    // ---- drawing ----
+
+    fn render_game(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let body = Rect::new(
+            area.x,
+            area.y + 1,
+            area.width,
+            area.height.saturating_sub(3),
+        );
+        let right_w = (area.width / 3).clamp(30, 60).min(area.width / 2);
+        let left = Rect::new(body.x, body.y, body.width - right_w, body.height);
+        let right = Rect::new(left.right(), body.y, right_w, body.height);
+        let bottom_h = (left.height / 3).clamp(6, 10);
+        let map = Rect::new(
+            left.x,
+            left.y,
+            left.width,
+            left.height.saturating_sub(bottom_h),
+        );
+        let hand_w = left.width * 2 / 5;
+        let hand = Rect::new(left.x, map.bottom(), hand_w, bottom_h);
+        let actions = Rect::new(hand.right(), map.bottom(), left.width - hand_w, bottom_h);
+        let panel_h = (right.height / 2).max(6);
+        let panel = Rect::new(right.x, right.y, right.width, panel_h.min(right.height));
+        let journal = Rect::new(
+            right.x,
+            panel.bottom(),
+            right.width,
+            right.height - panel.height,
+        );
+        self.areas = Areas {
+            map,
+            panel,
+            hand,
+            actions,
+            journal,
+        };
+
+        let decision = self.m.game.to_act();
+        // "Who decides" first: it needs the whole screen, the view context only the model.
+        self.turn.clear();
+        self.whose_turn(&decision, theme);
+        {
+            let ctx = self.m.ctx(theme);
+            // Status line: whose decision it is first (it must never be cut off), then the
+            // ruleset's part.
+            self.line.clear();
+            self.view.status(&ctx, &mut self.line);
+            let x = draw::text(
+                buf,
+                area,
+                area.x,
+                area.y,
+                &self.turn,
+                theme.style(Role::Key),
+            );
+            let x = draw::text(buf, area, x, area.y, " | ", theme.style(Role::Dim));
+            draw::text(buf, area, x, area.y, &self.line, theme.style(Role::Title));
+
+            let map_title = self.scratch.format(format_args!("Map: {}", self.title));
+            let map_inner = draw::frame(buf, map, map_title, self.focus == Focus::Map, theme);
+            self.view.render_map(&ctx, map_inner, buf);
+            let panel_inner = draw::frame(buf, panel, "Details", false, theme);
+            self.view.render_panel(&ctx, panel_inner, buf);
+            let hand_inner = draw::frame(buf, hand, "Hand", false, theme);
+            self.view.render_hand(&ctx, hand_inner, buf);
+        }
+        self.render_actions(actions, buf, theme, &decision);
+        self.journal
+            .render(journal, buf, self.focus == Focus::Journal, theme);
+
+        // Message line: an error or notice, else the last AI move.
+        let msg_y = area.bottom().saturating_sub(2);
+        match (&self.message, &self.last_ai) {
+            (Some((m, role)), _) => {
+                draw::text(buf, area, area.x, msg_y, m, theme.style(*role));
+            }
+            (None, Some(ai)) => {
+                draw::text(buf, area, area.x, msg_y, ai, theme.style(Role::Text));
+            }
+            (None, None) => {}
+        }
+        self.render_key_bar(area, buf, theme);
+    }
+
+    /// Writes "who decides now" into `self.turn`.
+    fn whose_turn(&mut self, decision: &Decision, theme: &Theme) {
+        // Taken out and put back so the rest of the screen can be read meanwhile.
+        let mut text = std::mem::take(&mut self.turn);
+        let line = &mut text;
+        match decision {
+            Decision::Over(o) => {
+                let _ = write!(line, "game over: {}", o.reason);
+            }
+            Decision::Act(seat) => {
+                let name = self
+                    .seat_names
+                    .get(seat.index())
+                    .map_or("?", String::as_str);
+                let _ = write!(line, "{name} ");
+                if self.replay.is_some() {
+                    let _ = write!(line, "to decide");
+                } else if !self.is_human(*seat) {
+                    match self.ai_state {
+                        AiState::Thinking { since, .. } => {
+                            let _ = write!(
+                                line,
+                                "thinking{} {} {}s",
+                                theme.ellipsis(),
+                                theme.spinner(self.spin),
+                                since.elapsed().as_secs()
+                            );
+                        }
+                        _ => {
+                            let _ = write!(line, "(AI) to decide");
+                        }
+                    }
+                } else if Some(*seat) == self.m.viewer && self.handoff.is_none() {
+                    let _ = write!(line, "to decide: you");
+                } else {
+                    let _ = write!(line, "to decide");
+                }
+            }
+        }
+        if let Some(r) = &self.replay {
+            let _ = write!(line, " | replay {}/{}", r.pos, r.file.log.len());
+        }
+        if let Some(c) = &self.clock {
+            let left = c.deadline.saturating_duration_since(Instant::now());
+            // Rounded up, so the clock shows 1s until it really runs out.
+            let secs = left.as_millis().div_ceil(1000);
+            let _ = write!(line, " | time left {secs}s");
+        }
+        self.turn = text;
+    }
+
+    fn render_actions(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme, decision: &Decision) {
+        let title = if self.replay.is_some() {
+            "Replay"
+        } else {
+            "Actions"
+        };
+        let inner = draw::frame(buf, area, title, self.focus == Focus::Actions, theme);
+        if inner.height == 0 {
+            return;
+        }
+        if let Some(replay) = &self.replay {
+            let next = replay.file.log.get(replay.pos);
+            let text = match next {
+                Some(LogEntry::Act { seat, action, .. }) => self.scratch.format(format_args!(
+                    "next: {} {}",
+                    seat,
+                    self.m.game.describe(action)
+                )),
+                Some(LogEntry::Undo { .. }) => self.scratch.format(format_args!("next: an undo")),
+                None => self.scratch.format(format_args!("end of the log")),
+            };
+            draw::wrapped(buf, inner, 0, 0, text, theme.style(Role::Text));
+            return;
+        }
+        if self.m.legal.is_empty() {
+            let text = match decision {
+                Decision::Over(_) => "The game is over. q: back to the menu",
+                Decision::Act(s) if !self.is_human(*s) => "Waiting for the AI.",
+                _ if self.handoff.is_some() => "",
+                _ => "Waiting for the other player.",
+            };
+            draw::wrapped(buf, inner, 0, 0, text, theme.style(Role::Dim));
+            return;
+        }
+        let rows = usize::from(inner.height);
+        if self.m.cursor < self.list_top {
+            self.list_top = self.m.cursor;
+        } else if self.m.cursor >= self.list_top + rows {
+            self.list_top = self.m.cursor + 1 - rows;
+        }
+        for (row, (pos, &i)) in self
+            .m
+            .shown
+            .iter()
+            .enumerate()
+            .skip(self.list_top)
+            .take(rows)
+            .enumerate()
+        {
+            let y = inner.y + u16::try_from(row).unwrap_or(0);
+            let selected = pos == self.m.cursor;
+            let role = if selected && self.focus == Focus::Actions {
+                Role::Selected
+            } else {
+                Role::Text
+            };
+            let marker = if selected { theme.pointer() } else { " " };
+            let x = draw::text(buf, inner, inner.x, y, marker, theme.style(Role::Key));
+            let label = self.labels.get(i).map_or("", String::as_str);
+            draw::text(buf, inner, x + 1, y, label, theme.style(role));
+        }
+        if self.m.shown.len() > rows {
+            let more = self.scratch.format(format_args!(
+                " {}/{} ",
+                self.m.cursor + 1,
+                self.m.shown.len()
+            ));
+            let w = u16::try_from(more.len()).unwrap_or(0);
+            draw::text(
+                buf,
+                area,
+                area.right().saturating_sub(w + 1),
+                area.bottom().saturating_sub(1),
+                more,
+                theme.style(Role::Dim),
+            );
+        }
+    }
+
+    fn render_key_bar(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let y = area.bottom().saturating_sub(1);
+        let keys: &[(&str, &str)] = if self.replay.is_some() {
+            &[
+                ("Right", "next"),
+                ("Left", "back"),
+                ("v", "seat"),
+                ("f", "filter"),
+                ("?", "help"),
+                ("q", "menu"),
+            ]
+        } else {
+            match self.focus {
+                Focus::Map => &[
+                    ("Enter", "act"),
+                    ("Tab", "panes"),
+                    ("?", "help"),
+                    ("s", "save"),
+                    ("u", "undo"),
+                    ("f", "filter"),
+                    ("q", "leave"),
+                ],
+                Focus::Actions => &[
+                    ("Up/Down", "choose"),
+                    ("Enter", "play"),
+                    ("Esc", "map"),
+                    ("Tab", "panes"),
+                    ("?", "help"),
+                    ("q", "leave"),
+                ],
+                Focus::Journal => &[
+                    ("Up/Down", "scroll"),
+                    ("End", "newest"),
+                    ("f", "filter"),
+                    ("Tab", "panes"),
+                    ("?", "help"),
+                    ("q", "leave"),
+                ],
+            }
+        };
+        let mut x = area.x;
+        for (key, what) in keys {
+            x = draw::text(buf, area, x, y, key, theme.style(Role::Key));
+            x = draw::text(buf, area, x, y, ":", theme.style(Role::Dim));
+            x = draw::text(buf, area, x, y, what, theme.style(Role::Text));
+            x = draw::text(buf, area, x, y, "  ", theme.style(Role::Text));
+        }
+    }
+
+    fn render_handoff(&mut self, seat: Seat, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let name = self.seat_name(seat).to_string();
+        let w = area.width.saturating_sub(4).min(64);
+        let h = 9.min(area.height);
+        let rect = Rect::new(
+            area.x + area.width.saturating_sub(w) / 2,
+            area.y + area.height.saturating_sub(h) / 2,
+            w,
+            h,
+        );
+        let inner = draw::frame(buf, rect, "Hot-seat hand-off", true, theme);
+        let line1 = self
+            .scratch
+            .format(format_args!("{name} ({seat}) must decide now."));
+        draw::centered(buf, inner, inner.y + 1, line1, theme.style(Role::Title));
+        draw::centered(
+            buf,
+            inner,
+            inner.y + 2,
+            "Everything private is hidden until they are ready.",
+            theme.style(Role::Text),
+        );
+        let line3 = self.scratch.format(format_args!(
+            "Pass the keyboard to {name}, then press Enter."
+        ));
+        draw::centered(buf, inner, inner.y + 4, line3, theme.style(Role::Key));
+        draw::centered(
+            buf,
+            inner,
+            inner.y + 6,
+            "q: leave the game   ?: help",
+            theme.style(Role::Dim),
+        );
+    }
+
+    fn render_overlay(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        match self.overlay {
+            Overlay::None => {}
+            Overlay::Help => {
+                let view_keys: &[KeyHelp] = self.view.keys();
+                let mut groups: Vec<(&str, &[KeyHelp])> =
+                    vec![("Game", GAME_KEYS), ("Map", view_keys)];
+                if self.replay.is_some() {
+                    groups.push(("Replay", REPLAY_KEYS));
+                }
+                self.help.render(buf, area, &groups, theme);
+            }
+            Overlay::ConfirmLeave => {
+                let lines = [
+                    "Leave this game and go back to the menu?",
+                    "It is autosaved: Continue resumes it.",
+                    "y: leave   n: stay",
+                ];
+                dialog(buf, area, "Leave the game", &lines, theme);
+            }
+            Overlay::Outcome => {
+                if let Decision::Over(o) = self.m.game.to_act() {
+                    let winners: Vec<&str> = o.winners.iter().map(|s| self.seat_name(s)).collect();
+                    let head = if winners.is_empty() {
+                        "No winner.".to_string()
+                    } else {
+                        format!("{} won.", winners.join(" and "))
+                    };
+                    let lines = [
+                        head.as_str(),
+                        o.reason.as_str(),
+                        "Any key: look at the board and journal   q: menu",
+                    ];
+                    dialog(buf, area, "Game over", &lines, theme);
+                }
+            }
+        }
+    }
+}
+
+/// A small centred box with a few lines of text.
+pub(crate) fn dialog(buf: &mut Buffer, area: Rect, title: &str, lines: &[&str], theme: &Theme) {
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let w = u16::try_from(longest + 6)
+        .unwrap_or(u16::MAX)
+        .min(area.width);
+    let h = u16::try_from(lines.len() + 4)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let rect = Rect::new(
+        area.x + area.width.saturating_sub(w) / 2,
+        area.y + area.height.saturating_sub(h) / 2,
+        w,
+        h,
+    );
+    draw::clear(buf, rect, theme.style(Role::Text));
+    let inner = draw::frame(buf, rect, title, true, theme);
+    for (i, l) in lines.iter().enumerate() {
+        let y = inner.y + 1 + u16::try_from(i).unwrap_or(0);
+        let role = if i + 1 == lines.len() {
+            Role::Key
+        } else {
+            Role::Text
+        };
+        draw::centered(buf, inner, y, l, theme.style(role));
+    }
+}
+
+impl<U: RulesetUi> Session for GameScreen<U> {
+    fn render(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        if let Some(seat) = self.handoff {
+            self.render_handoff(seat, area, buf, theme);
+        } else {
+            self.render_game(area, buf, theme);
+        }
+        self.render_overlay(area, buf, theme);
+    }
+
+    fn handle(&mut self, input: &Input, env: &mut Env<'_>) -> Flow {
+        match input {
+            Input::Key(k) => self.handle_key(*k, env),
+            Input::Mouse(m) => self.handle_mouse(*m, env),
+            _ => Flow::Stay,
+        }
+    }
+
+    fn tick(&mut self, env: &mut Env<'_>) -> bool {
+        let clock = self.run_clock(env);
+        let ai = self.tick_ai(env);
+        // A running clock's countdown is redrawn when its whole seconds change.
+        let secs = self.clock.as_ref().map(|c| {
+            c.deadline
+                .saturating_duration_since(Instant::now())
+                .as_millis()
+                .div_ceil(1000)
+        });
+        let countdown = secs != self.clock_secs;
+        self.clock_secs = secs;
+        clock || ai || countdown
+    }
+
+    fn wake_in(&self) -> Option<Duration> {
+        let ai = match self.ai_state {
+            AiState::Idle => None,
+            AiState::Thinking { .. } => Some(Duration::from_millis(20)),
+            AiState::Pause { until } => Some(until.saturating_duration_since(Instant::now())),
+        };
+        let clock = self.clock.as_ref().map(|c| {
+            let left = c.deadline.saturating_duration_since(Instant::now());
+            // Wake at the next whole second of the countdown (or at the deadline).
+            let sub = Duration::from_millis(u64::try_from(left.as_millis() % 1000).unwrap_or(0));
+            if sub.is_zero() {
+                left.min(Duration::from_secs(1))
+            } else {
+                sub
+            }
+        });
+        match (ai, clock) {
+            (Some(a), Some(c)) => Some(a.min(c)),
+            (a, c) => a.or(c),
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !matches!(self.ai_state, AiState::Idle)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl<U: RulesetUi> GameScreen<U> {
+    /// AI progress: an answer, the end of the pause after a move, the spinner.
+    fn tick_ai(&mut self, env: &mut Env<'_>) -> bool {
+        match self.ai_state {
+            AiState::Idle => false,
+            AiState::Pause { until } => {
+                if Instant::now() < until {
+                    return false;
+                }
+                self.ai_state = AiState::Idle;
+                self.refresh();
+                true
+            }
+            AiState::Thinking { .. } => {
+                let Some(worker) = &self.ai else {
+                    return false;
+                };
+                match worker.poll() {
+                    Poll::Answer(a) => {
+                        self.on_answer(a, env);
+                        true
+                    }
+                    Poll::Gone => {
+                        self.ai_state = AiState::Idle;
+                        self.message = Some(("the AI worker has stopped".into(), Role::Error));
+                        true
+                    }
+                    Poll::Waiting => {
+                        if self.spun_at.elapsed() >= SPIN {
+                            self.spun_at = Instant::now();
+                            self.spin = self.spin.wrapping_add(1);
+                            return true;
+                        }
+                        false
+                    }
+                }
+            }
+        }
+    }
+}

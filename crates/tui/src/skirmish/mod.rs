@@ -1,0 +1,1093 @@
+//! X-Com Skirmish on screen: the hex map, the unit panel with line of sight and attack odds,
+//! the hand, and the key and mouse mapping onto Skirmish actions.
+//!
+//! The view reads only the viewing side's observation and the legal actions the rules list;
+//! what it highlights (where a unit may move, what it may target) comes from those actions,
+//! so the screen can never offer something the rules refuse.
+
+mod map;
+mod panel;
+
+use crate::draw;
+use crate::theme::{Role, Theme};
+use crate::view::{KeyHelp, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use map::{Geometry, Look};
+pub use map::{Mark, Zoom};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use squadsight_core::hex::{self, Hex};
+use squadsight_core::los::{Los, Nudge};
+use squadsight_skirmish::Skirmish;
+use squadsight_skirmish::action::Action;
+use squadsight_skirmish::board::{Board, FLYER_ELEVATION};
+use squadsight_skirmish::catalog::{CardId, Catalog, Scenario};
+use squadsight_skirmish::data::ScenarioDef;
+use squadsight_skirmish::observe::Observation;
+use squadsight_skirmish::options::OPTION_KEYS;
+use squadsight_skirmish::state::{Frame, HexId, State, Unit, UnitId};
+use std::sync::Arc;
+
+/// The side markers drawn after a unit's abbreviation: seat 1 and seat 2. Sides always
+/// differ by glyph, not only by colour.
+pub const SIDE_MARKERS: [char; 2] = ['+', 'x'];
+
+/// The marker of an enemy unit shown where it was last seen (hidden positions).
+pub const LAST_SEEN_MARKER: char = '?';
+
+/// X-Com Skirmish's plug-in.
+pub struct SkirmishUi {
+    ruleset: Arc<Skirmish>,
+}
+
+impl SkirmishUi {
+    /// The plug-in for the embedded rules data; an error if that data does not load.
+    pub fn new() -> Result<SkirmishUi, String> {
+        let ruleset = Skirmish::new().map_err(|e| e.to_string())?;
+        Ok(SkirmishUi {
+            ruleset: Arc::new(ruleset),
+        })
+    }
+}
+
+impl RulesetUi for SkirmishUi {
+    type Rules = Skirmish;
+    type View = SkirmishView;
+
+    fn title(&self) -> &'static str {
+        "X-Com Skirmish"
+    }
+
+    fn ruleset(&self) -> Arc<Skirmish> {
+        Arc::clone(&self.ruleset)
+    }
+
+    fn parse_scenario(&self, bytes: &[u8], origin: &str) -> Result<ScenarioDef, String> {
+        let def = squadsight_skirmish::catalog::parse_scenario(bytes, origin)
+            .map_err(|e| e.to_string())?;
+        // Checked here so that a bad file is reported before a game starts.
+        Scenario::validate(&def, self.ruleset.catalog())
+            .map_err(|problems| format!("{origin}: {}", problems.join("; ")))?;
+        Ok(def)
+    }
+
+    fn scenario_title(&self, scenario: &ScenarioDef) -> String {
+        scenario.title.clone()
+    }
+
+    fn describe_scenario(&self, scenario: &ScenarioDef) -> String {
+        scenario.description.clone()
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        OPTION_KEYS
+            .iter()
+            .map(|(key, values)| OptionSpec {
+                key,
+                values: option_values(values),
+            })
+            .collect()
+    }
+
+    fn view(&self, _scenario: &ScenarioDef) -> SkirmishView {
+        SkirmishView::new(self.ruleset.catalog())
+    }
+
+    fn preview(&self, scenario: &ScenarioDef, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let catalog = self.ruleset.catalog();
+        let Ok(s) = Scenario::validate(scenario, catalog) else {
+            return;
+        };
+        let board = Board::new(&s);
+        let names = Abbrevs::new(catalog);
+        let mut units = vec![None; board.len()];
+        for (side, placed) in s.sides.iter().enumerate() {
+            for p in &placed.units {
+                if let Some(h) = board.at(p.col, p.row) {
+                    if let Some(slot) = units.get_mut(h.index()) {
+                        *slot = Some((names.get(p.unit.index()), side));
+                    }
+                }
+            }
+        }
+        let geo = Geometry::fit(Zoom::Overview, board.width(), board.height(), area, None);
+        map::draw(buf, area, &geo, theme, |col, row| {
+            let h = board.at(col, row)?;
+            let unit = units
+                .get(h.index())
+                .copied()
+                .flatten()
+                .map(|(ab, side)| map::UnitLook {
+                    abbrev: ab,
+                    marker: SIDE_MARKERS[side & 1],
+                    id: None,
+                    side: u8::try_from(side).unwrap_or(0),
+                    hidden: false,
+                    extra: false,
+                });
+            Some(Look {
+                terrain: board.terrain(h),
+                elevation: board.elevation(h),
+                unit,
+                mark: Mark::None,
+                cursor: false,
+            })
+        });
+    }
+}
+
+/// The values of one option as `OPTION_KEYS` writes them: `a | b` lists them; `5 (1-9)` is
+/// a number with its default first.
+fn option_values(spec: &str) -> Vec<String> {
+    if let Some((default, range)) = spec.split_once(" (") {
+        let range = range.trim_end_matches(')');
+        if let Some((lo, hi)) = range.split_once('-') {
+            if let (Ok(lo), Ok(hi), Ok(d)) = (
+                lo.parse::<u32>(),
+                hi.parse::<u32>(),
+                default.trim().parse::<u32>(),
+            ) {
+                let mut values = vec![d.to_string()];
+                values.extend((lo..=hi).filter(|v| *v != d).map(|v| v.to_string()));
+                return values;
+            }
+        }
+    }
+    spec.split('|').map(|v| v.trim().to_string()).collect()
+}
+
+/// Two-letter abbreviations of the unit types, unique ignoring case, so a hidden unit
+/// (drawn in lower case) still reads as its type.
+#[derive(Clone, Debug, Default)]
+pub struct Abbrevs(Vec<[char; 2]>);
+
+impl Abbrevs {
+    /// Abbreviations for every unit type of the catalog, in type order.
+    pub fn new(catalog: &Catalog) -> Abbrevs {
+        let mut out: Vec<[char; 2]> = Vec::new();
+        for t in catalog.units() {
+            let words: Vec<Vec<char>> = t
+                .name
+                .split(|c: char| c.is_whitespace() || c == ':' || c == '-')
+                .filter(|w| !w.is_empty())
+                .map(|w| w.chars().filter(|c| c.is_alphanumeric()).collect())
+                .filter(|w: &Vec<char>| !w.is_empty())
+                .collect();
+            let first = words
+                .first()
+                .and_then(|w| w.first())
+                .copied()
+                .unwrap_or('?');
+            let mut candidates: Vec<char> = Vec::new();
+            // Initials of the later words first ("Thin Man" → TM), then the first word's
+            // own letters ("Squaddie" → Sq), then any digit as a last resort.
+            candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
+            candidates.extend(words.first().into_iter().flatten().skip(1).copied());
+            candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
+            candidates.extend('0'..='9');
+            let taken = |a: [char; 2]| {
+                out.iter()
+                    .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
+            };
+            let pick = candidates
+                .into_iter()
+                .map(|c| [first.to_ascii_uppercase(), c])
+                .find(|a| !taken(*a))
+                .unwrap_or([first, '?']);
+            out.push(pick);
+        }
+        Abbrevs(out)
+    }
+
+    /// The abbreviation of unit type `i`.
+    pub fn get(&self, i: usize) -> [char; 2] {
+        self.0.get(i).copied().unwrap_or(['?', '?'])
+    }
+}
+
+/// Why sight from the selected unit to the cursor hex is blocked, or that it is clear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// No unit to look from, or the cursor is on the unit itself.
+    None,
+    /// Nothing in the way.
+    Clear,
+    /// A hex stands higher than the viewer.
+    Higher {
+        /// The blocking hex.
+        hex: HexId,
+        /// Its elevation.
+        elevation: u8,
+        /// The viewer's elevation.
+        from: u8,
+    },
+    /// A unit at the viewer's height or above stands in the way.
+    Unit {
+        /// The hex it stands in.
+        hex: HexId,
+        /// The unit.
+        unit: UnitId,
+    },
+}
+
+/// The Skirmish view of one game.
+pub struct SkirmishView {
+    abbrevs: Abbrevs,
+    cursor: HexId,
+    cursor_set: bool,
+    zoom: Zoom,
+    origin: (u8, u8),
+    selected: Option<UnitId>,
+    card: Option<CardId>,
+    /// Per hex: the units in it as the viewer sees them (ground first).
+    occupants: Vec<[Option<UnitId>; 2]>,
+    /// Per hex: what the legal actions and the sight line mark there.
+    marks: Vec<Mark>,
+    sight: Sight,
+    map_area: Rect,
+    hand_area: Rect,
+    geometry: Option<Geometry>,
+    scratch: draw::Scratch,
+}
+
+impl SkirmishView {
+    /// A view using `catalog`'s unit names.
+    pub fn new(catalog: &Catalog) -> SkirmishView {
+        SkirmishView {
+            abbrevs: Abbrevs::new(catalog),
+            cursor: HexId(0),
+            cursor_set: false,
+            zoom: Zoom::Detail,
+            origin: (0, 0),
+            selected: None,
+            card: None,
+            occupants: Vec::new(),
+            marks: Vec::new(),
+            sight: Sight::None,
+            map_area: Rect::default(),
+            hand_area: Rect::default(),
+            geometry: None,
+            scratch: draw::Scratch::default(),
+        }
+    }
+
+    /// The hex under the map cursor.
+    pub fn cursor(&self) -> HexId {
+        self.cursor
+    }
+
+    /// The selected unit.
+    pub fn selected(&self) -> Option<UnitId> {
+        self.selected
+    }
+
+    /// The selected hand card.
+    pub fn card(&self) -> Option<CardId> {
+        self.card
+    }
+
+    /// The zoom level.
+    pub fn zoom(&self) -> Zoom {
+        self.zoom
+    }
+
+    /// The line of sight from the acting unit to the cursor, as last worked out.
+    pub fn sight(&self) -> Sight {
+        self.sight
+    }
+
+    /// What the map marks at `hex`.
+    pub fn mark(&self, hex: HexId) -> Mark {
+        self.marks.get(hex.index()).copied().unwrap_or(Mark::None)
+    }
+
+    /// The screen cell at the centre of `hex` when the map was last drawn, for tests and
+    /// scripted clicks.
+    pub fn cell_of(&self, hex: HexId, board: &Board) -> Option<(u16, u16)> {
+        let (col, row) = board.offset(hex);
+        self.geometry.as_ref()?.cell_of(col, row)
+    }
+
+    /// The unit the view acts for: the one a pending move or target belongs to, else the
+    /// selected one.
+    fn actor(&self, st: &State) -> Option<UnitId> {
+        match st.stack().last() {
+            Some(Frame::Move { unit, .. } | Frame::Target { unit, .. }) => Some(*unit),
+            _ => self.selected,
+        }
+    }
+
+    fn units_at(&self, hex: HexId) -> [Option<UnitId>; 2] {
+        self.occupants
+            .get(hex.index())
+            .copied()
+            .unwrap_or([None, None])
+    }
+
+    /// Recomputes occupants, marks and the sight line.
+    fn recompute(&mut self, ctx: &ViewCtx<'_, Skirmish>) {
+        let st = &ctx.obs.state;
+        let board = st.board();
+        self.occupants.clear();
+        self.occupants.resize(board.len(), [None, None]);
+        let catalog = ctx.ruleset.catalog();
+        for (id, u) in st.on_map() {
+            if let Some(slot) = self.occupants.get_mut(u.pos.index()) {
+                match slot {
+                    [None, _] => slot[0] = Some(id),
+                    [Some(_), None] => slot[1] = Some(id),
+                    [Some(_), Some(_)] => {}
+                }
+                // A ground unit is listed before a Flyer hovering over it.
+                let is_flyer = |u: Option<UnitId>| {
+                    u.and_then(|u| st.unit(u))
+                        .is_some_and(|u| flyer(catalog, u))
+                };
+                if is_flyer(slot[0]) && slot[1].is_some() && !is_flyer(slot[1]) {
+                    slot.swap(0, 1);
+                }
+            }
+        }
+        self.marks.clear();
+        self.marks.resize(board.len(), Mark::None);
+        let sel = self.selected;
+        for a in ctx.legal {
+            let (hex, mark) = match *a {
+                Action::MoveTo(h) => (Some(h), Mark::Reach),
+                Action::FreeMove { unit, to } if Some(unit) == sel => (Some(to), Mark::Reach),
+                Action::TargetHex(h) => (Some(h), Mark::Target),
+                Action::TargetUnit(u) => (st.unit(u).map(|u| u.pos), Mark::Target),
+                _ => (None, Mark::None),
+            };
+            if let Some(m) = hex.and_then(|h| self.marks.get_mut(h.index())) {
+                *m = (*m).max(mark);
+            }
+        }
+        self.sight = self.trace_sight(ctx);
+    }
+
+    /// Traces sight from the acting unit to the cursor and marks the line on the map.
+    fn trace_sight(&mut self, ctx: &ViewCtx<'_, Skirmish>) -> Sight {
+        let st = &ctx.obs.state;
+        let board = st.board();
+        let Some(actor) = self.actor(st) else {
+            return Sight::None;
+        };
+        let Some(unit) = st.unit(actor).filter(|u| u.on_map()) else {
+            return Sight::None;
+        };
+        if unit.pos == self.cursor || !board.contains(self.cursor) {
+            return Sight::None;
+        }
+        for h in hex::line(board.hex(unit.pos), board.hex(self.cursor), Nudge::Plus) {
+            if let Some(m) = board.id_of(h).and_then(|id| self.marks.get_mut(id.index())) {
+                *m = (*m).max(Mark::Sight);
+            }
+        }
+        let sight = self.sight_to(ctx, actor, self.cursor);
+        if let Sight::Higher { hex, .. } | Sight::Unit { hex, .. } = sight {
+            if let Some(m) = self.marks.get_mut(hex.index()) {
+                *m = (*m).max(Mark::Blocker);
+            }
+        }
+        sight
+    }
+
+    /// Whether `actor` sees `to` for a direct (non-grenade) attack, and what blocks it.
+    ///
+    /// The blocking test mirrors the rules' attack sight: a hex higher than the viewer
+    /// blocks (sk.los.elevation-block), and so does a unit at the viewer's height or above
+    /// (sk.los.through-units); Flyers look from elevation 6 (sk.los.flyer-elevation); range 1
+    /// is never blocked. The trace itself is the engine's symmetric hex line (sk.gap.33). A
+    /// test checks that every unit the rules let a unit attack directly is seen here.
+    pub fn sight_to(&self, ctx: &ViewCtx<'_, Skirmish>, actor: UnitId, to: HexId) -> Sight {
+        let st = &ctx.obs.state;
+        let board = st.board();
+        let catalog = ctx.ruleset.catalog();
+        let Some(unit) = st.unit(actor).filter(|u| u.on_map()) else {
+            return Sight::None;
+        };
+        if unit.pos == to || !board.contains(to) {
+            return Sight::None;
+        }
+        if board.distance(unit.pos, to) <= 1 {
+            return Sight::Clear;
+        }
+        let from = if flyer(catalog, unit) {
+            FLYER_ELEVATION
+        } else {
+            board.elevation(unit.pos)
+        };
+        let occupants = &self.occupants;
+        let blocks = |h: Hex| -> bool {
+            let Some(id) = board.id_of(h) else {
+                return false;
+            };
+            let e = board.elevation(id);
+            let here = occupants.get(id.index()).copied().unwrap_or([None, None]);
+            let unit_blocks = here.iter().flatten().any(|&u| {
+                st.unit(u).is_some_and(|u| {
+                    let ue = if flyer(catalog, u) {
+                        FLYER_ELEVATION
+                    } else {
+                        e
+                    };
+                    ue >= from
+                })
+            });
+            e > from || unit_blocks
+        };
+        match hex::los(board.hex(unit.pos), board.hex(to), blocks) {
+            Los::Clear => Sight::Clear,
+            Los::Blocked { by } => {
+                let Some(hex) = board.id_of(by) else {
+                    return Sight::Clear;
+                };
+                let e = board.elevation(hex);
+                match self.units_at(hex) {
+                    _ if e > from => Sight::Higher {
+                        hex,
+                        elevation: e,
+                        from,
+                    },
+                    [Some(u), _] | [None, Some(u)] => Sight::Unit { hex, unit: u },
+                    [None, None] => Sight::Higher {
+                        hex,
+                        elevation: e,
+                        from,
+                    },
+                }
+            }
+        }
+    }
+
+    fn move_cursor(&mut self, board: &Board, dc: i32, dr: i32) {
+        let (c, r) = board.offset(self.cursor);
+        let col = (i32::from(c) + dc).clamp(0, i32::from(board.width().saturating_sub(1)));
+        let row = (i32::from(r) + dr).clamp(0, i32::from(board.height().saturating_sub(1)));
+        if let Some(h) = board.at(col as u8, row as u8) {
+            self.cursor = h;
+        }
+        self.follow(board);
+    }
+
+    /// Pans so that the cursor is on screen.
+    fn follow(&mut self, board: &Board) {
+        let Some(geo) = &self.geometry else {
+            return;
+        };
+        let (c, r) = board.offset(self.cursor);
+        let (cols, rows) = (geo.cols.max(1), geo.rows.max(1));
+        let (mut oc, mut or) = self.origin;
+        if c < oc {
+            oc = c;
+        } else if c >= oc.saturating_add(cols) {
+            oc = c.saturating_sub(cols - 1);
+        }
+        if r < or {
+            or = r;
+        } else if r >= or.saturating_add(rows) {
+            or = r.saturating_sub(rows - 1);
+        }
+        self.origin = (oc, or);
+    }
+
+    fn pan(&mut self, board: &Board, dc: i32, dr: i32) {
+        let (oc, or) = self.origin;
+        let col = (i32::from(oc) + dc).clamp(0, i32::from(board.width().saturating_sub(1)));
+        let row = (i32::from(or) + dr).clamp(0, i32::from(board.height().saturating_sub(1)));
+        self.origin = (col as u8, row as u8);
+    }
+
+    /// Enter (or a click) on the cursor hex: play the one legal action aimed there, narrow
+    /// the list when several are, or select the viewer's unit standing there.
+    fn activate(&mut self, ctx: &ViewCtx<'_, Skirmish>) -> Reply<Action> {
+        let st = &ctx.obs.state;
+        let here = self.units_at(self.cursor);
+        let mut aimed = ctx.legal.iter().filter(|a| self.aims_here(st, a, here));
+        if let Some(first) = aimed.next() {
+            return match aimed.next() {
+                None => Reply::Play(*first),
+                Some(_) => Reply::ShowActions,
+            };
+        }
+        let mine = here
+            .into_iter()
+            .flatten()
+            .find(|&u| st.unit(u).is_some_and(|u| u.controller == ctx.viewer.0));
+        match mine {
+            Some(u) if self.selected == Some(u) => Reply::ShowActions,
+            Some(u) => {
+                self.selected = Some(u);
+                self.recompute(ctx);
+                Reply::Handled
+            }
+            // On an empty hex, Enter first drops the selection, then opens the action list
+            // (where choices that have nothing to do with the map are made).
+            None if self.selected.is_some() => {
+                self.selected = None;
+                self.recompute(ctx);
+                Reply::Handled
+            }
+            None => Reply::ShowActions,
+        }
+    }
+
+    /// Whether an action is aimed at the cursor hex (a move there, a target there).
+    fn aims_here(&self, st: &State, a: &Action, here: [Option<UnitId>; 2]) -> bool {
+        match *a {
+            Action::MoveTo(h) | Action::TargetHex(h) => h == self.cursor,
+            Action::FreeMove { unit, to } => to == self.cursor && Some(unit) == self.selected,
+            Action::TargetUnit(u) => {
+                here.contains(&Some(u)) || st.unit(u).is_some_and(|x| x.pos == self.cursor)
+            }
+            _ => false,
+        }
+    }
+
+    fn select_card(&mut self, ctx: &ViewCtx<'_, Skirmish>, index: usize) -> Reply<Action> {
+        let hand = ctx.obs.hand();
+        match hand.iter().nth(index) {
+            Some((card, _)) => {
+                self.card = if self.card == Some(card) {
+                    None
+                } else {
+                    Some(card)
+                };
+                if self.card.is_some() {
+                    Reply::ShowActions
+                } else {
+                    Reply::Handled
+                }
+            }
+            None => Reply::Handled,
+        }
+    }
+
+    fn cycle_unit(&mut self, ctx: &ViewCtx<'_, Skirmish>, forward: bool) -> Reply<Action> {
+        let st = &ctx.obs.state;
+        let mine: Vec<UnitId> = st
+            .on_map()
+            .filter(|(_, u)| u.controller == ctx.viewer.0)
+            .map(|(id, _)| id)
+            .collect();
+        if mine.is_empty() {
+            return Reply::Handled;
+        }
+        let at = self
+            .selected
+            .and_then(|s| mine.iter().position(|&u| u == s));
+        let next = match (at, forward) {
+            (None, _) => 0,
+            (Some(i), true) => (i + 1) % mine.len(),
+            (Some(i), false) => (i + mine.len() - 1) % mine.len(),
+        };
+        self.selected = Some(mine[next]);
+        if let Some(u) = st.unit(mine[next]) {
+            self.cursor = u.pos;
+            self.follow(st.board());
+        }
+        self.recompute(ctx);
+        Reply::Handled
+    }
+
+    fn play_if_legal(ctx: &ViewCtx<'_, Skirmish>, action: Action) -> Reply<Action> {
+        if ctx.legal.contains(&action) {
+            Reply::Play(action)
+        } else {
+            Reply::Handled
+        }
+    }
+}
+
+fn flyer(catalog: &Catalog, u: &Unit) -> bool {
+    catalog.unit(u.kind).is_some_and(|t| t.flyer)
+}
+
+impl RulesetView<Skirmish> for SkirmishView {
+    fn refresh(&mut self, ctx: &ViewCtx<'_, Skirmish>) {
+        let st = &ctx.obs.state;
+        let board = st.board();
+        if !board.contains(self.cursor) {
+            self.cursor = HexId(0);
+        }
+        // A selection that no longer makes sense is dropped.
+        if let Some(u) = self.selected {
+            if !st
+                .unit(u)
+                .is_some_and(|u| u.on_map() && u.controller == ctx.viewer.0)
+            {
+                self.selected = None;
+            }
+        }
+        if let Some(c) = self.card {
+            if !ctx.obs.hand().has(c) {
+                self.card = None;
+            }
+        }
+        if !self.cursor_set {
+            // Start on the viewer's first unit.
+            if let Some((_, u)) = st.on_map().find(|(_, u)| u.controller == ctx.viewer.0) {
+                self.cursor = u.pos;
+            }
+            self.cursor_set = true;
+        }
+        self.recompute(ctx);
+    }
+
+    fn render_map(&mut self, ctx: &ViewCtx<'_, Skirmish>, area: Rect, buf: &mut Buffer) {
+        let st = &ctx.obs.state;
+        let board = st.board();
+        self.map_area = area;
+        let geo = Geometry::fit(
+            self.zoom,
+            board.width(),
+            board.height(),
+            area,
+            Some(self.origin),
+        );
+        let cursor = self.cursor;
+        let hidden_positions =
+            st.options().hidden_positions == squadsight_skirmish::options::HiddenPositions::Hidden;
+        let viewer = ctx.viewer.0;
+        map::draw(buf, area, &geo, ctx.theme, |col, row| {
+            let h = board.at(col, row)?;
+            let here = self
+                .occupants
+                .get(h.index())
+                .copied()
+                .unwrap_or([None, None]);
+            let unit = here[0]
+                .and_then(|id| st.unit(id).map(|u| (id, u)))
+                .map(|(id, u)| {
+                    let enemy_hidden = u.hidden && u.controller != viewer && hidden_positions;
+                    map::UnitLook {
+                        abbrev: self.abbrevs.get(u.kind.index()),
+                        marker: if enemy_hidden {
+                            LAST_SEEN_MARKER
+                        } else {
+                            SIDE_MARKERS[usize::from(u.controller & 1)]
+                        },
+                        id: Some(id.0),
+                        side: u.controller,
+                        hidden: u.hidden,
+                        extra: here[1].is_some(),
+                    }
+                });
+            Some(Look {
+                terrain: board.terrain(h),
+                elevation: board.elevation(h),
+                unit,
+                mark: self.marks.get(h.index()).copied().unwrap_or(Mark::None),
+                cursor: h == cursor,
+            })
+        });
+        self.geometry = Some(geo);
+    }
+
+    fn render_panel(&mut self, ctx: &ViewCtx<'_, Skirmish>, area: Rect, buf: &mut Buffer) {
+        panel::render_panel(self, ctx, area, buf);
+    }
+
+    fn render_hand(&mut self, ctx: &ViewCtx<'_, Skirmish>, area: Rect, buf: &mut Buffer) {
+        self.hand_area = area;
+        panel::render_hand(self, ctx, area, buf);
+    }
+
+    fn status(&self, ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
+        panel::status(ctx, out);
+    }
+
+    fn has_private(&self, _ruleset: &Skirmish, obs: &Observation) -> bool {
+        // A hand is private; so is what a side was shown of the other hand or the deck.
+        !obs.hand().is_empty() || !obs.known_other().is_empty()
+    }
+
+    fn key(&mut self, ctx: &ViewCtx<'_, Skirmish>, key: KeyEvent) -> Reply<Action> {
+        let board = ctx.obs.state.board();
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        let reply = match key.code {
+            KeyCode::Left | KeyCode::Char('h') if !shift => {
+                self.move_cursor(board, -1, 0);
+                Reply::Handled
+            }
+            KeyCode::Right | KeyCode::Char('l') if !shift => {
+                self.move_cursor(board, 1, 0);
+                Reply::Handled
+            }
+            KeyCode::Up | KeyCode::Char('k') if !shift => {
+                self.move_cursor(board, 0, -1);
+                Reply::Handled
+            }
+            KeyCode::Down | KeyCode::Char('j') if !shift => {
+                self.move_cursor(board, 0, 1);
+                Reply::Handled
+            }
+            KeyCode::Left | KeyCode::Char('H') => {
+                self.pan(board, -1, 0);
+                Reply::Handled
+            }
+            KeyCode::Right | KeyCode::Char('L') => {
+                self.pan(board, 1, 0);
+                Reply::Handled
+            }
+            KeyCode::Up | KeyCode::Char('K') => {
+                self.pan(board, 0, -1);
+                Reply::Handled
+            }
+            KeyCode::Down | KeyCode::Char('J') => {
+                self.pan(board, 0, 1);
+                Reply::Handled
+            }
+            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') | KeyCode::Char('z') => {
+                self.zoom = self.zoom.other();
+                Reply::Handled
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
+            KeyCode::Char(d @ '1'..='9') => {
+                return self.select_card(ctx, usize::from(d as u8 - b'1'));
+            }
+            KeyCode::Char('n') => return self.cycle_unit(ctx, true),
+            KeyCode::Char('N') => return self.cycle_unit(ctx, false),
+            KeyCode::Char('e') => return SkirmishView::play_if_legal(ctx, Action::EndTurn),
+            KeyCode::Char('p') => return SkirmishView::play_if_legal(ctx, Action::Pass),
+            KeyCode::Char('c') => {
+                if let Some(u) = self.selected.and_then(|u| ctx.obs.state.unit(u)) {
+                    self.cursor = u.pos;
+                    self.follow(board);
+                }
+                Reply::Handled
+            }
+            KeyCode::Esc if self.card.is_some() || self.selected.is_some() => {
+                // The card goes first, then the unit.
+                if self.card.take().is_none() {
+                    self.selected = None;
+                }
+                Reply::Handled
+            }
+            _ => return Reply::Ignored,
+        };
+        self.recompute(ctx);
+        reply
+    }
+
+    fn mouse(&mut self, ctx: &ViewCtx<'_, Skirmish>, m: MouseEvent) -> Reply<Action> {
+        let at = Position::new(m.column, m.row);
+        let board = ctx.obs.state.board();
+        if self.map_area.contains(at) {
+            match m.kind {
+                MouseEventKind::ScrollUp => self.pan(board, 0, -1),
+                MouseEventKind::ScrollDown => self.pan(board, 0, 1),
+                MouseEventKind::ScrollLeft => self.pan(board, -1, 0),
+                MouseEventKind::ScrollRight => self.pan(board, 1, 0),
+                MouseEventKind::Down(MouseButton::Left) => {
+                    let hex = self
+                        .geometry
+                        .as_ref()
+                        .and_then(|g| g.hex_at(m.column, m.row))
+                        .and_then(|(c, r)| board.at(c, r));
+                    if let Some(h) = hex {
+                        self.cursor = h;
+                        self.recompute(ctx);
+                        return self.activate(ctx);
+                    }
+                }
+                MouseEventKind::Down(MouseButton::Right) => {
+                    self.selected = None;
+                    self.card = None;
+                    self.recompute(ctx);
+                }
+                _ => return Reply::Ignored,
+            }
+            return Reply::Handled;
+        }
+        if self.hand_area.contains(at) && m.kind == MouseEventKind::Down(MouseButton::Left) {
+            let row = usize::from(m.row - self.hand_area.y);
+            return self.select_card(ctx, row);
+        }
+        Reply::Ignored
+    }
+
+    fn relevant(&self, _ctx: &ViewCtx<'_, Skirmish>, action: &Action) -> bool {
+        let (card, unit) = match *action {
+            Action::Discard(c) => (Some(c), None),
+            Action::FreeMove { unit, .. } => (None, Some(unit)),
+            Action::Card { card, unit } => (Some(card), unit),
+            Action::Spec { card, unit, .. }
+            | Action::Cover { card, unit }
+            | Action::SelfDestruct { card, unit } => (Some(card), Some(unit)),
+            // Answers to a pending step, and turn-level choices, are always listed.
+            Action::FirstPlayer(_)
+            | Action::MoveTo(_)
+            | Action::TargetUnit(_)
+            | Action::TargetHex(_)
+            | Action::Pass
+            | Action::EndTurn => return true,
+        };
+        let card_ok = self.card.is_none() || card == self.card;
+        let unit_ok = self.selected.is_none() || unit.is_none() || unit == self.selected;
+        card_ok && unit_ok
+    }
+
+    fn keys(&self) -> &'static [KeyHelp] {
+        &[
+            KeyHelp {
+                key: "arrows / hjkl",
+                what: "move the map cursor",
+            },
+            KeyHelp {
+                key: "HJKL / wheel",
+                what: "pan the map",
+            },
+            KeyHelp {
+                key: "+ - z",
+                what: "zoom: detail (2 lines per hex) or overview",
+            },
+            KeyHelp {
+                key: "Enter / click",
+                what: "on your unit: select it (again: its actions); on a marked hex: move or attack there; elsewhere: the action list",
+            },
+            KeyHelp {
+                key: "1-9 / click card",
+                what: "select that card of your hand and list its plays",
+            },
+            KeyHelp {
+                key: "n / N",
+                what: "select your next / previous unit",
+            },
+            KeyHelp {
+                key: "c",
+                what: "centre the cursor on the selected unit",
+            },
+            KeyHelp {
+                key: "e",
+                what: "end your Move and Fire phase",
+            },
+            KeyHelp {
+                key: "p",
+                what: "pass (decline a Defense, Flush or reaction)",
+            },
+            KeyHelp {
+                key: "Esc / right click",
+                what: "clear the card, then the unit selection",
+            },
+            KeyHelp {
+                key: "map marks",
+                what: "* can move here, ! legal target, - sight line, # blocks sight, [ ] cursor",
+            },
+            KeyHelp {
+                key: "unit labels",
+                what: "two letters of its type, + seat 1 / x seat 2, ? last seen; lower case: hidden",
+            },
+        ]
+    }
+}
+
+/// A theme-aware style for a unit of `side`.
+pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
+    theme.style(Role::Side(side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abbreviations_are_unique_ignoring_case() {
+        let catalog = Catalog::builtin().expect("catalog");
+        let a = Abbrevs::new(catalog);
+        let all: Vec<String> = (0..catalog.units().len())
+            .map(|i| a.get(i).iter().collect::<String>().to_lowercase())
+            .collect();
+        for (i, x) in all.iter().enumerate() {
+            assert!(!all[i + 1..].contains(x), "{x} twice in {all:?}");
+        }
+        let thin = catalog.unit_id("thin-man").expect("thin man");
+        assert_eq!(a.get(thin.index()), ['T', 'M']);
+        let squaddie = catalog.unit_id("squaddie").expect("squaddie");
+        assert_eq!(a.get(squaddie.index()), ['S', 'q']);
+    }
+
+    use squadsight_ai::{Player, RandomPlayer};
+    use squadsight_core::game::{Game, SeatConfig};
+    use squadsight_core::{Decision, Ruleset, Seat};
+    use squadsight_skirmish::state::Aim;
+
+    /// Random games of every shipped scenario, stopping at each decision with `visit`.
+    fn random_games(mut visit: impl FnMut(&Game<Skirmish>, Seat, &[Action])) {
+        let ui = SkirmishUi::new().expect("rules load");
+        let sk = ui.ruleset();
+        for (n, info) in sk.scenarios().iter().enumerate() {
+            let scenario = ui
+                .parse_scenario(info.source.as_bytes(), info.id)
+                .expect("scenario");
+            for seed in 0..3u64 {
+                let mut options = squadsight_skirmish::options::Options::default();
+                sk.set_option(&mut options, "range_mode", "max")
+                    .expect("option");
+                let seats = vec![SeatConfig::human(), SeatConfig::human()];
+                let mut game = Game::new(Arc::clone(&sk), scenario.clone(), options, seed, seats)
+                    .expect("game starts");
+                let mut player = RandomPlayer::new(seed * 31 + n as u64);
+                let mut legal = Vec::new();
+                for _ in 0..600 {
+                    let Decision::Act(seat) = game.to_act() else {
+                        break;
+                    };
+                    game.legal_actions(seat, &mut legal);
+                    visit(&game, seat, &legal);
+                    let obs = game.observe(seat);
+                    let choice = player.choose(sk.as_ref(), &obs, seat, &legal);
+                    game.apply(seat, choice.action)
+                        .expect("legal action applies");
+                }
+            }
+        }
+    }
+
+    /// The preview's sight line agrees with the rules: every unit the rules let a unit aim
+    /// a direct attack at is in sight (sk.los.elevation-block, sk.los.through-units).
+    #[test]
+    fn sight_preview_sees_every_legal_direct_target() {
+        let mut checked = 0;
+        random_games(|game, seat, legal| {
+            let st = game.state();
+            let Some(Frame::Target {
+                unit,
+                aim: Aim::Attack(atk),
+                ..
+            }) = st.stack().last().copied()
+            else {
+                return;
+            };
+            let sk = game.ruleset();
+            if sk.rules().attack(atk).is_none_or(|a| a.grenade || a.area) {
+                return;
+            }
+            let obs = game.observe(seat);
+            let mut view = SkirmishView::new(sk.catalog());
+            let ctx = ViewCtx {
+                ruleset: sk,
+                scenario: game.scenario(),
+                viewer: seat,
+                obs: &obs,
+                to_act: Some(seat),
+                legal,
+                highlighted: None,
+                theme: &Theme::PLAIN,
+            };
+            view.refresh(&ctx);
+            for a in legal {
+                if let Action::TargetUnit(t) = a {
+                    let pos = obs.state.unit(*t).expect("target").pos;
+                    assert_eq!(
+                        view.sight_to(&ctx, unit, pos),
+                        Sight::Clear,
+                        "{a:?} in {st:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        });
+        assert!(checked > 20, "only {checked} targets checked");
+    }
+
+    /// The odds preview uses the same dice targets as the rolls the rules journal
+    /// (sk.suppression.roll, sk.area.splash).
+    #[test]
+    fn odds_preview_targets_match_the_journaled_rolls() {
+        let mut seen = [0, 0];
+        random_games(|game, _, _| {
+            for e in game.journal().events() {
+                let want = match e.rule {
+                    "sk.suppression.roll" => (0, panel::SUPPRESSION_STOPS),
+                    "sk.area.splash" => (1, panel::SPLASH_HITS),
+                    _ => continue,
+                };
+                assert_eq!(e.roll.and_then(|r| r.target), Some(want.1), "{e:?}");
+                seen[want.0] += 1;
+            }
+        });
+        assert!(seen[0] > 0 && seen[1] > 0, "rolls seen: {seen:?}");
+    }
+
+    /// With the defender holding suppression tokens, the panel shows the chance to get
+    /// through as a number and a bar, and how many cards the defender holds (not which).
+    #[test]
+    fn the_odds_preview_shows_suppression_splash_and_the_defenders_hand_size() {
+        let mut shown = [false, false];
+        random_games(|game, seat, legal| {
+            let st = game.state();
+            let Some(Frame::Target {
+                aim: Aim::Attack(atk),
+                ..
+            }) = st.stack().last().copied()
+            else {
+                return;
+            };
+            let sk = game.ruleset();
+            let area = sk.rules().attack(atk).is_some_and(|a| a.area);
+            let obs = game.observe(seat);
+            for a in legal {
+                let hex = match *a {
+                    Action::TargetUnit(u) => obs.state.unit(u).map(|u| u.pos),
+                    Action::TargetHex(h) => Some(h),
+                    _ => None,
+                };
+                let Some(hex) = hex else { continue };
+                let defender = obs
+                    .state
+                    .on_map()
+                    .find(|(_, u)| u.pos == hex)
+                    .map(|(_, u)| u.controller);
+                let Some(def) = defender.filter(|d| *d != seat.0) else {
+                    continue;
+                };
+                let tokens = obs.state.tokens(def) > 0;
+                let splash = area
+                    && obs
+                        .state
+                        .board()
+                        .neighbours(hex)
+                        .any(|n| obs.state.on_map().any(|(_, u)| u.pos == n));
+                if (tokens && !shown[0]) || (splash && !shown[1]) {
+                    let mut view = SkirmishView::new(sk.catalog());
+                    let ctx = ViewCtx {
+                        ruleset: sk,
+                        scenario: game.scenario(),
+                        viewer: seat,
+                        obs: &obs,
+                        to_act: Some(seat),
+                        legal,
+                        highlighted: Some(a),
+                        theme: &Theme::PLAIN,
+                    };
+                    view.refresh(&ctx);
+                    let mut buf = Buffer::empty(Rect::new(0, 0, 60, 30));
+                    view.render_panel(&ctx, buf.area, &mut buf);
+                    let text: String = buf.content().iter().map(|c| c.symbol()).collect();
+                    let hand = format!("{} card(s) in hand", obs.other_hand);
+                    assert!(text.contains(&hand), "{text}");
+                    if tokens {
+                        assert!(text.contains("gets through 50.0% (1/2)"), "{text}");
+                        assert!(text.contains("##########.........."), "{text}");
+                        shown[0] = true;
+                    }
+                    if splash {
+                        assert!(text.contains("1 Hit, 33.3% (1/3)"), "{text}");
+                        shown[1] = true;
+                    }
+                }
+            }
+        });
+        assert_eq!(shown, [true, true], "suppression and splash previews seen");
+    }
+
+    #[test]
+    fn option_values_list_the_default_first() {
+        assert_eq!(option_values("exact | max"), ["exact", "max"]);
+        let v = option_values("5 (1-9)");
+        assert_eq!(v[0], "5");
+        assert_eq!(v.len(), 9);
+    }
+}

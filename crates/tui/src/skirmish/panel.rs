@@ -1,0 +1,502 @@
+//! The side panel (what is being decided, the selected unit, the hex under the cursor, line
+//! of sight, attack odds), the hand, and the status line.
+
+use super::{SIDE_MARKERS, Sight, SkirmishView, side_style};
+use crate::draw::{self, Scratch};
+use crate::theme::Role;
+use crate::view::ViewCtx;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use squadsight_core::Ratio;
+use squadsight_core::dice::{Dice, Target};
+use squadsight_skirmish::Skirmish;
+use squadsight_skirmish::action::Action;
+use squadsight_skirmish::state::{Aim, DiscardWhy, Frame, HexId, Phase, State, UnitId};
+use std::fmt::Write as _;
+
+/// The suppression roll: 1D6, and 4–6 stops the attack (sk.suppression.roll). Only for the
+/// preview; a test checks it against the rolls the rules journal.
+pub const SUPPRESSION_STOPS: Target = Target::AtLeast(4);
+
+/// A splash roll: 1D6, and 5–6 deals 1 Hit (sk.area.splash). Preview only, checked the same
+/// way.
+pub const SPLASH_HITS: Target = Target::AtLeast(5);
+
+/// Writes successive word-wrapped paragraphs down an area.
+struct Writer<'a> {
+    buf: &'a mut Buffer,
+    area: Rect,
+    row: u16,
+}
+
+impl Writer<'_> {
+    fn para(&mut self, text: &str, style: Style) {
+        if self.row >= self.area.height {
+            return;
+        }
+        let rest = Rect::new(
+            self.area.x,
+            self.area.y + self.row,
+            self.area.width,
+            self.area.height - self.row,
+        );
+        let used = draw::wrapped(self.buf, rest, 0, 0, text, style);
+        self.row = self
+            .row
+            .saturating_add(u16::try_from(used).unwrap_or(u16::MAX));
+    }
+
+    /// A labelled chance: text, then a bar of the probability.
+    fn chance(&mut self, text: &str, p: Ratio, theme: &crate::theme::Theme) {
+        self.para(text, theme.style(Role::Text));
+        if self.row >= self.area.height {
+            return;
+        }
+        let y = self.area.y + self.row;
+        let width = self.area.width.saturating_sub(4).min(20);
+        draw::bar(
+            self.buf,
+            self.area,
+            self.area.x + 2,
+            y,
+            width,
+            p.num(),
+            p.den(),
+            theme.style(Role::Good),
+            theme,
+        );
+        self.row += 1;
+    }
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setup",
+        Phase::Tactical => "tactical phase",
+        Phase::MoveFire => "move and fire",
+        Phase::End => "end phase",
+        Phase::Over => "game over",
+    }
+}
+
+/// The status line's ruleset part: turn, phase, each side's tokens and hand size, the deck.
+pub fn status(ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
+    let obs = ctx.obs;
+    let st = &obs.state;
+    let board = st.board();
+    let _ = write!(out, "turn {}, {}", st.turn(), phase_name(st.phase()));
+    for side in 0..2u8 {
+        let cards = if side == obs.seat {
+            obs.hand().len()
+        } else {
+            obs.other_hand
+        };
+        let _ = write!(
+            out,
+            " | {}{} {} ST {} cards",
+            board.side_name(side),
+            SIDE_MARKERS[usize::from(side)],
+            st.tokens(side),
+            cards
+        );
+    }
+    let _ = write!(
+        out,
+        " | deck {} discard {}",
+        obs.deck_left,
+        st.deck().discards().len()
+    );
+}
+
+/// What the deciding side is asked now, in a few words.
+fn decision(sk: &Skirmish, st: &State, out: &mut Scratch) -> Option<String> {
+    let frame = st.stack().last()?;
+    let name = |u: UnitId| sk.unit_name(st, u);
+    Some(match *frame {
+        Frame::ChooseFirst { .. } => "choose who takes the first turn".to_string(),
+        Frame::Discard { left, why, .. } => {
+            let why = match why {
+                DiscardWhy::Tactical | DiscardWhy::End => "down to the hand limit",
+                DiscardWhy::Own => "for the row just played",
+                DiscardWhy::Opponent => "as the opponent's effect demands",
+            };
+            out.format(format_args!("discard {left} card(s) {why}"))
+                .to_string()
+        }
+        Frame::Move { unit, hexes, .. } => format!("move {} up to {hexes} hex(es)", name(unit)),
+        Frame::Target { unit, aim, .. } => match aim {
+            Aim::Attack(_) => format!("choose what {} attacks", name(unit)),
+            Aim::Effect => format!("choose the target of {}'s effect", name(unit)),
+            Aim::Spawn(_) => "choose where the new unit appears".to_string(),
+        },
+        Frame::Hit(h) => format!(
+            "{} takes {} Hit(s): defend or pass",
+            name(h.unit),
+            h.amount.saturating_sub(h.negated)
+        ),
+        Frame::Flush { .. } => "cancel the Defense just played (Flush), or pass".to_string(),
+        Frame::Ranged { target, .. } => format!("answer the effect aimed at {}", name(target)),
+        Frame::Reaction { .. } => "react on the opponent's turn, or pass".to_string(),
+        Frame::Program(_) | Frame::Attack(_) => return None,
+    })
+}
+
+/// The attack the player is about to confirm: the highlighted target action, else the
+/// target under the map cursor.
+fn pending_attack(
+    view: &SkirmishView,
+    ctx: &ViewCtx<'_, Skirmish>,
+) -> Option<(UnitId, u16, Action)> {
+    let st = &ctx.obs.state;
+    let Some(Frame::Target {
+        unit,
+        aim: Aim::Attack(atk),
+        ..
+    }) = st.stack().last().copied()
+    else {
+        return None;
+    };
+    let aimed = |a: &Action| match *a {
+        Action::TargetHex(h) => h == view.cursor,
+        Action::TargetUnit(u) => st.unit(u).is_some_and(|u| u.pos == view.cursor),
+        _ => false,
+    };
+    let chosen = match ctx.highlighted {
+        Some(a @ (Action::TargetHex(_) | Action::TargetUnit(_))) => Some(*a),
+        _ => ctx.legal.iter().find(|a| aimed(a)).copied(),
+    }?;
+    Some((unit, atk, chosen))
+}
+
+fn target_hex(st: &State, a: Action) -> Option<HexId> {
+    match a {
+        Action::TargetHex(h) => Some(h),
+        Action::TargetUnit(u) => st.unit(u).map(|u| u.pos),
+        _ => None,
+    }
+}
+
+/// Draws the side panel.
+pub fn render_panel(
+    view: &mut SkirmishView,
+    ctx: &ViewCtx<'_, Skirmish>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let sk = ctx.ruleset;
+    let st = &ctx.obs.state;
+    let board = st.board();
+    let theme = ctx.theme;
+    let mut s = std::mem::take(&mut view.scratch);
+    let mut w = Writer { buf, area, row: 0 };
+    if let Some(d) = decision(sk, st, &mut s) {
+        let text = s.format(format_args!("Now: {d}"));
+        w.para(text, theme.style(Role::Key));
+    }
+    // An attack about to be confirmed comes first: its odds matter most now.
+    if let Some((attacker, atk, action)) = pending_attack(view, ctx) {
+        odds(&mut w, &mut s, view, ctx, attacker, atk, action);
+    }
+    // The unit: the selected one, else the one under the cursor.
+    let here = view.units_at(view.cursor);
+    let shown = view.actor(st).or(here[0]);
+    if let Some((id, u)) = shown.and_then(|id| st.unit(id).map(|u| (id, u))) {
+        let ab = view.abbrevs.get(u.kind.index());
+        let text = s.format(format_args!(
+            "{}{}{}{} {}  Hits {}/{}",
+            ab[0],
+            ab[1],
+            SIDE_MARKERS[usize::from(u.controller & 1)],
+            id.0,
+            sk.unit_name(st, id),
+            u.hits,
+            u.max_hits
+        ));
+        w.para(
+            text,
+            side_style(theme, u.controller).patch(theme.style(Role::Text)),
+        );
+        let (c, r) = board.offset(u.pos);
+        let mut tokens = String::new();
+        unit_tokens(st, u, &mut tokens, board.side_name(u.owner));
+        let text = s.format(format_args!(
+            " at {c},{r}: terrain {}, elevation {}{}",
+            board.terrain(u.pos),
+            board.elevation(u.pos),
+            tokens
+        ));
+        w.para(text, theme.style(Role::Text));
+        let mut tables = String::new();
+        for (i, t) in sk.catalog().usable_tables(u.kind, u.psi).enumerate() {
+            if i > 0 {
+                tables.push_str(", ");
+            }
+            tables.push_str(sk.table_name(t));
+        }
+        let text = s.format(format_args!(
+            " tables: {}",
+            if tables.is_empty() { "none" } else { &tables }
+        ));
+        w.para(text, theme.style(Role::Dim));
+    }
+    // The hex under the cursor.
+    if board.contains(view.cursor) {
+        let (c, r) = board.offset(view.cursor);
+        let who = here
+            .iter()
+            .flatten()
+            .map(|&u| sk.unit_name(st, u))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let text = s.format(format_args!(
+            "Cursor {c},{r}: terrain {}, elevation {}{}{}",
+            board.terrain(view.cursor),
+            board.elevation(view.cursor),
+            if who.is_empty() { "" } else { "; " },
+            who
+        ));
+        w.para(text, theme.style(Role::Text));
+    }
+    match view.sight {
+        Sight::None => {}
+        Sight::Clear => w.para("Sight to the cursor: clear", theme.style(Role::Good)),
+        Sight::Higher {
+            hex,
+            elevation,
+            from,
+        } => {
+            let (c, r) = board.offset(hex);
+            let text = s.format(format_args!(
+                "Sight to the cursor: blocked at {c},{r} (#), which stands higher: elevation {elevation} above {from}"
+            ));
+            w.para(text, theme.style(Role::Bad));
+        }
+        Sight::Unit { hex, unit } => {
+            let (c, r) = board.offset(hex);
+            let text = s.format(format_args!(
+                "Sight to the cursor: blocked at {c},{r} (#) by {}",
+                sk.unit_name(st, unit)
+            ));
+            w.para(text, theme.style(Role::Bad));
+        }
+    }
+    view.scratch = s;
+}
+
+fn unit_tokens(st: &State, u: &squadsight_skirmish::state::Unit, out: &mut String, owner: &str) {
+    let t = st.turn();
+    let flags = [
+        (u.hidden, "hidden (HT)"),
+        // Turn 0 (before the first turn) never counts: the rules store "no immobility" as
+        // the range 0..=0.
+        (t > 0 && u.immobile(t), "immobilised"),
+        (u.pinned(t), "pinned"),
+        (u.berserk(t), "berserk"),
+        (u.free_moved, "free move used"),
+        (u.card_moved, "move card used"),
+        (u.attacks > 0, "has attacked"),
+    ];
+    for (_, what) in flags.iter().filter(|(on, _)| *on) {
+        out.push_str("; ");
+        out.push_str(what);
+    }
+    if u.controller != u.owner {
+        out.push_str("; mind-controlled, owned by ");
+        out.push_str(owner);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn odds(
+    w: &mut Writer<'_>,
+    s: &mut Scratch,
+    view: &SkirmishView,
+    ctx: &ViewCtx<'_, Skirmish>,
+    attacker: UnitId,
+    atk: u16,
+    action: Action,
+) {
+    let sk = ctx.ruleset;
+    let st = &ctx.obs.state;
+    let board = st.board();
+    let theme = ctx.theme;
+    let Some(spec) = sk.rules().attack(atk) else {
+        return;
+    };
+    let Some(hex) = target_hex(st, action) else {
+        return;
+    };
+    let victims = view.units_at(hex);
+    let defender = victims
+        .iter()
+        .flatten()
+        .filter_map(|&u| st.unit(u))
+        .map(|u| u.controller)
+        .find(|&c| Some(c) != st.unit(attacker).map(|a| a.controller))
+        .or_else(|| {
+            victims
+                .iter()
+                .flatten()
+                .filter_map(|&u| st.unit(u))
+                .map(|u| u.controller)
+                .next()
+        });
+    let (c, r) = board.offset(hex);
+    let text = s.format(format_args!(
+        "Attack on {c},{r}: {} Hit(s){}{}",
+        1 + spec.damage,
+        if spec.area { ", area" } else { "" },
+        if spec.auto_kill { ", auto-kill" } else { "" },
+    ));
+    w.para(text, theme.style(Role::Title));
+    let text = match view.sight_to(ctx, attacker, hex) {
+        Sight::Clear | Sight::None => s.format(format_args!("Sight: clear")),
+        Sight::Higher {
+            hex,
+            elevation,
+            from,
+        } => {
+            let (c, r) = board.offset(hex);
+            s.format(format_args!(
+                "Sight: blocked at {c},{r}, elevation {elevation} above {from}"
+            ))
+        }
+        Sight::Unit { hex, unit } => {
+            let (c, r) = board.offset(hex);
+            s.format(format_args!(
+                "Sight: blocked at {c},{r} by {}",
+                sk.unit_name(st, unit)
+            ))
+        }
+    };
+    w.para(text, theme.style(Role::Text));
+    if let Some(def) = defender {
+        let name = board.side_name(def);
+        let tokens = st.tokens(def);
+        if tokens > 0 {
+            // sk.suppression.roll: while the defender holds a token, the attack is stopped
+            // on 4–6.
+            let through = Dice::D6.chance(SUPPRESSION_STOPS).complement();
+            let text = s.format(format_args!(
+                "Suppression ({name}: {tokens} ST): gets through {through}"
+            ));
+            w.chance(text, through, theme);
+        } else {
+            let text = s.format(format_args!("Suppression: {name} have no ST, no roll"));
+            w.para(text, theme.style(Role::Dim));
+        }
+        if def != ctx.obs.seat {
+            let text = s.format(format_args!(
+                "{name}: {} card(s) in hand to answer with (Defense, cover)",
+                ctx.obs.other_hand
+            ));
+            w.para(text, theme.style(Role::Text));
+        }
+        if victims
+            .iter()
+            .flatten()
+            .any(|&u| st.unit(u).is_some_and(|u| u.hidden))
+        {
+            w.para(
+                "The target is hidden: a Detection roll comes first",
+                theme.style(Role::Text),
+            );
+        }
+    }
+    if spec.area {
+        // sk.area.splash: each neighbouring unit, friend or foe, takes 1 Hit on 5–6.
+        let p = Dice::D6.chance(SPLASH_HITS);
+        let mut any = false;
+        for n in board.neighbours(hex) {
+            for u in view.units_at(n).into_iter().flatten() {
+                let Some(unit) = st.unit(u) else { continue };
+                any = true;
+                let (c, r) = board.offset(n);
+                let ab = view.abbrevs.get(unit.kind.index());
+                let text = s.format(format_args!(
+                    "Splash {}{}{}{} at {c},{r}: 1 Hit, {p}",
+                    ab[0],
+                    ab[1],
+                    SIDE_MARKERS[usize::from(unit.controller & 1)],
+                    u.0
+                ));
+                w.chance(text, p, theme);
+            }
+        }
+        if !any {
+            w.para(
+                "Splash: no unit next to the target hex",
+                theme.style(Role::Dim),
+            );
+        }
+    }
+}
+
+/// Draws the hand: one line per card type, numbered for the digit keys.
+pub fn render_hand(
+    view: &mut SkirmishView,
+    ctx: &ViewCtx<'_, Skirmish>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let sk = ctx.ruleset;
+    let theme = ctx.theme;
+    let hand = ctx.obs.hand();
+    let mut s = std::mem::take(&mut view.scratch);
+    let mut row = 0u16;
+    for (i, (card, count)) in hand.iter().enumerate() {
+        if row >= area.height {
+            break;
+        }
+        let notes = sk.catalog().card(card).map_or("", |c| c.notes.as_str());
+        let selected = view.card == Some(card);
+        let text = s.format(format_args!(
+            "{} {}{} {}",
+            i + 1,
+            sk.card_name(card),
+            CountTag(count),
+            notes
+        ));
+        let role = if selected { Role::Selected } else { Role::Text };
+        draw::line(buf, area, area.y + row, text, theme.style(role));
+        row += 1;
+    }
+    if hand.is_empty() && area.height > 0 {
+        draw::line(
+            buf,
+            area,
+            area.y,
+            "No cards in hand.",
+            theme.style(Role::Dim),
+        );
+        row = 1;
+    }
+    let known = ctx.obs.known_other();
+    if !known.is_empty() && row + 1 < area.height {
+        let mut names = String::new();
+        for (i, c) in known.cards().enumerate() {
+            if i > 0 {
+                names.push_str(", ");
+            }
+            names.push_str(sk.card_name(c));
+        }
+        let text = s.format(format_args!("Seen in the other hand: {names}"));
+        let rest = Rect::new(area.x, area.y + row + 1, area.width, area.height - row - 1);
+        draw::wrapped(buf, rest, 0, 0, text, theme.style(Role::Dim));
+    }
+    view.scratch = s;
+}
+
+/// " x2" after a card name held twice; nothing for a single copy.
+struct CountTag(u8);
+
+impl std::fmt::Display for CountTag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0 > 1 {
+            write!(f, " x{}", self.0)
+        } else {
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! The plug-in surface for rulesets: a [`RulesetUi`] tells the shell how to set a ruleset's
+//! games up, and its [`RulesetView`] draws the map and panels and turns keys and clicks into
+//! actions. Everything else (menus, the journal, hand-off, AI turns, saving) is the shell's.
+//!
+//! A view never sees the game state, only the observation of the seat whose eyes the screen
+//! currently shows, so a view cannot leak hidden information in hot-seat play.
+
+use crate::theme::Theme;
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use squadsight_core::{Ruleset, ScenarioInfo, Seat};
+use std::sync::Arc;
+
+/// What a view is given when it draws or reads input.
+pub struct ViewCtx<'a, R: Ruleset> {
+    /// The rules.
+    pub ruleset: &'a R,
+    /// The scenario being played.
+    pub scenario: &'a R::Scenario,
+    /// Whose eyes the screen shows.
+    pub viewer: Seat,
+    /// What the viewer may see.
+    pub obs: &'a R::Observation,
+    /// Who decides now; `None` once the game is over.
+    pub to_act: Option<Seat>,
+    /// The viewer's legal actions when it is the viewer's decision and a person makes it;
+    /// empty otherwise.
+    pub legal: &'a [R::Action],
+    /// The action under the cursor of the action list, if any (for previews such as odds).
+    pub highlighted: Option<&'a R::Action>,
+    /// Colours and glyphs.
+    pub theme: &'a Theme,
+}
+
+/// What a view did with an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply<A> {
+    /// Not used; the shell may act on it.
+    Ignored,
+    /// Used (the cursor moved, the selection changed); redraw.
+    Handled,
+    /// The selection now narrows the legal actions to a few: move the focus to the action
+    /// list so the player can pick one.
+    ShowActions,
+    /// Play this action; it must be one of [`ViewCtx::legal`].
+    Play(A),
+}
+
+/// One key the view understands, for the help overlay and the key bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyHelp {
+    /// The key as written in key scripts ("Enter", "+", "1-9").
+    pub key: &'static str,
+    /// What it does, in a few words.
+    pub what: &'static str,
+}
+
+/// A ruleset's map, panels and input mapping, for one game. The shell calls
+/// [`RulesetView::refresh`] whenever the observation, the viewer or the legal actions change,
+/// then draws as often as it needs to: drawing should not allocate.
+pub trait RulesetView<R: Ruleset> {
+    /// Brings the view's own state (cursor, selection, cached ranges) up to date.
+    fn refresh(&mut self, ctx: &ViewCtx<'_, R>);
+
+    /// Draws the map or board into `area`.
+    fn render_map(&mut self, ctx: &ViewCtx<'_, R>, area: Rect, buf: &mut Buffer);
+
+    /// Draws the side panel (the selected unit, previews) into `area`.
+    fn render_panel(&mut self, ctx: &ViewCtx<'_, R>, area: Rect, buf: &mut Buffer);
+
+    /// Draws the viewer's hand (or other private holdings) into `area`.
+    fn render_hand(&mut self, ctx: &ViewCtx<'_, R>, area: Rect, buf: &mut Buffer);
+
+    /// Writes the ruleset part of the status line (round, phase, deck and discard counts).
+    fn status(&self, ctx: &ViewCtx<'_, R>, out: &mut String);
+
+    /// Whether the observation holds something the other seats must not see (a hand); a
+    /// change of the deciding seat to such a seat gets a hand-off screen in hot-seat play.
+    fn has_private(&self, ruleset: &R, obs: &R::Observation) -> bool;
+
+    /// Reads a key while the map has the focus.
+    fn key(&mut self, ctx: &ViewCtx<'_, R>, key: KeyEvent) -> Reply<R::Action>;
+
+    /// Reads a mouse event anywhere on the map, panel or hand (the view knows where it drew
+    /// them).
+    fn mouse(&mut self, ctx: &ViewCtx<'_, R>, event: MouseEvent) -> Reply<R::Action>;
+
+    /// Whether an action belongs in the action list under the current selection.
+    fn relevant(&self, ctx: &ViewCtx<'_, R>, action: &R::Action) -> bool;
+
+    /// The keys the view reads, for the help overlay.
+    fn keys(&self) -> &'static [KeyHelp];
+}
+
+/// One table option and its values, the default first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The key, as `--option KEY=VALUE` spells it.
+    pub key: &'static str,
+    /// The values it takes, the default first.
+    pub values: Vec<String>,
+}
+
+/// How a ruleset plugs into the shell.
+pub trait RulesetUi: 'static {
+    /// The rules.
+    type Rules: Ruleset;
+    /// Its view.
+    type View: RulesetView<Self::Rules> + 'static;
+
+    /// The ruleset's name in menus ("X-Com Skirmish").
+    fn title(&self) -> &'static str;
+
+    /// A shared handle to the rules.
+    fn ruleset(&self) -> Arc<Self::Rules>;
+
+    /// Reads a scenario file; the message says what is wrong, with line and column.
+    fn parse_scenario(
+        &self,
+        bytes: &[u8],
+        origin: &str,
+    ) -> Result<<Self::Rules as Ruleset>::Scenario, String>;
+
+    /// The scenario's title, for the status line of a loaded game.
+    fn scenario_title(&self, scenario: &<Self::Rules as Ruleset>::Scenario) -> String;
+
+    /// The scenario's menu description, in a few sentences.
+    fn describe_scenario(&self, scenario: &<Self::Rules as Ruleset>::Scenario) -> String;
+
+    /// The table options, each with its values.
+    fn options(&self) -> Vec<OptionSpec>;
+
+    /// A view for one game of `scenario`.
+    fn view(&self, scenario: &<Self::Rules as Ruleset>::Scenario) -> Self::View;
+
+    /// Draws a small preview of the scenario's map for the new-game screen.
+    fn preview(
+        &self,
+        scenario: &<Self::Rules as Ruleset>::Scenario,
+        area: Rect,
+        buf: &mut Buffer,
+        theme: &Theme,
+    );
+
+    /// The scenarios shipped with the ruleset (default: the ruleset's own list).
+    fn builtin_scenarios(&self) -> Vec<ScenarioInfo> {
+        self.ruleset().scenarios().to_vec()
+    }
+}

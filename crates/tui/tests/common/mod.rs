@@ -1,0 +1,78 @@
+//! Helpers shared by the integration tests: an app on `TestBackend`, key scripts, and the
+//! screen as text.
+
+#![allow(dead_code)]
+
+pub mod toy;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use squadsight_tui::input::ScriptSource;
+use squadsight_tui::registry::Registry;
+use squadsight_tui::settings::Settings;
+use squadsight_tui::store::{MemoryStore, SaveStore};
+use squadsight_tui::theme::Theme;
+use squadsight_tui::{App, AppConfig, Exit, Start};
+
+/// A memory store whose settings make AI moves follow each other without a pause, with a
+/// quick-play AI that needs no clock (the search levels stop at a time limit on slow
+/// machines, which would make replays of a test differ).
+pub fn quick_store() -> MemoryStore {
+    let mut store = MemoryStore::new();
+    let settings = Settings {
+        ai_pause_ms: 0,
+        quick_level: squadsight_ai::Level::Greedy,
+        ..Settings::default()
+    };
+    store
+        .write_settings(&settings.to_text())
+        .expect("memory store");
+    store
+}
+
+/// An app on `registry`, plain theme, fixed seeds from 7.
+pub fn app_with(registry: Registry, store: MemoryStore, start: Start) -> App {
+    let config = AppConfig {
+        registry,
+        store: Box::new(store),
+        limits: Theme::PLAIN,
+        seed: Some(7),
+    };
+    App::new(config, start).expect("the app starts")
+}
+
+/// The toy ruleset's app.
+pub fn toy_app(start: Start) -> App {
+    app_with(Registry::new().with(toy::ToyUi), quick_store(), start)
+}
+
+/// A test terminal.
+pub fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
+    Terminal::new(TestBackend::new(w, h)).expect("test backend")
+}
+
+/// Feeds a key script to the app and runs it until the script ends (or the app exits).
+pub fn keys(app: &mut App, term: &mut Terminal<TestBackend>, script: &str) -> Exit {
+    let mut source = ScriptSource::parse(script).expect("a valid key script");
+    app.run(term, &mut source).expect("the app runs")
+}
+
+/// The screen's text, one line per row, trailing spaces kept.
+pub fn screen(term: &Terminal<TestBackend>) -> String {
+    let buf = term.backend().buffer();
+    let w = usize::from(buf.area.width.max(1));
+    let mut out = String::new();
+    for row in buf.content().chunks(w) {
+        for c in row {
+            out.push_str(c.symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Draws the current screen once more and returns it.
+pub fn redraw(app: &mut App, term: &mut Terminal<TestBackend>) -> String {
+    app.draw(term).expect("draws");
+    screen(term)
+}

@@ -1,0 +1,188 @@
+//! Smoke tests of the real terminal path in a pseudo-terminal (util-linux `script`): the app
+//! starts, opens a game, quits on `q y`, on Ctrl-C and on SIGTERM, and every time puts the
+//! terminal back (leaves the alternate screen, stops mouse reporting, shows the cursor).
+
+#![cfg(target_os = "linux")]
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// The example launcher built next to this test (`examples/tui.rs`). A plain `cargo test`
+/// builds it; when only this test was asked for, it is built here.
+fn launcher() -> PathBuf {
+    let exe = std::env::current_exe().expect("test path");
+    let debug = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .expect("target folder");
+    let path = debug.join("examples").join("tui");
+    if !path.exists() {
+        let built = Command::new(env!("CARGO"))
+            .args(["build", "-q", "-p", "squadsight-tui", "--example", "tui"])
+            .status()
+            .expect("cargo runs");
+        assert!(built.success(), "the example launcher does not build");
+    }
+    path
+}
+
+struct Session {
+    child: Child,
+    output: Receiver<Vec<u8>>,
+    seen: Vec<u8>,
+    dir: PathBuf,
+}
+
+impl Session {
+    fn start(tag: &str) -> Session {
+        let dir = std::env::temp_dir().join(format!("squadsight-pty-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let exe = launcher();
+        // `script` gives the program a pseudo-terminal; `stty` gives that terminal a size.
+        let inner = format!(
+            "stty rows 30 cols 100; exec {} --ascii {}",
+            exe.display(),
+            dir.display()
+        );
+        let mut child = Command::new("script")
+            .args(["-qfec", &inner, "/dev/null"])
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("util-linux `script` runs");
+        let mut out = child.stdout.take().expect("stdout");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = out.read(&mut chunk) {
+                if n == 0 || tx.send(chunk[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            output: rx,
+            seen: Vec::new(),
+            dir,
+        }
+    }
+
+    /// Waits until the output holds `text`.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !String::from_utf8_lossy(&self.seen).contains(text) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "`{text}` never appeared");
+            if let Ok(chunk) = self.output.recv_timeout(left) {
+                self.seen.extend(chunk);
+            }
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        let stdin = self.child.stdin.as_mut().expect("stdin");
+        stdin.write_all(bytes).expect("keys sent");
+        stdin.flush().expect("keys sent");
+        // Let each key arrive on its own, as typed.
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Waits for the program to end; returns its exit code and everything it wrote.
+    fn finish(mut self) -> (i32, String) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let code = loop {
+            if let Some(status) = self.child.try_wait().expect("waits") {
+                break status.code().unwrap_or(-1);
+            }
+            assert!(Instant::now() < deadline, "the program did not end");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        while let Ok(chunk) = self.output.recv_timeout(Duration::from_millis(200)) {
+            self.seen.extend(chunk);
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+        (code, String::from_utf8_lossy(&self.seen).into_owned())
+    }
+
+    /// The process id of the program inside `script`.
+    fn program_pid(&self) -> u32 {
+        let children = format!("/proc/{0}/task/{0}/children", self.child.id());
+        let text = std::fs::read_to_string(children).expect("the child list");
+        text.split_whitespace()
+            .next()
+            .and_then(|p| p.parse().ok())
+            .expect("the program runs under script")
+    }
+}
+
+/// The terminal was handed back: after the last use of the alternate screen, it was left,
+/// mouse reporting stopped and the cursor shown again.
+fn assert_restored(out: &str) {
+    let entered = out
+        .rfind("\x1b[?1049h")
+        .expect("the alternate screen was used");
+    let after = &out[entered..];
+    assert!(
+        after.contains("\x1b[?1049l"),
+        "the alternate screen was not left"
+    );
+    assert!(
+        after.contains("\x1b[?1000l"),
+        "mouse reporting was not stopped"
+    );
+    assert!(
+        after.contains("\x1b[?25h"),
+        "the cursor was not shown again"
+    );
+}
+
+#[test]
+fn quitting_from_a_game_restores_the_terminal() {
+    let mut s = Session::start("quit");
+    s.wait_for("squadsight");
+    s.send(b"p");
+    s.wait_for("Journal");
+    s.send(b"q");
+    s.send(b"y");
+    s.wait_for("squadsight");
+    s.send(b"q");
+    s.send(b"y");
+    let (code, out) = s.finish();
+    assert_eq!(code, 0, "{out}");
+    assert_restored(&out);
+}
+
+#[test]
+fn ctrl_c_quits_and_restores_the_terminal() {
+    let mut s = Session::start("ctrlc");
+    s.wait_for("squadsight");
+    s.send(b"n");
+    s.wait_for("Seed");
+    s.send(b"\x03");
+    let (code, out) = s.finish();
+    assert_eq!(code, 0, "{out}");
+    assert_restored(&out);
+}
+
+#[test]
+fn sigterm_ends_the_program_and_restores_the_terminal() {
+    let mut s = Session::start("term");
+    s.wait_for("squadsight");
+    s.send(b"p");
+    s.wait_for("Journal");
+    let pid = s.program_pid();
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (code, out) = s.finish();
+    assert_eq!(code, 128 + 15, "{out}");
+    assert_restored(&out);
+}

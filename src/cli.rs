@@ -1,0 +1,210 @@
+//! The command line, as clap parses it. Values are checked for form here (numbers, seat
+//! specs, `KEY=VALUE`); whether they make sense for a ruleset is checked by the commands.
+
+use crate::rulesets::RulesetId;
+use clap::{Args, Parser, Subcommand};
+use squadsight_ai::Level;
+use squadsight_core::game::SeatConfig;
+use std::path::PathBuf;
+
+/// squadsight: XCOM-inspired tabletop games in the terminal, with every die roll on the record.
+#[derive(Debug, Parser)]
+#[command(name = "squadsight", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do (without one, the main menu opens; help is printed when not on a terminal).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Draw the full-screen UI without box-drawing glyphs.
+    #[arg(long, global = true)]
+    pub ascii: bool,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a game at this terminal (full screen; `--plain` for a line-by-line game).
+    Play(PlayArgs),
+    /// Step through a saved game in the replay viewer.
+    Replay {
+        /// The save file.
+        save: PathBuf,
+    },
+    /// Let AI players play each other, headless, and report the results.
+    Sim(SimArgs),
+    /// Replay a save from scratch and check every recorded state hash and chain link.
+    Verify {
+        /// The save file.
+        save: PathBuf,
+    },
+    /// Print a save's journal, one event per line.
+    Log(LogArgs),
+    /// List the scenarios built into this program.
+    Scenarios {
+        /// Only this ruleset's scenarios.
+        ruleset: Option<RulesetId>,
+    },
+    /// Validate a scenario, rules data or save file.
+    Check {
+        /// The file.
+        file: PathBuf,
+    },
+    /// Print our summary of a ruleset's rules, or one clause of it.
+    Rules {
+        /// The ruleset.
+        ruleset: RulesetId,
+        /// One clause ID, e.g. `sk.attack.range`.
+        clause: Option<String>,
+    },
+}
+
+/// `squadsight play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The ruleset.
+    pub ruleset: RulesetId,
+    /// A built-in scenario's ID or a scenario file (default: the ruleset's first scenario).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub scenario: Option<String>,
+    /// The game's seed (default: a random one, always shown).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Who plays a seat (1-based): `human`, `ai` or `ai:LEVEL` (random, greedy, easy, normal,
+    /// hard). Default: seat 1 human, every other seat `ai:normal`.
+    #[arg(long = "seat", value_name = "N=WHO", value_parser = parse_seat)]
+    pub seats: Vec<SeatArg>,
+    /// A table option, e.g. `--option detection=on` (see `squadsight rules RULESET`).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub options: Vec<(String, String)>,
+    /// Also write the game here (after every action, so it is there however the game ends).
+    #[arg(long, value_name = "PATH")]
+    pub save: Option<PathBuf>,
+    /// A plain line-by-line game on standard input and output instead of the full-screen UI
+    /// (chosen automatically when either is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+}
+
+/// `squadsight sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// The ruleset.
+    pub ruleset: RulesetId,
+    /// A built-in scenario's ID or a scenario file (default: the ruleset's first scenario).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub scenario: Option<String>,
+    /// How many games.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// The first game's seed; game N uses seed + N (default: a random one, always shown).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The AI level of every seat.
+    #[arg(long, default_value = "greedy", value_parser = parse_level)]
+    pub ai: Level,
+    /// A table option, e.g. `--option panic=on`.
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub options: Vec<(String, String)>,
+    /// Write every game as a save into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Print the results as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `squadsight log`.
+#[derive(Debug, Args)]
+pub struct LogArgs {
+    /// The save file.
+    pub save: PathBuf,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Show only what this seat (1-based) may see; default: everything (referee view).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub seat: Option<u8>,
+}
+
+/// One `--seat N=WHO`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatArg {
+    /// The seat, 1-based as typed.
+    pub number: u8,
+    /// Who plays it.
+    pub config: SeatConfig,
+}
+
+fn parse_seat(text: &str) -> Result<SeatArg, String> {
+    let (number, who) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not N=WHO, e.g. 2=ai:hard"))?;
+    let number: u8 = number
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=10).contains(n))
+        .ok_or_else(|| format!("`{number}` is not a seat number from 1 to 10"))?;
+    let config = match who.trim() {
+        "human" => SeatConfig::human(),
+        "ai" => SeatConfig::ai(Level::Normal.as_str()),
+        other => match other.strip_prefix("ai:") {
+            Some(level) => SeatConfig::ai(parse_level(level)?.as_str()),
+            None => return Err(format!("`{other}` is not human, ai or ai:LEVEL")),
+        },
+    };
+    Ok(SeatArg { number, config })
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse::<Level>().map_err(|e| e.to_string())
+}
+
+fn parse_key_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("`{text}` is not KEY=VALUE")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_specs() {
+        assert_eq!(
+            parse_seat("2=ai:hard"),
+            Ok(SeatArg {
+                number: 2,
+                config: SeatConfig::ai("hard")
+            })
+        );
+        assert_eq!(
+            parse_seat("1=human").map(|s| s.config),
+            Ok(SeatConfig::human())
+        );
+        assert_eq!(
+            parse_seat("1=ai").map(|s| s.config),
+            Ok(SeatConfig::ai("normal"))
+        );
+        for bad in ["2", "0=human", "11=human", "x=ai", "2=robot", "2=ai:expert"] {
+            assert!(parse_seat(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn key_values() {
+        assert_eq!(
+            parse_key_value("detection=on"),
+            Ok(("detection".into(), "on".into()))
+        );
+        assert!(parse_key_value("detection").is_err());
+        assert!(parse_key_value("=on").is_err());
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,412 @@
+//! `squadsight play`: a game at this terminal, one line at a time, until the full-screen UI
+//! lands. Numbers choose actions; `u` undoes, `s` saves, `q` quits.
+//!
+//! With several human seats it is a hot-seat game: when the deciding human changes, the
+//! screen asks for the keyboard to be handed over before showing that seat anything private.
+
+use super::outcome_text;
+use super::screen;
+use crate::cli::PlayArgs;
+use crate::error::CliError;
+use crate::events::line;
+use crate::rulesets::{RulesetTask, with_ruleset};
+use crate::setup;
+use crate::store::{self, Autosaver};
+use squadsight_ai::{Player, make_player};
+use squadsight_core::game::{Game, SeatConfig, SeatKind};
+use squadsight_core::save;
+use squadsight_core::{Decision, Ruleset, Seat};
+use squadsight_tui::{GameSpec, ScenarioSource};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How many autosaves are kept.
+const AUTOSAVES_KEPT: u32 = 3;
+
+/// Starts the game and plays it on stdin/stdout.
+pub fn run(args: PlayArgs, ascii: bool) -> Result<(), CliError> {
+    with_ruleset(args.ruleset, PlayTask { args, ascii })
+}
+
+struct PlayTask {
+    args: PlayArgs,
+    ascii: bool,
+}
+
+impl RulesetTask for PlayTask {
+    type Output = ();
+
+    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<(), CliError> {
+        let args = self.args;
+        let (scenario, label) = setup::scenario(&*ruleset, args.scenario.as_deref())?;
+        let options = setup::options(&*ruleset, &args.options)?;
+        let seed = args.seed.unwrap_or_else(setup::random_seed);
+        let count = ruleset.seat_count(&scenario);
+        let seats = setup::seats(count, &args.seats, |s| {
+            if s == 0 {
+                SeatConfig::human()
+            } else {
+                SeatConfig::ai("normal")
+            }
+        })?;
+        let mut players = Vec::new();
+        for (i, seat) in (0u8..).zip(&seats) {
+            let level = setup::ai_level(seat)?;
+            players.push(level.map(|level| make_player::<R>(level, setup::ai_seed(seed, i))));
+        }
+        let game = Game::new(ruleset, scenario, options, seed, seats)
+            .map_err(|e| CliError::input(format!("{label}: {e}")))?;
+        if !args.plain && screen::available() {
+            // Everything was checked above, so a bad flag is reported before the screen opens.
+            let builtin = game.ruleset().scenarios().iter().any(|s| s.id == label);
+            let source = if builtin {
+                ScenarioSource::Builtin(label.clone())
+            } else {
+                ScenarioSource::File {
+                    bytes: store::read_file(Path::new(&label))?,
+                    origin: label.clone(),
+                }
+            };
+            let spec = GameSpec {
+                ruleset: R::ID.to_string(),
+                scenario: source,
+                seed,
+                seats: game.seats().to_vec(),
+                options: args.options.clone(),
+            };
+            return screen::game(spec, self.ascii, args.save);
+        }
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut output = std::io::stdout().lock();
+        let mut session = Session {
+            shown: vec![0; usize::from(count) + 1],
+            humans: (0..count)
+                .map(Seat)
+                .filter(|s| players[s.index()].is_none())
+                .collect(),
+            game,
+            players,
+            at_keyboard: None,
+            autosave: Autosaver::new(store::data_dir(), AUTOSAVES_KEPT),
+            autosave_failed: false,
+            save_path: args.save,
+            clear_on_handoff: std::io::stdout().is_terminal(),
+            input: &mut input,
+            out: &mut output,
+        };
+        session.intro(&label)?;
+        session.play()?;
+        session.finish()
+    }
+}
+
+/// What a human typed.
+enum Command {
+    Choose(usize),
+    Undo,
+    Save,
+    Quit,
+    Help,
+    Unknown,
+}
+
+fn parse_command(text: &str) -> Command {
+    match text.trim() {
+        "q" | "quit" => Command::Quit,
+        "u" | "undo" => Command::Undo,
+        "s" | "save" => Command::Save,
+        "" | "?" | "h" | "help" => Command::Help,
+        n => n.parse().map_or(Command::Unknown, Command::Choose),
+    }
+}
+
+struct Session<'io, R: Ruleset> {
+    game: Game<R>,
+    players: Vec<Option<Box<dyn Player<R>>>>,
+    humans: Vec<Seat>,
+    /// Per seat (and one more for the referee view): how many journal events it has seen.
+    shown: Vec<usize>,
+    /// The human seat the screen was last shown to.
+    at_keyboard: Option<Seat>,
+    autosave: Autosaver,
+    autosave_failed: bool,
+    save_path: Option<PathBuf>,
+    /// Whether output is a terminal whose screen can be cleared at a hand-off.
+    clear_on_handoff: bool,
+    input: &'io mut dyn BufRead,
+    out: &'io mut dyn Write,
+}
+
+impl<R: Ruleset> Session<'_, R> {
+    fn name(&self, seat: Seat) -> String {
+        let name = self.game.ruleset().seat_name(self.game.scenario(), seat);
+        format!("{name} ({seat})")
+    }
+
+    fn intro(&mut self, label: &str) -> Result<(), CliError> {
+        writeln!(
+            self.out,
+            "squadsight {} — scenario {label}, seed {}",
+            R::ID,
+            self.game.seed()
+        )?;
+        for (i, config) in self.game.seats().iter().enumerate() {
+            let who = match &config.kind {
+                SeatKind::Human => "human".to_string(),
+                SeatKind::Ai { level } => format!("AI ({level})"),
+            };
+            let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+            writeln!(self.out, "  {}: {who}", self.name(seat))?;
+        }
+        writeln!(
+            self.out,
+            "Type an action's number, or u to undo, s to save, q to quit."
+        )?;
+        Ok(())
+    }
+
+    /// The viewer whose events are printed as they happen: the only human, or the referee
+    /// when nobody is human. With several humans, events are shown at each one's turn.
+    fn live_viewer(&self) -> Option<Option<Seat>> {
+        match self.humans.as_slice() {
+            [] => Some(None),
+            [only] => Some(Some(*only)),
+            _ => None,
+        }
+    }
+
+    fn show_events(&mut self, viewer: Option<Seat>) -> Result<(), CliError> {
+        let slot = viewer.map_or(self.shown.len() - 1, Seat::index);
+        let events = self.game.journal().events();
+        for event in &events[self.shown[slot].min(events.len())..] {
+            if let Some(seen) = event.view(viewer) {
+                writeln!(self.out, "{}", line(&seen))?;
+            }
+        }
+        self.shown[slot] = events.len();
+        Ok(())
+    }
+
+    fn read_line(&mut self) -> Result<Option<String>, CliError> {
+        self.out.flush()?;
+        let mut text = String::new();
+        match self.input.read_line(&mut text) {
+            Ok(0) => Ok(None),
+            Ok(_) => Ok(Some(text)),
+            Err(e) => Err(CliError::input(format!("cannot read the keyboard: {e}"))),
+        }
+    }
+
+    /// Plays until the game ends or a human quits.
+    fn play(&mut self) -> Result<(), CliError> {
+        let mut legal = Vec::new();
+        loop {
+            let seat = match self.game.to_act() {
+                Decision::Over(outcome) => {
+                    if let Some(viewer) = self.live_viewer() {
+                        self.show_events(viewer)?;
+                    }
+                    let text = outcome_text(self.game.ruleset(), self.game.scenario(), &outcome);
+                    writeln!(self.out, "Game over: {text}.")?;
+                    return Ok(());
+                }
+                Decision::Act(seat) => seat,
+            };
+            self.game.legal_actions(seat, &mut legal);
+            if legal.is_empty() {
+                return Err(CliError::invalid(format!(
+                    "{seat} is to act but has no legal actions (a rules bug)"
+                )));
+            }
+            let Some(player) = self.players.get(seat.index()) else {
+                return Err(CliError::invalid(format!(
+                    "the rules gave the decision to {seat}, which this game does not have"
+                )));
+            };
+            let keep_going = if player.is_some() {
+                self.ai_turn(seat, &legal)?;
+                true
+            } else {
+                self.human_turn(seat, &legal)?
+            };
+            if !keep_going {
+                return Ok(());
+            }
+        }
+    }
+
+    fn ai_turn(&mut self, seat: Seat, legal: &[R::Action]) -> Result<(), CliError> {
+        let observation = self.game.observe(seat);
+        let Some(Some(player)) = self.players.get_mut(seat.index()) else {
+            return Ok(());
+        };
+        let choice = player.choose(self.game.ruleset(), &observation, seat, legal);
+        let label = self.game.describe(&choice.action);
+        let player_name = player.name();
+        self.game.apply(seat, choice.action).map_err(|e| {
+            CliError::invalid(format!("{player_name} chose an illegal action: {e}"))
+        })?;
+        writeln!(
+            self.out,
+            "{} plays: {label} — {}",
+            self.name(seat),
+            choice.reason
+        )?;
+        if let Some(viewer) = self.live_viewer() {
+            self.show_events(viewer)?;
+        }
+        self.autosave()
+    }
+
+    /// One human decision; `false` when the player quits.
+    fn human_turn(&mut self, seat: Seat, legal: &[R::Action]) -> Result<bool, CliError> {
+        if self.humans.len() > 1 && self.at_keyboard != Some(seat) {
+            if self.clear_on_handoff {
+                // Clear the screen so the next player does not see the last one's hand.
+                write!(self.out, "\x1b[2J\x1b[H")?;
+            }
+            writeln!(
+                self.out,
+                "\n=== Hand the keyboard to {} and press Enter ===",
+                self.name(seat)
+            )?;
+            if self.read_line()?.is_none() {
+                return Ok(false);
+            }
+            self.at_keyboard = Some(seat);
+        }
+        self.show_events(Some(seat))?;
+        let timer = self
+            .game
+            .ruleset()
+            .timer(self.game.state())
+            .filter(|t| t.seat == seat);
+        writeln!(self.out, "{} to act:", self.name(seat))?;
+        for (i, action) in legal.iter().enumerate() {
+            writeln!(self.out, "  {:>3}. {}", i + 1, self.game.describe(action))?;
+        }
+        if let Some(t) = &timer {
+            writeln!(self.out, "  (you have {} seconds)", t.seconds)?;
+        }
+        let started = Instant::now();
+        loop {
+            write!(self.out, "> ")?;
+            let Some(text) = self.read_line()? else {
+                return Ok(false);
+            };
+            match parse_command(&text) {
+                Command::Quit => return Ok(false),
+                Command::Help => writeln!(
+                    self.out,
+                    "Type 1 to {} to choose an action, u to undo, s to save, q to quit.",
+                    legal.len()
+                )?,
+                Command::Unknown => writeln!(
+                    self.out,
+                    "Not understood: type 1 to {}, u, s or q.",
+                    legal.len()
+                )?,
+                Command::Save => self.save()?,
+                Command::Undo => {
+                    self.undo(seat)?;
+                    return Ok(true);
+                }
+                Command::Choose(n) if n == 0 || n > legal.len() => {
+                    writeln!(
+                        self.out,
+                        "There is no action {n}: choose 1 to {}.",
+                        legal.len()
+                    )?;
+                }
+                Command::Choose(n) => {
+                    // A timed decision answered too late gets the timer's action, so the log
+                    // records what the clock decided and a replay never needs the clock.
+                    let action = match timer {
+                        Some(t) if started.elapsed().as_secs() >= u64::from(t.seconds) => {
+                            writeln!(self.out, "Time ran out: {}.", self.game.describe(&t.action))?;
+                            t.action
+                        }
+                        _ => legal[n - 1].clone(),
+                    };
+                    if let Err(e) = self.game.apply(seat, action) {
+                        writeln!(self.out, "Refused: {e}")?;
+                        return Ok(true);
+                    }
+                    if let Some(viewer) = self.live_viewer() {
+                        self.show_events(viewer)?;
+                    }
+                    self.autosave()?;
+                    return Ok(true);
+                }
+            }
+        }
+    }
+
+    /// Takes back actions until one of `seat`'s own is undone, or an undo is refused.
+    fn undo(&mut self, seat: Seat) -> Result<(), CliError> {
+        let mut undone = 0;
+        while let Some((last, _)) = self.game.last_action() {
+            match self.game.undo() {
+                Ok(()) => {
+                    undone += 1;
+                    if last == seat {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    writeln!(self.out, "Cannot undo further: {e}.")?;
+                    break;
+                }
+            }
+        }
+        if undone == 0 && self.game.last_action().is_none() {
+            writeln!(self.out, "Nothing to undo.")?;
+        }
+        if undone > 0 {
+            writeln!(self.out, "Undid {undone} action(s).")?;
+            self.autosave()?;
+        }
+        Ok(())
+    }
+
+    fn save_text(&self) -> Result<String, CliError> {
+        save::to_ron(&self.game).map_err(|e| CliError::invalid(e.to_string()))
+    }
+
+    fn save(&mut self) -> Result<(), CliError> {
+        let path = self.save_path.clone().unwrap_or_else(|| {
+            PathBuf::from(format!("squadsight-{}-{}.ron", R::ID, self.game.seed()))
+        });
+        let text = self.save_text()?;
+        match store::write_atomic(&path, text.as_bytes()) {
+            Ok(()) => writeln!(self.out, "Saved to {}.", path.display())?,
+            Err(e) => writeln!(self.out, "Not saved: {e}")?,
+        }
+        Ok(())
+    }
+
+    /// Autosaves; a failure is reported once and play goes on.
+    fn autosave(&mut self) -> Result<(), CliError> {
+        let text = self.save_text()?;
+        if let Err(e) = self.autosave.save(&text)
+            && !self.autosave_failed
+        {
+            self.autosave_failed = true;
+            writeln!(self.out, "(autosave failed, play goes on: {e})")?;
+        }
+        Ok(())
+    }
+
+    /// Writes `--save PATH` at the end.
+    fn finish(&mut self) -> Result<(), CliError> {
+        if let Some(path) = &self.save_path {
+            let text = self.save_text()?;
+            store::write_atomic(path, text.as_bytes())?;
+            writeln!(self.out, "Saved to {}.", path.display())?;
+        }
+        Ok(())
+    }
+}

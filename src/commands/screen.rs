@@ -1,0 +1,91 @@
+//! The full-screen terminal front-end (`squadsight`, `squadsight play`, `squadsight replay`):
+//! turns command-line choices into a start for `squadsight_tui` and reports how it ended.
+
+use crate::error::CliError;
+use crate::store;
+use squadsight_tui::store::{DirStore, SaveSlot, SaveStore};
+use squadsight_tui::{AppConfig, Exit, GameSpec, Start, run_app};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// Whether both standard input and output are terminals the full-screen UI can use.
+pub fn available() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Opens the main menu.
+pub fn menu(ascii: bool) -> Result<(), CliError> {
+    run(Start::Menu, ascii, None)
+}
+
+/// Starts a new game straight away; with `save`, the game is also written there after every
+/// action, so it is on disk however the session ends.
+pub fn game(spec: GameSpec, ascii: bool, save: Option<PathBuf>) -> Result<(), CliError> {
+    run(Start::Game(spec), ascii, save)
+}
+
+/// Opens the replay viewer on a save file.
+pub fn replay(path: &Path, ascii: bool) -> Result<(), CliError> {
+    if !available() {
+        return Err(CliError::input(
+            "the replay viewer needs a terminal; `squadsight log SAVE` prints the journal instead",
+        ));
+    }
+    let bytes = store::read_file(path)?;
+    let origin = path.display().to_string();
+    run(Start::Replay { bytes, origin }, ascii, None)
+}
+
+fn run(start: Start, ascii: bool, copy_to: Option<PathBuf>) -> Result<(), CliError> {
+    let inner = DirStore::new(store::data_dir());
+    let store: Box<dyn SaveStore> = match copy_to {
+        Some(path) => Box::new(CopyingStore { inner, path }),
+        None => Box::new(inner),
+    };
+    let config = AppConfig::new(store, ascii);
+    match run_app(config, start) {
+        Ok(Exit::Quit | Exit::EndOfInput) => Ok(()),
+        Ok(Exit::Signal(sig)) => Err(CliError {
+            code: u8::try_from(128 + sig).unwrap_or(1),
+            message: String::new(),
+        }),
+        Err(e) => Err(CliError::input(e.to_string())),
+    }
+}
+
+/// The usual save folder, plus a copy of every autosave at the `--save` path.
+struct CopyingStore {
+    inner: DirStore,
+    path: PathBuf,
+}
+
+impl SaveStore for CopyingStore {
+    fn autosave(&mut self, text: &str) -> Result<(), String> {
+        self.inner.autosave(text)?;
+        store::write_atomic(&self.path, text.as_bytes()).map_err(|e| e.message)
+    }
+
+    fn last_autosave(&self) -> Option<SaveSlot> {
+        self.inner.last_autosave()
+    }
+
+    fn save(&mut self, ruleset: &str, text: &str) -> Result<String, String> {
+        self.inner.save(ruleset, text)
+    }
+
+    fn list(&self) -> Vec<SaveSlot> {
+        self.inner.list()
+    }
+
+    fn read(&self, slot: &SaveSlot) -> Result<Vec<u8>, String> {
+        self.inner.read(slot)
+    }
+
+    fn settings(&self) -> Option<String> {
+        self.inner.settings()
+    }
+
+    fn write_settings(&mut self, text: &str) -> Result<(), String> {
+        self.inner.write_settings(text)
+    }
+}

@@ -1,0 +1,87 @@
+//! The rulesets this build knows by name, and running a command against one of them.
+
+use crate::error::CliError;
+use clap::ValueEnum;
+use squadsight_core::Ruleset;
+use std::sync::Arc;
+
+/// A ruleset as named on the command line and in saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesetId {
+    /// Commander 2.1.
+    Commander,
+    /// X-Com: Tactical.
+    Tactical,
+    /// X-Com Skirmish.
+    Skirmish,
+    /// XCOM: The Board Game.
+    Boardgame,
+}
+
+impl RulesetId {
+    /// Every ruleset squadsight will play, built or not.
+    pub const ALL: [RulesetId; 4] = [
+        RulesetId::Commander,
+        RulesetId::Tactical,
+        RulesetId::Skirmish,
+        RulesetId::Boardgame,
+    ];
+
+    /// The rulesets in this build.
+    pub const BUILT: [RulesetId; 1] = [RulesetId::Skirmish];
+
+    /// The ID as written on the command line and in saves.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RulesetId::Commander => "commander",
+            RulesetId::Tactical => "tactical",
+            RulesetId::Skirmish => "skirmish",
+            RulesetId::Boardgame => "boardgame",
+        }
+    }
+
+    /// The ID for a name, if it is one of the four.
+    pub fn from_name(name: &str) -> Option<RulesetId> {
+        RulesetId::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+}
+
+/// A command that works with any ruleset: `with_ruleset` builds the ruleset and calls `run`.
+pub trait RulesetTask {
+    /// What the command produces.
+    type Output;
+    /// Runs the command with the ruleset.
+    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Self::Output, CliError>;
+}
+
+/// Builds the named ruleset and runs `task` with it; a ruleset not in this build is a usage
+/// error (exit 2).
+pub fn with_ruleset<T: RulesetTask>(id: RulesetId, task: T) -> Result<T::Output, CliError> {
+    match id {
+        RulesetId::Skirmish => {
+            let ruleset = squadsight_skirmish::Skirmish::new().map_err(|e| {
+                CliError::invalid(format!("the built-in skirmish rules data is broken:\n{e}"))
+            })?;
+            task.run(Arc::new(ruleset))
+        }
+        other => Err(not_in_build(other)),
+    }
+}
+
+fn not_in_build(id: RulesetId) -> CliError {
+    let built: Vec<&str> = RulesetId::BUILT.iter().map(|r| r.as_str()).collect();
+    CliError::input(format!(
+        "the `{}` ruleset is not in this build yet (available: {})",
+        id.as_str(),
+        built.join(", ")
+    ))
+}
+
+/// The ruleset named in a save or file, as a usage error when unknown.
+pub fn named(name: &str) -> Result<RulesetId, CliError> {
+    RulesetId::from_name(name).ok_or_else(|| {
+        CliError::input(format!(
+            "unknown ruleset `{name}` (squadsight knows commander, tactical, skirmish and boardgame)"
+        ))
+    })
+}

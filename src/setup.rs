@@ -1,0 +1,120 @@
+//! Turning command-line choices into what a game starts from: the scenario, the options, the
+//! seats and the seed.
+
+use crate::cli::SeatArg;
+use crate::error::CliError;
+use crate::store;
+use squadsight_ai::Level;
+use squadsight_core::Ruleset;
+use squadsight_core::data::parse_ron;
+use squadsight_core::game::SeatConfig;
+use squadsight_core::hash::StableHasher;
+use std::hash::Hasher;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The scenario named by `--scenario`: a built-in ID, else a file path; none gives the
+/// ruleset's first scenario. Returns it with a label for messages.
+pub fn scenario<R: Ruleset>(
+    ruleset: &R,
+    choice: Option<&str>,
+) -> Result<(R::Scenario, String), CliError> {
+    let builtin = ruleset.scenarios();
+    let info = match choice {
+        None => builtin.first(),
+        Some(name) => builtin.iter().find(|s| s.id == name),
+    };
+    if let Some(info) = info {
+        let scenario = parse_ron(info.source.as_bytes(), info.id).map_err(|e| {
+            CliError::invalid(format!(
+                "the built-in scenario `{}` is broken: {e}",
+                info.id
+            ))
+        })?;
+        return Ok((scenario, info.id.to_string()));
+    }
+    let Some(name) = choice else {
+        return Err(CliError::input(format!(
+            "the {} ruleset has no built-in scenario",
+            R::ID
+        )));
+    };
+    let path = Path::new(name);
+    if !path.exists() {
+        let ids: Vec<&str> = builtin.iter().map(|s| s.id).collect();
+        return Err(CliError::input(format!(
+            "`{name}` is neither a built-in {} scenario ({}) nor a file",
+            R::ID,
+            ids.join(", ")
+        )));
+    }
+    let bytes = store::read_file(path)?;
+    let scenario = parse_ron(&bytes, name).map_err(|e| CliError::input(e.to_string()))?;
+    Ok((scenario, name.to_string()))
+}
+
+/// Default options with each `--option KEY=VALUE` applied.
+pub fn options<R: Ruleset>(
+    ruleset: &R,
+    pairs: &[(String, String)],
+) -> Result<R::Options, CliError> {
+    let mut options = R::Options::default();
+    for (key, value) in pairs {
+        ruleset
+            .set_option(&mut options, key, value)
+            .map_err(|e| CliError::input(format!("--option {key}={value}: {e}")))?;
+    }
+    Ok(options)
+}
+
+/// One config per seat: `default(seat_index)` unless a `--seat` names it.
+pub fn seats(
+    count: u8,
+    given: &[SeatArg],
+    default: impl Fn(u8) -> SeatConfig,
+) -> Result<Vec<SeatConfig>, CliError> {
+    let mut seats: Vec<SeatConfig> = (0..count).map(default).collect();
+    for arg in given {
+        let slot = seats.get_mut(usize::from(arg.number) - 1).ok_or_else(|| {
+            CliError::input(format!(
+                "--seat {}: this scenario has only {count} seats",
+                arg.number
+            ))
+        })?;
+        *slot = arg.config.clone();
+    }
+    Ok(seats)
+}
+
+/// The AI level of a seat, if an AI plays it.
+pub fn ai_level(seat: &SeatConfig) -> Result<Option<Level>, CliError> {
+    match &seat.kind {
+        squadsight_core::game::SeatKind::Human => Ok(None),
+        squadsight_core::game::SeatKind::Ai { level } => level
+            .parse::<Level>()
+            .map(Some)
+            .map_err(|e| CliError::input(e.to_string())),
+    }
+}
+
+/// The seed an AI seat's player uses in a game: fixed by the game seed, different per seat.
+pub fn ai_seed(game_seed: u64, seat: u8) -> u64 {
+    let mut h = StableHasher::default();
+    h.write(b"squadsight-ai");
+    h.write_u64(game_seed);
+    h.write_u8(seat);
+    h.finish()
+}
+
+/// A fresh seed when none is given. Taken from the clock and process ID: it only picks which
+/// game to play, and it is always shown so the game can be replayed.
+pub fn random_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut h = StableHasher::default();
+    h.write_u128(nanos);
+    h.write_u32(std::process::id());
+    // Keep seeds short enough to type.
+    h.finish() % 1_000_000_000
+}

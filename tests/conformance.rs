@@ -1,0 +1,65 @@
+//! The conformance harness over every ruleset in this build: every built-in scenario, many
+//! seeds, default options and the optional rules switched on.
+
+use squadsight_core::Ruleset;
+use squadsight_core::conformance::{ConformanceReport, Limits, check_ruleset};
+use squadsight_core::data::parse_ron;
+use squadsight_skirmish::Skirmish;
+use std::sync::Arc;
+
+/// Random play finishes Skirmish games in about 700 (learning) to 2,700 (terror site) actions
+/// on average; the tail is long, so the cap is generous.
+const STEP_CAP: usize = 20_000;
+
+fn skirmish_everywhere(
+    options: &[(&str, &str)],
+    seeds_per_scenario: u64,
+) -> Vec<ConformanceReport> {
+    let ruleset = Arc::new(Skirmish::new().unwrap());
+    let mut opts = <Skirmish as Ruleset>::Options::default();
+    for (key, value) in options {
+        ruleset.set_option(&mut opts, key, value).unwrap();
+    }
+    let limits = Limits {
+        steps: STEP_CAP,
+        allow_cap: false,
+        apply_all_up_to: 8,
+        probe_one_in: 4,
+    };
+    ruleset
+        .scenarios()
+        .iter()
+        .enumerate()
+        .map(|(i, info)| {
+            let scenario = parse_ron(info.source.as_bytes(), info.id).unwrap();
+            let first = 1_000 * i as u64;
+            check_ruleset(
+                Arc::clone(&ruleset),
+                &scenario,
+                &opts,
+                first..first + seeds_per_scenario,
+                limits,
+            )
+            .unwrap_or_else(|f| panic!("skirmish scenario `{}`: {f}", info.id))
+        })
+        .collect()
+}
+
+#[test]
+fn skirmish_default_options() {
+    let reports = skirmish_everywhere(&[], 24);
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 100, "{games} games");
+    assert!(
+        reports
+            .iter()
+            .all(|r| r.illegal_checked > 0 && r.listed_checked > 0)
+    );
+}
+
+#[test]
+fn skirmish_detection_and_panic_on() {
+    let reports = skirmish_everywhere(&[("detection", "on"), ("panic", "on")], 24);
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 100, "{games} games");
+}
