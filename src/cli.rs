@@ -31,6 +31,8 @@ pub enum Command {
     },
     /// Let AI players play each other, headless, and report the results.
     Sim(SimArgs),
+    /// Measure one AI level against another over many games.
+    Arena(ArenaArgs),
     /// Replay a save from scratch and check every recorded state hash and chain link.
     Verify {
         /// The save file.
@@ -110,6 +112,31 @@ pub struct SimArgs {
     /// Print the results as one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `squadsight arena`.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The ruleset.
+    pub ruleset: RulesetId,
+    /// A built-in scenario's ID or a scenario file (default: the ruleset's first scenario).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub scenario: Option<String>,
+    /// The level measured (random, greedy, easy, normal, hard).
+    #[arg(long, default_value = "hard", value_parser = parse_level)]
+    pub a: Level,
+    /// Its opponent.
+    #[arg(long, default_value = "random", value_parser = parse_level)]
+    pub b: Level,
+    /// How many games; the measured level alternates seats.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// The seed the game seeds are mixed from (default: a random one, always shown).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A table option, e.g. `--option panic=on`.
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub options: Vec<(String, String)>,
 }
 
 /// `squadsight log`.

@@ -407,6 +407,7 @@ fn play_reads_choices_saves_and_autosaves() {
             "end.ron",
         ])
         .current_dir(dir.path())
+        .env("SQUADSIGHT_HOME", dir.path().join("home"))
         .write_stdin("1\nnonsense\n1\nq\n")
         .output()
         .unwrap();
@@ -421,14 +422,41 @@ fn play_reads_choices_saves_and_autosaves() {
     assert!(stdout.contains("Not understood"), "{stdout}");
     let r = run(&["verify", "end.ron"], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(
-        dir.path()
-            .join(".squadsight/autosave/autosave-1.ron")
-            .exists()
-    );
+    assert!(dir.path().join("home/autosave-1.ron").exists());
+    let r = run(&["verify", "home/autosave-1.ron"], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn bare_command_without_a_terminal_prints_help() {
+    let dir = TempDir::new().unwrap();
+    let r = run(&[], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("Usage: squadsight"), "{}", r.stdout);
+}
+
+#[test]
+fn replay_needs_a_terminal_and_says_so() {
+    let dir = TempDir::new().unwrap();
+    let r = run(&["replay", "missing.ron"], dir.path());
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("needs a terminal"), "{}", r.stderr);
+}
+
+#[test]
+fn arena_reports_a_win_rate_with_its_interval() {
+    let dir = TempDir::new().unwrap();
     let r = run(
-        &["verify", ".squadsight/autosave/autosave-1.ron"],
+        &[
+            "arena", "skirmish", "--games", "2", "--a", "greedy", "--b", "random", "--seed", "1",
+        ],
         dir.path(),
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("greedy vs random, 2 games"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("95% Wilson interval"), "{}", r.stdout);
 }

@@ -1,5 +1,6 @@
 //! One module per command; `run` sends the parsed command line to the right one.
 
+mod arena;
 mod check;
 mod log;
 mod play;
@@ -20,6 +21,7 @@ pub fn run(command: Command, ascii: bool) -> Result<(), CliError> {
         Command::Play(args) => play::run(args, ascii),
         Command::Replay { save } => screen::replay(&save, ascii),
         Command::Sim(args) => sim::run(args),
+        Command::Arena(args) => arena::run(args),
         Command::Verify { save } => verify::run(&save),
         Command::Log(args) => log::run(&args),
         Command::Scenarios { ruleset } => scenarios::run(ruleset),

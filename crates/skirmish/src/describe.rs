@@ -68,15 +68,17 @@ impl Skirmish {
                 table,
                 alt,
             } => {
-                let n = match self.catalog.card(card).map(|c| &c.effect) {
-                    Some(crate::data::EffectDef::Spec(n)) => *n,
+                let n = match self.rules.cards.get(card.index()) {
+                    Some(crate::effects::CardKind::Spec(n)) => *n,
                     _ => 0,
                 };
+                // Name the option picked on an "X or Y" row (sk.effect.either).
                 let option = self
-                    .row_source(card, table)
-                    .and_then(|s| self.alt(s, alt).map(|a| (s, a)))
-                    .filter(|_| self.rules.row(table, n).is_some_and(|r| r.alts.len() > 1))
-                    .map(|(_, a)| format!(" [{}]", window_word(a.window)))
+                    .rules
+                    .row(table, n)
+                    .filter(|r| r.alts.len() > 1)
+                    .and_then(|r| r.alts.get(usize::from(alt)))
+                    .map(|a| format!(" [{}]", alt_words(a)))
                     .unwrap_or_default();
                 format!(
                     "{}: {} uses {}{option} ({})",
@@ -123,13 +125,26 @@ impl Skirmish {
     }
 }
 
-fn window_word(w: crate::effects::Window) -> &'static str {
-    use crate::effects::Window;
-    match w {
-        Window::Main => "on your turn",
-        Window::Defense => "as Defense",
-        Window::Negation => "against the attack",
-        Window::Flush => "as Flush",
-        Window::Reaction(_) => "as a reaction",
-    }
+/// A few words for one option of a row.
+fn alt_words(a: &crate::effects::Alt) -> String {
+    use crate::effects::Op;
+    let words: Vec<String> = a
+        .ops
+        .iter()
+        .map(|op| match op {
+            Op::Attack(_) => "attack".to_string(),
+            Op::Move { hexes, .. } => format!("move {hexes}"),
+            Op::Defense { times: 1, .. } => "defense".to_string(),
+            Op::Defense { times, .. } => format!("defense x{times}"),
+            Op::Draw(n) => format!("draw {n}"),
+            Op::Discard(n) => format!("discard {n}"),
+            Op::GainSt(n) => format!("gain {n} ST"),
+            Op::NegatePsi => "cancel the Psi attack".to_string(),
+            Op::NegateAttack => "cancel the attack".to_string(),
+            Op::NegateDefense => "cancel the Defense".to_string(),
+            Op::Reflect => "reflect".to_string(),
+            _ => "effect".to_string(),
+        })
+        .collect();
+    words.join(" + ")
 }

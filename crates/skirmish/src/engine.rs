@@ -171,7 +171,8 @@ impl Skirmish {
                 self.close_reactions(st);
             }
             (Some(Frame::Reaction { .. }), Action::Card { card, unit }) => {
-                self.start_reaction(st, seat, card, unit, Source::Card(card), 0, j);
+                // sk.effect.reaction: a reaction play on the opponent's turn.
+                self.start_play(st, seat, card, unit, Source::Card(card), 0, true, j);
             }
             (
                 Some(Frame::Reaction { .. }),
@@ -183,7 +184,7 @@ impl Skirmish {
                 },
             ) => {
                 if let Some(source) = self.row_source(card, table) {
-                    self.start_reaction(st, seat, card, Some(unit), source, alt, j);
+                    self.start_play(st, seat, card, Some(unit), source, alt, true, j);
                 }
             }
             (Some(Frame::Ranged { .. }), Action::Pass) => {
@@ -479,21 +480,6 @@ impl Skirmish {
             reaction,
             keep_card: false,
         }));
-    }
-
-    /// Starts a reaction play on the opponent's turn (sk.effect.reaction).
-    #[allow(clippy::too_many_arguments)]
-    fn start_reaction(
-        &self,
-        st: &mut State,
-        seat: u8,
-        card: CardId,
-        unit: Option<UnitId>,
-        source: Source,
-        alt: u8,
-        j: &mut Journal,
-    ) {
-        self.start_play(st, seat, card, unit, source, alt, true, j);
     }
 
     /// Closes the reaction window: reactions and Rush chances end with it.
@@ -802,7 +788,7 @@ impl Skirmish {
                 negate = negate.saturating_add(*times);
             }
         }
-        self.add_defense(st, seat, unit, negate, j);
+        self.add_defense(st, unit, negate, j);
         for op in &a.ops {
             if let Op::Draw(n) = op {
                 // sk.gap.46: Rapid Reaction's Defense option draws only under `draw-always`.
@@ -822,11 +808,11 @@ impl Skirmish {
         j.note("sk.defense.terrain-spec", EventKind::Effect, || {
             format!("{} takes cover in the terrain", self.unit_name(st, unit))
         });
-        self.add_defense(st, seat, unit, 1, j);
+        self.add_defense(st, unit, 1, j);
         self.offer_flush(st, seat);
     }
 
-    fn add_defense(&self, st: &mut State, _seat: u8, unit: UnitId, negate: u8, j: &mut Journal) {
+    fn add_defense(&self, st: &mut State, unit: UnitId, negate: u8, j: &mut Journal) {
         if let Some(Frame::Hit(h)) = st.stack.last_mut() {
             h.negated = h.negated.saturating_add(negate);
             h.last_defense = negate;
@@ -971,7 +957,11 @@ impl Skirmish {
             return;
         }
         if random {
-            let i = rng.below(Stream::Decks, u32::try_from(hand.len()).unwrap_or(1));
+            let n = u32::try_from(hand.len()).unwrap_or(1);
+            let i = rng.below(Stream::Decks, n);
+            j.note("sk.effect.opp-discard", EventKind::Effect, || {
+                format!("a card is picked at random from {}'s {n} cards", Seat(opp))
+            });
             if let Some(card) = hand.nth(i as usize) {
                 self.discard_from_hand(st, opp, card, "sk.effect.opp-discard", j);
             }

@@ -86,6 +86,21 @@ impl Skirmish {
 
     fn list_main(&self, v: &View, out: &mut Vec<Action>) {
         let st = v.st;
+        // The units that may act this turn, worked out once for all the cards.
+        let mut actors = [0u8; 64];
+        let mut n_actors = 0;
+        for (i, u) in st.units.iter().enumerate() {
+            if v.can_act(u) && n_actors < actors.len() {
+                actors[n_actors] = i as u8;
+                n_actors += 1;
+            }
+        }
+        let actors = &actors[..n_actors];
+        let acting = || {
+            actors
+                .iter()
+                .filter_map(|i| st.units.get(usize::from(*i)).map(|u| (UnitId(*i), u)))
+        };
         // sk.move.free: one free 1-hex move per unit.
         for (i, u) in st.units.iter().enumerate() {
             if !v.may_free_move(u) {
@@ -115,9 +130,8 @@ impl Skirmish {
                         out.push(Action::Card { card, unit: None });
                         continue;
                     }
-                    for (i, u) in st.units.iter().enumerate() {
-                        let id = UnitId(i as u8);
-                        if v.can_act(u) && self.playable(v, id, u, Source::Card(card), alt) {
+                    for (id, u) in acting() {
+                        if self.playable(v, id, u, Source::Card(card), alt) {
                             out.push(Action::Card {
                                 card,
                                 unit: Some(id),
@@ -127,11 +141,7 @@ impl Skirmish {
                 }
                 Some(CardKind::Spec(n)) => {
                     let n = *n;
-                    for (i, u) in st.units.iter().enumerate() {
-                        let id = UnitId(i as u8);
-                        if !v.can_act(u) {
-                            continue;
-                        }
+                    for (id, u) in acting() {
                         for table in self.tables_of(u) {
                             let Some(row) = self.rules.row(table, n) else {
                                 continue;

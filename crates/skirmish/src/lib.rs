@@ -204,8 +204,20 @@ impl Ruleset for Skirmish {
                 problems.append(&mut e);
                 Err(SetupError { problems })
             }
-            Ok(_) if !problems.is_empty() => Err(SetupError { problems }),
-            Ok(s) => Ok(self.setup_validated(&s, options, rng, journal)),
+            Ok(s) => {
+                let units: usize = s.sides.iter().map(|side| side.units.len()).sum();
+                if units > state::MAX_START_UNITS {
+                    problems.push(format!(
+                        "{units} units; a game starts with at most {}",
+                        state::MAX_START_UNITS
+                    ));
+                }
+                if problems.is_empty() {
+                    Ok(self.setup_validated(&s, options, rng, journal))
+                } else {
+                    Err(SetupError { problems })
+                }
+            }
         }
     }
 

@@ -17,8 +17,12 @@ use std::sync::Arc;
 /// The most card types a hand can hold (the printed deck has 23).
 pub const MAX_CARD_TYPES: usize = 32;
 
-/// The most units a game can ever hold, spawned and zombified ones included.
+/// The most units a game can ever hold, spawned and zombified ones included; a Spawn or a
+/// zombification beyond it has no effect.
 pub const MAX_UNITS: usize = 250;
+
+/// The most units a scenario may place, leaving room for units that appear later.
+pub const MAX_START_UNITS: usize = 120;
 
 /// A unit's index in the state (stable for the whole game, dead units included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -195,3 +195,68 @@ fn sk_gap_69_hidden_positions_show_the_last_seen_hex() -> R {
     assert_eq!(mine.state.unit(u).map(|x| x.pos), Some(to));
     Ok(())
 }
+
+#[test]
+fn sk_gap_69_bumping_into_an_unseen_unit_reveals_it() -> R {
+    // With hidden positions, a unit may try to end where an unseen enemy really stands: the
+    // enemy is revealed and the move does not happen.
+    let mut s = Fixture::flat(10, 2)
+        .option("detection", "on")?
+        .option("hidden_positions", "hidden")?
+        .unit(0, "squaddie", 0, 0)
+        .hidden(false)
+        .unit(1, "thin-man", 5, 1)
+        .hidden(true)
+        .build()?;
+    let (sq, tm) = (s.unit_at(0, 0)?, s.unit_at(5, 1)?);
+    // The Thin Man slipped to (1,0) unseen; X-Com still believes it is at (5,1).
+    let there = s.hex(1, 0)?;
+    s.unit_mut(tm)?.pos = there;
+    assert!(s.legal(0).contains(&Action::FreeMove {
+        unit: sq,
+        to: there
+    }));
+    s.act(
+        0,
+        Action::FreeMove {
+            unit: sq,
+            to: there,
+        },
+    )?;
+    assert_eq!(s.unit(sq)?.pos, s.hex(0, 0)?);
+    assert!(!s.unit(tm)?.hidden);
+    assert!(s.cited("sk.gap.69"));
+    Ok(())
+}
+
+#[test]
+fn sk_gap_29_ranged_effects_need_detection_against_hidden_targets() -> R {
+    // A Range = N effect on a Hidden foe rolls on the Detection Table first: 1 (+1 within 3)
+    // = 2, Wasted Attack, so Destroy Armor is wasted.
+    let mut s = Fixture::flat(9, 2)
+        .option("detection", "on")?
+        .unit(1, "thin-man", 0, 0)
+        .hidden(false)
+        .unit(0, "squaddie", 2, 0)
+        .hidden(true)
+        .active(1)
+        .hand(1, &["spec-3"])
+        .dice(&[1])
+        .build()?;
+    let (tm, sq) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
+    let c = s.card("spec-3")?;
+    let table = s.table("thin-man")?;
+    s.act(
+        1,
+        Action::Spec {
+            card: c,
+            unit: tm,
+            table,
+            alt: 0,
+        },
+    )?;
+    s.act(1, Action::TargetUnit(sq))?;
+    assert_eq!(s.unit(sq)?.armor_off_until, 0);
+    assert_eq!(s.rolls("sk.detect.table"), vec![1]);
+    Ok(())
+}
