@@ -993,11 +993,13 @@ pub fn parse_scenario(bytes: &[u8], origin: &str) -> Result<ScenarioDef, DataErr
 /// The scenarios shipped in the binary, the Learning scenario first.
 pub fn builtin_scenarios() -> &'static [ScenarioInfo] {
     const BUILTIN: &[ScenarioInfo] = &[
+        // sk.setup.learning: 4 Squaddies against 4 Thin Men.
         ScenarioInfo {
             id: "learning",
             title: "Learning Scenario",
             source: include_str!("../../../scenarios/skirmish/learning.ron"),
         },
+        // sk.setup.basic: one Specialist of each type against 6 Sectoids and a Commander.
         ScenarioInfo {
             id: "basic",
             title: "Basic Scenario",
