@@ -125,8 +125,18 @@ impl Dice {
     pub fn chance(self, target: Target) -> Ratio {
         // One die against a threshold is by far the most common case: answer it directly.
         if let Dice::D6 { count: 1 } = self {
-            let hits = (1..=6).filter(|f| target.met_by(*f)).count() as u64;
-            return Ratio::new(hits, 6);
+            // k of 6 faces, already reduced, so the hot path does no gcd.
+            const SIXTHS: [Ratio; 7] = [
+                Ratio::reduced(0, 1),
+                Ratio::reduced(1, 6),
+                Ratio::reduced(1, 3),
+                Ratio::reduced(1, 2),
+                Ratio::reduced(2, 3),
+                Ratio::reduced(5, 6),
+                Ratio::reduced(1, 1),
+            ];
+            let hits = (1..=6).filter(|f| target.met_by(*f)).count();
+            return SIXTHS[hits];
         }
         let (mut all, mut hit) = (0u64, 0u64);
         self.for_each_total(|t, ways| {
@@ -304,6 +314,16 @@ mod tests {
         assert_eq!(Dice::xcom(1).chance(Target::AtLeast(1)), Ratio::new(1, 3));
         // Two XCOM dice, at least one success: 1 - (4/6)^2 = 20/36.
         assert_eq!(Dice::xcom(2).chance(Target::AtLeast(1)), Ratio::new(5, 9));
+    }
+
+    #[test]
+    fn one_die_table_matches_general_reduction() {
+        for t in 0..=7 {
+            for target in [Target::AtLeast(t), Target::AtMost(t)] {
+                let hits = (1..=6).filter(|f| target.met_by(*f)).count() as u64;
+                assert_eq!(Dice::D6.chance(target), Ratio::new(hits, 6), "{target}");
+            }
+        }
     }
 
     #[test]

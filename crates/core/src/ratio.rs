@@ -36,6 +36,11 @@ impl Ratio {
         }
     }
 
+    /// A ratio already in lowest terms (for constant tables); the caller guarantees it.
+    pub(crate) const fn reduced(num: u64, den: u64) -> Ratio {
+        Ratio { num, den }
+    }
+
     /// Numerator in lowest terms.
     pub fn num(self) -> u64 {
         self.num
