@@ -40,6 +40,11 @@ pub enum Command {
     },
     /// Print a save's journal, one event per line.
     Log(LogArgs),
+    /// Explain one action of a save: every event it caused, the rule and inputs behind each
+    /// roll, the exact odds, and what changed.
+    Explain(ExplainArgs),
+    /// Start a new game from a save, continuing from just before one of its actions.
+    Branch(BranchArgs),
     /// List the scenarios built into this program.
     Scenarios {
         /// Only this ruleset's scenarios.
@@ -50,6 +55,9 @@ pub enum Command {
         /// The file.
         file: PathBuf,
     },
+    /// Run a Commander campaign kept in one file: start it, play its operations in order,
+    /// record each battle and claim the rewards it draws.
+    Campaign(CampaignArgs),
     /// Print our summary of a ruleset's rules, or one clause of it.
     Rules {
         /// The ruleset.
@@ -71,7 +79,9 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Who plays a seat (1-based): `human`, `ai` or `ai:LEVEL` (random, greedy, easy, normal,
-    /// hard). Default: seat 1 human, every other seat `ai:normal`.
+    /// hard). Default: seat 1 human, every other seat `ai:normal`. For commander, `ai:easy`,
+    /// `ai:normal`, `ai:classic` and `ai:impossible` hand the seat to the rules' own AI mode at
+    /// that difficulty (default for seat 2: `ai:classic`).
     #[arg(long = "seat", value_name = "N=WHO", value_parser = parse_seat)]
     pub seats: Vec<SeatArg>,
     /// A table option, e.g. `--option detection=on` (see `squadsight rules RULESET`).
@@ -152,6 +162,146 @@ pub struct LogArgs {
     pub seat: Option<u8>,
 }
 
+/// `squadsight explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The save file.
+    pub save: PathBuf,
+    /// The action (log entry) to explain, counted from 1 as `verify` and `log` count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub at: u32,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Explain it as this seat (1-based) saw it; default: everything (referee view).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub seat: Option<u8>,
+}
+
+/// `squadsight branch`.
+#[derive(Debug, Args)]
+pub struct BranchArgs {
+    /// The save to branch from.
+    pub save: PathBuf,
+    /// The action (log entry, counted from 1) the branch replaces: the new game holds the
+    /// entries before it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub at: u32,
+    /// Where to write the new game (default: next to the save, `NAME-branch-N.ron`).
+    #[arg(long = "save", value_name = "PATH")]
+    pub out: Option<PathBuf>,
+}
+
+/// `squadsight campaign`.
+#[derive(Debug, Args)]
+pub struct CampaignArgs {
+    /// What to do with the campaign.
+    #[command(subcommand)]
+    pub command: CampaignCommand,
+}
+
+/// A battle's outcome for the campaign Squad, typed by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultArg {
+    /// The Squad won.
+    Win,
+    /// The Squad lost.
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+/// The campaign subcommands.
+#[derive(Debug, Subcommand)]
+pub enum CampaignCommand {
+    /// Start a campaign file: every Squad at its base loadout (the units' AI loadouts).
+    New {
+        /// The campaign file to create.
+        file: PathBuf,
+        /// The Squads' faction: xcom or advent.
+        #[arg(long, default_value = "xcom")]
+        faction: String,
+        /// A unit and its models, e.g. `--unit Rookie:2` (default: the faction's starter Squad).
+        #[arg(long = "unit", value_name = "NAME[:MODELS]")]
+        units: Vec<String>,
+        /// The Leader's unit (default: the first single-model unit that may lead).
+        #[arg(long)]
+        leader: Option<String>,
+        /// A player's name; give it once per co-op player (default: one player).
+        #[arg(long = "player", value_name = "NAME")]
+        players: Vec<String>,
+        /// The AI difficulty the operations are played at: easy, normal, classic, impossible.
+        #[arg(long, default_value = "classic")]
+        difficulty: String,
+        /// The seed of the reward draws (default: a random one, always shown).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The Supplies limit each starting Squad must fit.
+        #[arg(long, default_value_t = 500)]
+        limit: u32,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Show the Squads, their stores, the battles so far and any rewards waiting.
+    Show {
+        /// The campaign file.
+        file: PathBuf,
+    },
+    /// Write the next operation's battle as a scenario file with the campaign Squad in it.
+    Next {
+        /// The campaign file.
+        file: PathBuf,
+        /// Where to write the scenario (default: next to the campaign file).
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        /// Whose Squad goes into battle (1-based).
+        #[arg(long, default_value_t = 1)]
+        player: usize,
+    },
+    /// Record the next operation's battle, from its finished save or typed in, and draw its
+    /// Reward Cards.
+    Record {
+        /// The campaign file.
+        file: PathBuf,
+        /// The finished battle's save (`play --save`).
+        #[arg(long, value_name = "PATH", conflicts_with_all = ["result", "rounds", "lost"])]
+        save: Option<PathBuf>,
+        /// Whose Squad fought (1-based).
+        #[arg(long, default_value_t = 1)]
+        player: usize,
+        /// The outcome, for a battle played on a real table.
+        #[arg(long, value_enum)]
+        result: Option<ResultArg>,
+        /// Game rounds played (default 6).
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// Models destroyed, e.g. `--lost Rookie:1` (repeat per unit).
+        #[arg(long = "lost", value_name = "UNIT[:MODELS]")]
+        lost: Vec<String>,
+        /// Supplies found, per player in order.
+        #[arg(long = "found", value_name = "SPL")]
+        found: Vec<u32>,
+    },
+    /// Claim one reward from the waiting draw for a unit, or pass.
+    Reward {
+        /// The campaign file.
+        file: PathBuf,
+        /// The claiming player (1-based).
+        #[arg(long, default_value_t = 1)]
+        player: usize,
+        /// The reward's number in `campaign show`.
+        #[arg(long)]
+        choice: Option<usize>,
+        /// The unit that gets it (for a unit reward: the unit that joins).
+        #[arg(long)]
+        unit: Option<String>,
+        /// Take nothing from this draw.
+        #[arg(long, conflicts_with_all = ["choice", "unit"])]
+        pass: bool,
+    },
+}
+
 /// One `--seat N=WHO`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatArg {
@@ -175,12 +325,21 @@ fn parse_seat(text: &str) -> Result<SeatArg, String> {
         "human" => SeatConfig::human(),
         "ai" => SeatConfig::ai(Level::Normal.as_str()),
         other => match other.strip_prefix("ai:") {
+            // Commander's AI-mode difficulties that are not also AI player levels; whether a
+            // ruleset plays them is checked when the game is set up.
+            Some(level) if RULES_AI_ONLY.contains(&level.trim().to_ascii_lowercase().as_str()) => {
+                SeatConfig::ai(level.trim().to_ascii_lowercase())
+            }
             Some(level) => SeatConfig::ai(parse_level(level)?.as_str()),
             None => return Err(format!("`{other}` is not human, ai or ai:LEVEL")),
         },
     };
     Ok(SeatArg { number, config })
 }
+
+/// Commander's AI-mode difficulty names that are not AI player levels (`easy` and `normal`
+/// are both).
+pub const RULES_AI_ONLY: [&str; 2] = ["classic", "impossible"];
 
 fn parse_level(text: &str) -> Result<Level, String> {
     text.parse::<Level>().map_err(|e| e.to_string())
@@ -213,6 +372,14 @@ mod tests {
         assert_eq!(
             parse_seat("1=ai").map(|s| s.config),
             Ok(SeatConfig::ai("normal"))
+        );
+        assert_eq!(
+            parse_seat("2=ai:Classic").map(|s| s.config),
+            Ok(SeatConfig::ai("classic"))
+        );
+        assert_eq!(
+            parse_seat("1=ai:impossible").map(|s| s.config),
+            Ok(SeatConfig::ai("impossible"))
         );
         for bad in ["2", "0=human", "11=human", "x=ai", "2=robot", "2=ai:expert"] {
             assert!(parse_seat(bad).is_err(), "{bad}");

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use squadsight_core::dice::Roll;
 use squadsight_core::journal::CardNote;
-use squadsight_core::{Event, EventKind};
+use squadsight_core::{Event, EventKind, Input};
 use std::fmt::Write as _;
 
 /// One event as a line of text: sequence number, round, seat, rule and text, then any roll or
@@ -54,6 +54,9 @@ pub struct JsonEvent<'a> {
     roll: Option<JsonRoll>,
     #[serde(flatten)]
     card: Option<JsonCard<'a>>,
+    /// The values behind the event (left out when there are none).
+    #[serde(skip_serializing_if = "<[Input]>::is_empty")]
+    inputs: &'a [Input],
 }
 
 #[derive(Serialize)]
@@ -97,6 +100,7 @@ impl<'a> JsonEvent<'a> {
                 .card
                 .as_ref()
                 .map(|CardNote { deck, card }| JsonCard { deck, card }),
+            inputs: &e.inputs,
         }
     }
 }

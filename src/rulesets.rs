@@ -28,7 +28,7 @@ impl RulesetId {
     ];
 
     /// The rulesets in this build.
-    pub const BUILT: [RulesetId; 1] = [RulesetId::Skirmish];
+    pub const BUILT: [RulesetId; 2] = [RulesetId::Commander, RulesetId::Skirmish];
 
     /// The ID as written on the command line and in saves.
     pub fn as_str(self) -> &'static str {
@@ -61,6 +61,12 @@ pub fn with_ruleset<T: RulesetTask>(id: RulesetId, task: T) -> Result<T::Output,
         RulesetId::Skirmish => {
             let ruleset = squadsight_skirmish::Skirmish::new().map_err(|e| {
                 CliError::invalid(format!("the built-in skirmish rules data is broken:\n{e}"))
+            })?;
+            task.run(Arc::new(ruleset))
+        }
+        RulesetId::Commander => {
+            let ruleset = squadsight_commander::Commander::new().map_err(|e| {
+                CliError::invalid(format!("the built-in commander rules data is broken:\n{e}"))
             })?;
             task.run(Arc::new(ruleset))
         }

@@ -3,11 +3,12 @@
 
 use crate::cli::SeatArg;
 use crate::error::CliError;
+use crate::rulesets::RulesetId;
 use crate::store;
 use squadsight_ai::Level;
 use squadsight_core::Ruleset;
 use squadsight_core::data::parse_ron;
-use squadsight_core::game::SeatConfig;
+use squadsight_core::game::{SeatConfig, SeatKind};
 use squadsight_core::hash::StableHasher;
 use std::hash::Hasher;
 use std::path::Path;
@@ -84,6 +85,39 @@ pub fn seats(
         *slot = arg.config.clone();
     }
     Ok(seats)
+}
+
+/// Commander's rules include an AI mode: there `--seat N=ai:easy|normal|classic|impossible`
+/// hands seat N to the rules' AI (the table option `ai_seatN`, recorded in the save), and the
+/// seat's player — which is then only ever offered the one "AI activates" action — is the
+/// random player. Seat 2 defaults to `ai:classic`. Other rulesets are left as they are.
+pub fn rules_ai_seats(
+    ruleset: RulesetId,
+    seats: &mut Vec<SeatArg>,
+    options: &mut Vec<(String, String)>,
+) {
+    if ruleset != RulesetId::Commander {
+        return;
+    }
+    if !seats.iter().any(|s| s.number == 2) {
+        seats.insert(
+            0,
+            SeatArg {
+                number: 2,
+                config: SeatConfig::ai("classic"),
+            },
+        );
+    }
+    for seat in seats.iter_mut() {
+        let SeatKind::Ai { level } = &seat.config.kind else {
+            continue;
+        };
+        let level = level.to_ascii_lowercase();
+        if matches!(level.as_str(), "easy" | "normal" | "classic" | "impossible") {
+            options.push((format!("ai_seat{}", seat.number), level));
+            seat.config = SeatConfig::ai(Level::Random.as_str());
+        }
+    }
 }
 
 /// The AI level of a seat, if an AI plays it.

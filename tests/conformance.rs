@@ -1,6 +1,7 @@
 //! The conformance harness over every ruleset in this build: every built-in scenario, many
 //! seeds, default options and the optional rules switched on.
 
+use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::conformance::{ConformanceReport, Limits, check_ruleset};
 use squadsight_core::data::parse_ron;
@@ -62,4 +63,77 @@ fn skirmish_detection_and_panic_on() {
     let reports = skirmish_everywhere(&[("detection", "on"), ("panic", "on")], 24);
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 100, "{games} games");
+}
+
+/// Random play finishes Commander battles in a few hundred actions; AI-mode seats take one
+/// action per activation.
+fn commander_everywhere(
+    options: &[(&str, &str)],
+    seeds_per_scenario: u64,
+) -> Vec<ConformanceReport> {
+    let ruleset = Arc::new(Commander::new().unwrap());
+    let mut opts = <Commander as Ruleset>::Options::default();
+    for (key, value) in options {
+        ruleset.set_option(&mut opts, key, value).unwrap();
+    }
+    let limits = Limits {
+        steps: STEP_CAP,
+        allow_cap: false,
+        apply_all_up_to: 8,
+        probe_one_in: 4,
+    };
+    ruleset
+        .scenarios()
+        .iter()
+        .enumerate()
+        .map(|(i, info)| {
+            let scenario = parse_ron(info.source.as_bytes(), info.id).unwrap();
+            let first = 1_000 * i as u64;
+            check_ruleset(
+                Arc::clone(&ruleset),
+                &scenario,
+                &opts,
+                first..first + seeds_per_scenario,
+                limits,
+            )
+            .unwrap_or_else(|f| panic!("commander scenario `{}`: {f}", info.id))
+        })
+        .collect()
+}
+
+#[test]
+fn commander_default_options() {
+    let reports = commander_everywhere(&[], 24);
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 100, "{games} games");
+    assert!(
+        reports
+            .iter()
+            .all(|r| r.illegal_checked > 0 && r.listed_checked > 0)
+    );
+}
+
+#[test]
+fn commander_variants_and_hex() {
+    let reports = commander_everywhere(
+        &[
+            ("grid", "hex"),
+            ("commanding_presence", "files"),
+            ("special_action_order", "down"),
+            ("resistance_test", "damage-on-fail"),
+        ],
+        12,
+    );
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 50, "{games} games");
+}
+
+#[test]
+fn commander_ai_mode_seats() {
+    let reports = commander_everywhere(&[("ai_seat1", "normal"), ("ai_seat2", "impossible")], 12);
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 50, "{games} games");
+    let reports = commander_everywhere(&[("ai_seat2", "easy"), ("ai_wounded", "wounded")], 12);
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 50, "{games} games");
 }

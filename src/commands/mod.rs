@@ -1,7 +1,10 @@
 //! One module per command; `run` sends the parsed command line to the right one.
 
 mod arena;
+mod branch;
+mod campaign;
 mod check;
+mod explain;
 mod log;
 mod play;
 mod rules;
@@ -24,8 +27,11 @@ pub fn run(command: Command, ascii: bool) -> Result<(), CliError> {
         Command::Arena(args) => arena::run(args),
         Command::Verify { save } => verify::run(&save),
         Command::Log(args) => log::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Branch(args) => branch::run(&args),
         Command::Scenarios { ruleset } => scenarios::run(ruleset),
         Command::Check { file } => check::run(&file),
+        Command::Campaign(args) => campaign::run(args),
         Command::Rules { ruleset, clause } => rules::run(ruleset, clause.as_deref()),
     }
 }

@@ -26,7 +26,8 @@ use std::time::Instant;
 const AUTOSAVES_KEPT: u32 = 3;
 
 /// Starts the game and plays it on stdin/stdout.
-pub fn run(args: PlayArgs, ascii: bool) -> Result<(), CliError> {
+pub fn run(mut args: PlayArgs, ascii: bool) -> Result<(), CliError> {
+    setup::rules_ai_seats(args.ruleset, &mut args.seats, &mut args.options);
     with_ruleset(args.ruleset, PlayTask { args, ascii })
 }
 

@@ -45,8 +45,12 @@ impl<R: Ruleset> Player<R> for GreedyPlayer {
             let sampled = ruleset.determinize(obs, &mut self.rng);
             // Each action gets the same dice: one fresh generator per sample, cloned per action.
             let dice = split_rng(&mut self.rng);
-            for (total, action) in totals.iter_mut().zip(legal) {
-                let mut state = sampled.clone();
+            // One trial state, copied over for each action so its memory is reused.
+            let mut state = sampled.clone();
+            for (k, (total, action)) in totals.iter_mut().zip(legal).enumerate() {
+                if k > 0 {
+                    state.clone_from(&sampled);
+                }
                 let mut rng = dice.clone();
                 *total += match ruleset.apply(&mut state, seat, action, &mut rng, &mut journal) {
                     Ok(()) => value(ruleset, &state, seat),

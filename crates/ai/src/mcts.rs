@@ -321,16 +321,24 @@ impl<A: Clone + Eq + Hash> MctsPlayer<A> {
     ) -> usize {
         let n = u32::try_from(self.legal.len()).unwrap_or(u32::MAX);
         let mut best = (f64::NEG_INFINITY, 0);
+        // One trial state, copied over for each sample so its memory is reused.
+        let mut trial: Option<R::State> = None;
         for _ in 0..self.settings.greedy_sample {
             let i = self.rng.below(Stream::Ai, n) as usize;
-            let mut trial = state.clone();
+            let trial = match &mut trial {
+                Some(t) => {
+                    t.clone_from(state);
+                    t
+                }
+                None => trial.insert(state.clone()),
+            };
             // The trial's dice are thrown away: the chosen action is then played with fresh
             // ones, so a rollout does not favour actions that merely got lucky.
             if ruleset
-                .apply(&mut trial, seat, &self.legal[i], &mut self.rng, journal)
+                .apply(trial, seat, &self.legal[i], &mut self.rng, journal)
                 .is_ok()
             {
-                let v = value(ruleset, &trial, seat);
+                let v = value(ruleset, trial, seat);
                 if v > best.0 {
                     best = (v, i);
                 }

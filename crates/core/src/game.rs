@@ -25,6 +25,7 @@ use crate::rng::GameRng;
 use crate::ruleset::{Decision, IllegalAction, Ruleset, SetupError};
 use crate::save::{FORMAT_VERSION, Hash64, Parent};
 use crate::seat::Seat;
+use crate::seed;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::hash::Hasher;
@@ -165,6 +166,8 @@ pub struct Game<R: Ruleset> {
     seed: u64,
     seats: Vec<SeatConfig>,
     engine: String,
+    /// The save format whose rules the header hash follows (older saves keep theirs).
+    format: u32,
     parent: Option<Parent>,
     header_hash: u64,
     link: u64,
@@ -213,9 +216,32 @@ impl<R: Ruleset> Game<R> {
             seed,
             seats,
             engine: ENGINE_VERSION.to_string(),
+            format: FORMAT_VERSION,
             parent: None,
         };
         Game::start(ruleset, parts, journal)
+    }
+
+    /// Starts a game that branches from another save: its header records `parent` (and the
+    /// header hash covers it), so the branch is a new game with its own chain.
+    pub fn branched(
+        ruleset: Arc<R>,
+        scenario: R::Scenario,
+        options: R::Options,
+        seed: u64,
+        seats: Vec<SeatConfig>,
+        parent: Parent,
+    ) -> Result<Game<R>, SetupError> {
+        let parts = Parts {
+            scenario,
+            options,
+            seed,
+            seats,
+            engine: ENGINE_VERSION.to_string(),
+            format: FORMAT_VERSION,
+            parent: Some(parent),
+        };
+        Game::start(ruleset, parts, Journal::recording())
     }
 
     /// Starts a game from its recorded parts (a save's header keeps its own engine version).
@@ -230,6 +256,7 @@ impl<R: Ruleset> Game<R> {
             seed,
             seats,
             engine,
+            format,
             parent,
         } = parts;
         let count = ruleset.seat_count(&scenario);
@@ -241,17 +268,24 @@ impl<R: Ruleset> Game<R> {
                 )],
             });
         }
-        let header_hash = header_hash::<R>(
-            &engine,
-            ruleset.data_hash(),
-            &scenario,
-            &options,
+        let header = Header {
+            format,
+            engine: &engine,
+            data_hash: ruleset.data_hash(),
             seed,
-            &seats,
-        )
-        .map_err(|e| SetupError {
-            problems: vec![format!("the game header cannot be written as RON: {e}")],
-        })?;
+            parent: parent.as_ref(),
+        };
+        let header_hash =
+            header_hash::<R>(&header, &scenario, &options, &seats).map_err(|e| SetupError {
+                problems: vec![format!("the game header cannot be written as RON: {e}")],
+            })?;
+        let commitment = seed::commitment(seed);
+        journal.note(seed::COMMIT_RULE, EventKind::Setup, || {
+            format!(
+                "seed commitment {} (full {commitment}); the seed is revealed when the game ends",
+                seed::short(commitment)
+            )
+        });
         let mut rng = GameRng::new(seed);
         let state = ruleset.setup(&scenario, &options, &mut rng, &mut journal)?;
         Ok(Game {
@@ -261,6 +295,7 @@ impl<R: Ruleset> Game<R> {
             seed,
             seats,
             engine,
+            format,
             parent,
             header_hash,
             link: header_hash,
@@ -327,6 +362,9 @@ impl<R: Ruleset> Game<R> {
         ) {
             return Err((e, action));
         }
+        if let Decision::Over(_) = self.ruleset.to_act(&self.state) {
+            self.reveal_seed();
+        }
         let state = stable_hash(&self.state);
         link.write_u64(state);
         self.link = link.finish();
@@ -342,6 +380,21 @@ impl<R: Ruleset> Game<R> {
             self.checkpoint = None;
         }
         Ok(())
+    }
+
+    /// Journals the seed and its check against the commitment. A reveal: once the seed is
+    /// known, the action that ended the game can no longer be taken back.
+    fn reveal_seed(&mut self) {
+        let (round, seat) = (self.journal.round(), self.journal.seat());
+        self.journal.set_context(round, None);
+        let seed = self.seed;
+        self.journal.note(seed::REVEAL_RULE, EventKind::Reveal, || {
+            format!(
+                "the game is over: the seed was {seed}, which matches the commitment {} shown at the start",
+                seed::short(seed::commitment(seed))
+            )
+        });
+        self.journal.set_context(round, seat);
     }
 
     /// Whether [`Game::undo`] would succeed: an action is in effect and it revealed nothing.
@@ -482,14 +535,19 @@ impl<R: Ruleset> Game<R> {
         &self.engine
     }
 
+    /// The save format the game's header follows ([`FORMAT_VERSION`] for new games).
+    pub fn format(&self) -> u32 {
+        self.format
+    }
+
+    /// The commitment to the seed, shown when the game starts (see [`crate::seed`]).
+    pub fn seed_commitment(&self) -> Hash64 {
+        seed::commitment(self.seed)
+    }
+
     /// The save this game branched from, if any.
     pub fn parent(&self) -> Option<&Parent> {
         self.parent.as_ref()
-    }
-
-    /// Records the save this game branched from.
-    pub fn set_parent(&mut self, parent: Option<Parent>) {
-        self.parent = parent;
     }
 
     /// The full state, hidden information included (referee view; players use `observe`).
@@ -546,29 +604,42 @@ pub(crate) struct Parts<R: Ruleset> {
     pub(crate) seed: u64,
     pub(crate) seats: Vec<SeatConfig>,
     pub(crate) engine: String,
+    pub(crate) format: u32,
     pub(crate) parent: Option<Parent>,
 }
 
-/// The header hash: format, engine version, ruleset ID, data hash, and the canonical RON of
-/// the scenario, options and seats, with the seed.
-fn header_hash<R: Ruleset>(
-    engine: &str,
+/// The small fields of a header, as the header hash reads them.
+struct Header<'a> {
+    format: u32,
+    engine: &'a str,
     data_hash: u64,
+    seed: u64,
+    parent: Option<&'a Parent>,
+}
+
+/// The header hash: format, engine version, ruleset ID, data hash, the canonical RON of the
+/// scenario and options, the seed, the seats, and from format 2 on the seed commitment and
+/// the parent (see `docs/FORMATS.md`).
+fn header_hash<R: Ruleset>(
+    header: &Header<'_>,
     scenario: &R::Scenario,
     options: &R::Options,
-    seed: u64,
     seats: &[SeatConfig],
 ) -> Result<u64, ron::Error> {
     let mut h = StableHasher::default();
     write_text(&mut h, "squadsight-header");
-    h.write_u32(FORMAT_VERSION);
-    write_text(&mut h, engine);
+    h.write_u32(header.format);
+    write_text(&mut h, header.engine);
     write_text(&mut h, R::ID);
-    h.write_u64(data_hash);
+    h.write_u64(header.data_hash);
     write_ron(&mut h, scenario)?;
     write_ron(&mut h, options)?;
-    h.write_u64(seed);
+    h.write_u64(header.seed);
     write_ron(&mut h, seats)?;
+    if header.format >= 2 {
+        h.write_u64(seed::commitment(header.seed).0);
+        write_ron(&mut h, &header.parent)?;
+    }
     Ok(h.finish())
 }
 

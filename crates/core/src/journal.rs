@@ -61,6 +61,42 @@ pub struct CardNote {
     pub card: String,
 }
 
+/// One value that went into resolving an event: a unit's attack value, a modifier, the range,
+/// a line-of-sight result. The replay viewer and `squadsight explain` list them under the
+/// event, so a player can see *why* a roll needed what it needed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Input {
+    /// What the value is, in a few words: `attack`, `range`, `terrain cover`, `line of sight`.
+    pub label: String,
+    /// The value as shown: `3`, `+1`, `clear`, `blocked at hex 4,5`.
+    pub value: String,
+    /// Where it comes from: a clause ID (`sk.defense.terrain-spec`), a unit, card or hex
+    /// (`Sectoid at 3,4`); empty when there is nothing more to say.
+    pub source: String,
+}
+
+impl Input {
+    /// An input with its label, value and source.
+    pub fn new(label: impl Into<String>, value: impl ToString, source: impl Into<String>) -> Input {
+        Input {
+            label: label.into(),
+            value: value.to_string(),
+            source: source.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Input {
+    /// `label: value (source)`, or `label: value` with no source.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.label, self.value)?;
+        if !self.source.is_empty() {
+            write!(f, " ({})", self.source)?;
+        }
+        Ok(())
+    }
+}
+
 /// One journal entry.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Event {
@@ -84,6 +120,10 @@ pub struct Event {
     pub visibility: Visibility,
     /// What everyone else sees; `None` hides the event from them.
     pub redacted: Option<String>,
+    /// The values that went into it and where each came from (empty for most events).
+    /// Seats that only see the redacted form see no inputs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<Input>,
 }
 
 impl Event {
@@ -103,6 +143,8 @@ impl Event {
                     deck: c.deck,
                     card: "hidden".into(),
                 }),
+                // Inputs may name what was hidden (a card's values), so they go too.
+                inputs: Vec::new(),
                 ..self.clone()
             }),
         }
@@ -206,6 +248,44 @@ impl Journal {
         );
     }
 
+    /// Records a public event with the inputs that decided it. Neither closure runs when the
+    /// journal is off.
+    pub fn note_with(
+        &mut self,
+        rule: &'static str,
+        kind: EventKind,
+        text: impl FnOnce() -> String,
+        inputs: impl FnOnce() -> Vec<Input>,
+    ) {
+        self.note(rule, kind, text);
+        self.add_inputs(inputs);
+    }
+
+    /// Records a roll with its target, odds and the inputs that set them (unit values,
+    /// modifiers and their sources, range, line of sight). Neither closure runs when the
+    /// journal is off.
+    pub fn roll_with(
+        &mut self,
+        rule: &'static str,
+        roll: &Roll,
+        text: impl FnOnce() -> String,
+        inputs: impl FnOnce() -> Vec<Input>,
+    ) {
+        self.roll(rule, roll, text);
+        self.add_inputs(inputs);
+    }
+
+    /// Appends inputs to the event recorded last. `inputs` runs only when the journal is
+    /// recording (and there is an event), so quiet games pay nothing.
+    pub fn add_inputs(&mut self, inputs: impl FnOnce() -> Vec<Input>) {
+        if !self.enabled {
+            return;
+        }
+        if let Some(last) = self.events.last_mut() {
+            last.inputs.extend(inputs());
+        }
+    }
+
     /// Records a card event seen in full by `who`; others see `redacted` (or nothing).
     pub fn card(
         &mut self,
@@ -275,6 +355,7 @@ impl Journal {
             card,
             visibility,
             redacted: redacted(),
+            inputs: Vec::new(),
         });
     }
 }
@@ -315,6 +396,47 @@ mod tests {
         assert_eq!(other.card.map(|c| c.card), Some("hidden".into()));
         assert!(j.events()[1].view(Some(Seat(1))).is_none());
         assert!(j.events()[1].view(None).is_some());
+    }
+
+    #[test]
+    fn inputs_attach_to_the_last_event_and_are_redacted_with_it() {
+        let mut j = Journal::recording();
+        j.note_with(
+            "x.attack",
+            EventKind::Attack,
+            || "shoots".into(),
+            || vec![Input::new("attack", 3, "Sectoid at 2,3")],
+        );
+        j.private(
+            "x.peek",
+            EventKind::Reveal,
+            SeatSet::only(Seat(0)),
+            || "sees Sprint".into(),
+            || Some("looks at a hand".into()),
+        );
+        j.add_inputs(|| vec![Input::new("card", "Sprint", "")]);
+        assert_eq!(
+            j.events()[0].inputs[0].to_string(),
+            "attack: 3 (Sectoid at 2,3)"
+        );
+        assert_eq!(j.events()[1].inputs[0].to_string(), "card: Sprint");
+        assert_eq!(j.events()[1].view(Some(Seat(0))).unwrap().inputs.len(), 1);
+        assert!(j.events()[1].view(Some(Seat(1))).unwrap().inputs.is_empty());
+    }
+
+    #[test]
+    fn disabled_journal_never_builds_inputs() {
+        let mut j = Journal::off();
+        let mut rng = crate::GameRng::new(1);
+        let r = crate::dice::roll(&mut rng, crate::dice::Dice::D6, None);
+        j.roll_with(
+            "x.roll",
+            &r,
+            || unreachable!("text is not formatted when off"),
+            || unreachable!("inputs are not built when off"),
+        );
+        j.add_inputs(|| unreachable!("inputs are not built when off"));
+        assert_eq!((j.len(), j.reveals()), (1, 1));
     }
 
     #[test]

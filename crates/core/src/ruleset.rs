@@ -159,4 +159,64 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// Our own summary of the rules, as Markdown with one `- \`clause.id\` — …` line per clause.
     fn rules_summary(&self) -> &'static str;
+
+    /// Our one-line summary of one clause (`sk.suppression.roll` → "While you have at least
+    /// 1 ST, …"), or `None` for an unknown clause. The default finds the clause's
+    /// `- \`clause.id\` — …` line in [`Ruleset::rules_summary`]; override it only to serve a
+    /// faster table.
+    fn clause_summary(&self, clause: &str) -> Option<&str> {
+        summary_line(self.rules_summary(), clause)
+    }
+
+    /// The state as short lines of text, one fact per line, in a stable order, each line
+    /// `subject: facts` with a subject no other line has (`unit 3 Sectoid: hex 4,5, 1/1 hits`,
+    /// `deck: 31 cards`, `phase: Move and Fire`). Hidden information is included (referee
+    /// view). [`crate::diff::diff_lines`] of two calls gives "what changed" for a replay step.
+    /// The default lists nothing.
+    fn state_lines(&self, _state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// [`Ruleset::state_lines`] for one seat's view: the same subjects and form, built from
+    /// what the observation holds, so nothing the seat may not see can appear. The default
+    /// lists nothing.
+    fn observation_lines(&self, _observation: &Self::Observation) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The state lines `viewer` may see: the referee's [`Ruleset::state_lines`] for `None`, or the
+/// seat's [`Ruleset::observation_lines`] of its observation.
+pub fn view_lines<R: Ruleset + ?Sized>(
+    ruleset: &R,
+    state: &R::State,
+    viewer: Option<Seat>,
+) -> Vec<String> {
+    match viewer {
+        None => ruleset.state_lines(state),
+        Some(seat) => ruleset.observation_lines(&ruleset.observe(state, seat)),
+    }
+}
+
+/// The text after `- \`clause\` — ` on the line of `summary` that starts that way.
+pub fn summary_line<'a>(summary: &'a str, clause: &str) -> Option<&'a str> {
+    summary.lines().find_map(|line| {
+        let rest = line.strip_prefix("- `")?.strip_prefix(clause)?;
+        let text = rest.strip_prefix("` — ")?;
+        Some(text.trim())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary_line;
+
+    #[test]
+    fn summary_lines_are_found_by_exact_clause() {
+        let doc = "# Rules\n\n- `x.move` — Units step one hex.\n- `x.move.far` — Or two.\n";
+        assert_eq!(summary_line(doc, "x.move"), Some("Units step one hex."));
+        assert_eq!(summary_line(doc, "x.move.far"), Some("Or two."));
+        assert_eq!(summary_line(doc, "x.mov"), None);
+        assert_eq!(summary_line(doc, "x.attack"), None);
+    }
 }

@@ -15,18 +15,47 @@
 //! ```
 
 use crate::data::{DataError, parse_ron, to_ron_pretty};
-use crate::game::{Game, LogEntry, Parts, SeatConfig, canonical_ron};
+use crate::game::{ENGINE_VERSION, Game, LogEntry, Parts, SeatConfig, canonical_ron};
 use crate::journal::Journal;
 use crate::ruleset::{Outcome, Ruleset, SetupError};
 use crate::seat::Seat;
+use crate::seed;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// The save format this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The save format this build writes.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest save format this build still reads. Format 1 lacks the seed commitment and the
+/// parent link; such saves replay and verify under format 1's header hash, unchanged.
+pub const OLDEST_FORMAT: u32 = 1;
+
+/// Whether this build reads saves of `format`.
+pub fn format_supported(format: u32) -> bool {
+    (OLDEST_FORMAT..=FORMAT_VERSION).contains(&format)
+}
+
+/// Whether a save started by engine `saved` replays faithfully on engine `ours`: the same
+/// major version, and for 0.x versions the same minor version too (semantic versioning's
+/// promise). Anything unreadable is incompatible.
+pub fn engine_compatible(saved: &str, ours: &str) -> bool {
+    fn parse(v: &str) -> Option<(u64, u64)> {
+        let mut parts = v.split('.');
+        let major = parts.next()?.parse().ok()?;
+        let minor = parts.next()?.parse().ok()?;
+        let patch = parts.next()?;
+        let patch = patch.split(['-', '+']).next()?;
+        patch.parse::<u64>().ok()?;
+        parts.next().is_none().then_some((major, minor))
+    }
+    match (parse(saved), parse(ours)) {
+        (Some((a, b)), Some((c, d))) => a == c && (a > 0 || b == d),
+        _ => false,
+    }
+}
 
 /// A 64-bit hash, written in saves as 16 lowercase hex digits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -70,13 +99,28 @@ impl<'de> Deserialize<'de> for Hash64 {
     }
 }
 
+/// An optional hash written as the bare hash (`seed_commitment: "…"`), absent when `None`.
+fn present_hash<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Hash64>, D::Error> {
+    Hash64::deserialize(d).map(Some)
+}
+
+/// The writer matching [`present_hash`]; `None` is skipped before it is called.
+fn write_present_hash<S: Serializer>(hash: &Option<Hash64>, s: S) -> Result<S::Ok, S::Error> {
+    hash.unwrap_or_default().serialize(s)
+}
+
 /// Where a game branched from another save.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Parent {
     /// The parent save's file name.
     pub file: String,
-    /// How many log entries of the parent were kept before branching.
+    /// How many log entries of the parent were kept before branching (the branch replaces
+    /// entry `action + 1` and everything after it).
     pub action: u32,
+    /// The parent's chain link after the kept entries (its header hash if none were kept):
+    /// one hash naming the parent's whole history up to the branch point.
+    #[serde(default)]
+    pub link: Hash64,
 }
 
 /// The part of a save that says what it is, readable without knowing the ruleset (the binary
@@ -91,6 +135,12 @@ pub struct SaveHeader {
     pub ruleset: String,
     /// Hash of the ruleset data it was played with.
     pub data_hash: Hash64,
+    /// The commitment to the seed (format 2 on; see [`crate::seed`]).
+    #[serde(default, deserialize_with = "present_hash")]
+    pub seed_commitment: Option<Hash64>,
+    /// The save this one branched from.
+    #[serde(default)]
+    pub parent: Option<Parent>,
 }
 
 /// Only the format field, read first when a save does not parse, so that a file from another
@@ -118,6 +168,9 @@ pub struct SaveFile<R: Ruleset> {
     pub options: R::Options,
     /// The game's seed.
     pub seed: u64,
+    /// The commitment to the seed (format 2 on; see [`crate::seed`]).
+    #[serde(default, deserialize_with = "present_hash")]
+    pub seed_commitment: Option<Hash64>,
     /// Who played each seat.
     pub seats: Vec<SeatConfig>,
     /// Hash over all of the above.
@@ -140,6 +193,7 @@ impl<R: Ruleset> Clone for SaveFile<R> {
             scenario: self.scenario.clone(),
             options: self.options.clone(),
             seed: self.seed,
+            seed_commitment: self.seed_commitment,
             seats: self.seats.clone(),
             header_hash: self.header_hash,
             log: self.log.clone(),
@@ -158,6 +212,7 @@ impl<R: Ruleset> fmt::Debug for SaveFile<R> {
             .field("scenario", &self.scenario)
             .field("options", &self.options)
             .field("seed", &self.seed)
+            .field("seed_commitment", &self.seed_commitment)
             .field("seats", &self.seats)
             .field("header_hash", &self.header_hash)
             .field("log", &self.log)
@@ -178,6 +233,11 @@ struct SaveView<'a, R: Ruleset> {
     scenario: &'a R::Scenario,
     options: &'a R::Options,
     seed: u64,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "write_present_hash"
+    )]
+    seed_commitment: Option<Hash64>,
     seats: &'a [SeatConfig],
     header_hash: Hash64,
     log: &'a [LogEntry<R::Action>],
@@ -201,13 +261,14 @@ pub struct SaveError(pub String);
 /// The save text of a game in progress or finished.
 pub fn to_ron<R: Ruleset>(game: &Game<R>) -> Result<String, SaveError> {
     SaveView::<R> {
-        format: FORMAT_VERSION,
+        format: game.format(),
         engine: game.engine(),
         ruleset: R::ID,
         data_hash: Hash64(game.ruleset().data_hash()),
         scenario: game.scenario(),
         options: game.options(),
         seed: game.seed(),
+        seed_commitment: (game.format() >= 2).then(|| game.seed_commitment()),
         seats: game.seats(),
         header_hash: game.header_hash(),
         log: game.log(),
@@ -227,6 +288,7 @@ impl<R: Ruleset> SaveFile<R> {
             scenario: &self.scenario,
             options: &self.options,
             seed: self.seed,
+            seed_commitment: self.seed_commitment,
             seats: &self.seats,
             header_hash: self.header_hash,
             log: &self.log,
@@ -242,17 +304,29 @@ pub enum LoadError {
     /// Not readable as a save (syntax, types, size, encoding), with file:line:col.
     #[error("{0}")]
     Parse(DataError),
-    /// Written in another save format.
+    /// Written in a save format this build does not read.
     #[error(
-        "{origin}: this save uses format version {found}, but this build reads only format version {supported}"
+        "{origin}: this save uses format version {found}, but this build reads only format versions {OLDEST_FORMAT} to {supported}"
     )]
     Format {
         /// File name.
         origin: String,
         /// The file's format version.
         found: u32,
-        /// The version this build reads.
+        /// The newest version this build reads (and the one it writes).
         supported: u32,
+    },
+    /// Started by an engine version whose replays this build does not promise to reproduce.
+    #[error(
+        "{origin}: this save was made by squadsight engine {found}, which this build (engine {expected}) cannot replay faithfully"
+    )]
+    Engine {
+        /// File name.
+        origin: String,
+        /// The file's engine version.
+        found: String,
+        /// This build's engine version.
+        expected: String,
     },
     /// A save of another ruleset.
     #[error("{origin}: this is a `{found}` save, not a `{expected}` save")]
@@ -284,7 +358,7 @@ pub enum LoadError {
 /// format version is refused here, naming both versions.
 pub fn read_header(bytes: &[u8], origin: &str) -> Result<SaveHeader, LoadError> {
     match parse_ron::<SaveHeader>(bytes, origin) {
-        Ok(h) if h.format != FORMAT_VERSION => Err(format_error(origin, h.format)),
+        Ok(h) if !format_supported(h.format) => Err(format_error(origin, h.format)),
         Ok(h) => Ok(h),
         Err(e) => Err(probe_format(bytes, origin).unwrap_or(LoadError::Parse(e))),
     }
@@ -297,13 +371,20 @@ pub fn load<R: Ruleset>(ruleset: &R, bytes: &[u8], origin: &str) -> Result<SaveF
         Ok(file) => file,
         Err(e) => return Err(probe_format(bytes, origin).unwrap_or(LoadError::Parse(e))),
     };
-    if file.format != FORMAT_VERSION {
+    pinned(ruleset, &file, origin)?;
+    Ok(file)
+}
+
+/// The version pins of a save: a format this build reads, this ruleset, this ruleset's rules
+/// data and a compatible engine. Each refusal names both sides.
+fn pinned<R: Ruleset>(ruleset: &R, file: &SaveFile<R>, origin: &str) -> Result<(), LoadError> {
+    if !format_supported(file.format) {
         return Err(format_error(origin, file.format));
     }
     if file.ruleset != R::ID {
         return Err(LoadError::Ruleset {
             origin: origin.to_string(),
-            found: file.ruleset,
+            found: file.ruleset.clone(),
             expected: R::ID.to_string(),
         });
     }
@@ -316,7 +397,14 @@ pub fn load<R: Ruleset>(ruleset: &R, bytes: &[u8], origin: &str) -> Result<SaveF
             expected,
         });
     }
-    Ok(file)
+    if !engine_compatible(&file.engine, ENGINE_VERSION) {
+        return Err(LoadError::Engine {
+            origin: origin.to_string(),
+            found: file.engine.clone(),
+            expected: ENGINE_VERSION.to_string(),
+        });
+    }
+    Ok(())
 }
 
 fn format_error(origin: &str, found: u32) -> LoadError {
@@ -330,7 +418,7 @@ fn format_error(origin: &str, found: u32) -> LoadError {
 /// A format error if the file names a format other than ours.
 fn probe_format(bytes: &[u8], origin: &str) -> Option<LoadError> {
     match parse_ron::<FormatProbe>(bytes, origin) {
-        Ok(p) if p.format != FORMAT_VERSION => Some(format_error(origin, p.format)),
+        Ok(p) if !format_supported(p.format) => Some(format_error(origin, p.format)),
         _ => None,
     }
 }
@@ -359,6 +447,17 @@ pub enum VerifyError {
     /// The scenario, options or seats cannot start a game.
     #[error("the saved game cannot be set up: {0}")]
     Setup(SetupError),
+    /// The header's `seed` is not the seed its `seed_commitment` was made from (or a format 2
+    /// save has no commitment).
+    #[error("{}", seed_mismatch(*.seed, *.stored, *.computed))]
+    SeedCommitment {
+        /// The header's seed.
+        seed: u64,
+        /// The header's commitment.
+        stored: Option<Hash64>,
+        /// The commitment of the header's seed.
+        computed: Hash64,
+    },
     /// A hash in the chain does not match what the save holds: the header (`index: None`) or
     /// the entry at `index`.
     #[error("{}", broken_link(*.index, *.stored, *.computed))]
@@ -410,6 +509,17 @@ pub enum VerifyError {
     },
 }
 
+fn seed_mismatch(seed: u64, stored: Option<Hash64>, computed: Hash64) -> String {
+    match stored {
+        Some(stored) => format!(
+            "header field `seed` ({seed}) does not match header field `seed_commitment`: \
+             the save records commitment {stored}, but seed {seed} gives {computed} \
+             (the seed or the commitment was changed)"
+        ),
+        None => "header field `seed_commitment` is missing (format 2 saves record it)".into(),
+    }
+}
+
 fn seat_label(seat: Option<Seat>) -> String {
     seat.map_or_else(|| "undo".to_string(), |s| s.to_string())
 }
@@ -417,7 +527,8 @@ fn seat_label(seat: Option<Seat>) -> String {
 fn broken_link(index: Option<usize>, stored: Hash64, computed: Hash64) -> String {
     match index {
         None => format!(
-            "the header hash does not match (the seed, scenario, options or seats were changed): \
+            "the header hash does not match (a header field — engine, scenario, options, seed, \
+             seats or parent — or `header_hash` itself was changed): \
              the save records {stored}, the header gives {computed}"
         ),
         Some(i) => format!(
@@ -434,90 +545,329 @@ pub fn replay<R: Ruleset>(
     save: SaveFile<R>,
     journal: Journal,
 ) -> Result<Game<R>, VerifyError> {
-    if save.format != FORMAT_VERSION {
-        return Err(VerifyError::Refused(format_error("save", save.format)));
+    let mut replayer = Replayer::start(ruleset, save, journal)?;
+    while let Some(step) = replayer.step() {
+        step?;
     }
-    if save.ruleset != R::ID {
-        return Err(VerifyError::Refused(LoadError::Ruleset {
-            origin: "save".into(),
-            found: save.ruleset,
-            expected: R::ID.to_string(),
-        }));
+    Ok(replayer.into_game())
+}
+
+/// A save replayed one log entry at a time, each entry checked (state hash and chain link)
+/// as it is applied: the replay viewer and `squadsight explain` look at the game between
+/// entries.
+///
+/// ```
+/// # use squadsight_core::{save::{self, Replayer}, Journal, Ruleset};
+/// # fn demo<R: Ruleset>(ruleset: std::sync::Arc<R>, file: save::SaveFile<R>) {
+/// let mut replay = Replayer::start(ruleset, file, Journal::recording()).unwrap();
+/// while let Some(step) = replay.step() {
+///     step.unwrap();
+///     let _events_so_far = replay.game().journal().events().len();
+/// }
+/// # }
+/// ```
+pub struct Replayer<R: Ruleset> {
+    game: Game<R>,
+    rest: std::vec::IntoIter<LogEntry<R::Action>>,
+    next: usize,
+    total: usize,
+}
+
+impl<R: Ruleset> Replayer<R> {
+    /// Checks the save's version pins, seed commitment and header hash, and sets up the game
+    /// before its first entry.
+    pub fn start(
+        ruleset: Arc<R>,
+        save: SaveFile<R>,
+        journal: Journal,
+    ) -> Result<Replayer<R>, VerifyError> {
+        pinned(&*ruleset, &save, "save").map_err(VerifyError::Refused)?;
+        if save.format >= 2 {
+            let computed = seed::commitment(save.seed);
+            if save.seed_commitment != Some(computed) {
+                return Err(VerifyError::SeedCommitment {
+                    seed: save.seed,
+                    stored: save.seed_commitment,
+                    computed,
+                });
+            }
+        }
+        let parts = Parts {
+            scenario: save.scenario,
+            options: save.options,
+            seed: save.seed,
+            seats: save.seats,
+            engine: save.engine,
+            format: save.format,
+            parent: save.parent,
+        };
+        let game = Game::start(ruleset, parts, journal).map_err(VerifyError::Setup)?;
+        if game.header_hash() != save.header_hash {
+            return Err(VerifyError::BrokenLink {
+                index: None,
+                stored: save.header_hash,
+                computed: game.header_hash(),
+            });
+        }
+        Ok(Replayer {
+            game,
+            total: save.log.len(),
+            rest: save.log.into_iter(),
+            next: 0,
+        })
     }
-    let expected = Hash64(ruleset.data_hash());
-    if save.data_hash != expected {
-        return Err(VerifyError::Refused(LoadError::DataHash {
-            origin: "save".into(),
-            ruleset: R::ID.to_string(),
-            found: save.data_hash,
-            expected,
-        }));
+
+    /// The game after the entries replayed so far.
+    pub fn game(&self) -> &Game<R> {
+        &self.game
     }
-    let parts = Parts {
-        scenario: save.scenario,
-        options: save.options,
-        seed: save.seed,
-        seats: save.seats,
-        engine: save.engine,
-        parent: save.parent,
+
+    /// How many log entries have been replayed (the 0-based index of the next one).
+    pub fn position(&self) -> usize {
+        self.next
+    }
+
+    /// How many log entries the save holds.
+    pub fn len(&self) -> usize {
+        self.total
+    }
+
+    /// Whether the save's log is empty.
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The next entry, not yet replayed.
+    pub fn peek(&self) -> Option<&LogEntry<R::Action>> {
+        self.rest.as_slice().first()
+    }
+
+    /// Replays the next entry and checks it; `None` when the log is done. After an error the
+    /// game is left where the error happened and stepping on is meaningless.
+    pub fn step(&mut self) -> Option<Result<(), VerifyError>> {
+        let (replayed, link) = self.step_checked()?;
+        Some(replayed.and(link.map_or(Ok(()), Err)))
+    }
+
+    /// Replays the next entry and reports its two checks apart: whether it replays to the
+    /// recorded state (`Err` for an illegal action or undo, or a different state), and
+    /// whether its chain link matches (`Some` error when it does not).
+    fn step_checked(&mut self) -> Option<(Result<(), VerifyError>, Option<VerifyError>)> {
+        let entry = self.rest.next()?;
+        let index = self.next;
+        self.next += 1;
+        Some(check_entry(&mut self.game, index, entry))
+    }
+
+    /// The game, for playing on from here.
+    pub fn into_game(self) -> Game<R> {
+        self.game
+    }
+}
+
+/// Applies one log entry and compares the state hash and link with what the save records:
+/// the replay's result (illegal, or diverging state) and, apart, a broken link.
+fn check_entry<R: Ruleset>(
+    game: &mut Game<R>,
+    index: usize,
+    entry: LogEntry<R::Action>,
+) -> (Result<(), VerifyError>, Option<VerifyError>) {
+    let mut link_error = None;
+    let replayed = check_entry_inner(game, index, entry, &mut link_error);
+    (replayed, link_error)
+}
+
+fn check_entry_inner<R: Ruleset>(
+    game: &mut Game<R>,
+    index: usize,
+    entry: LogEntry<R::Action>,
+    link_error: &mut Option<VerifyError>,
+) -> Result<(), VerifyError> {
+    let (stored_state, stored_link, seat) = match entry {
+        LogEntry::Act {
+            seat,
+            action,
+            state,
+            link,
+        } => {
+            if let Err((e, action)) = game.apply_inner(seat, action) {
+                return Err(VerifyError::Illegal {
+                    index,
+                    seat,
+                    action: canonical_ron(&action),
+                    reason: e.reason,
+                });
+            }
+            (state, link, Some(seat))
+        }
+        LogEntry::Undo { state, link } => {
+            game.undo().map_err(|e| VerifyError::Undo {
+                index,
+                reason: e.to_string(),
+            })?;
+            (state, link, None)
+        }
     };
-    let mut game = Game::start(ruleset, parts, journal).map_err(VerifyError::Setup)?;
-    if game.header_hash() != save.header_hash {
-        return Err(VerifyError::BrokenLink {
-            index: None,
-            stored: save.header_hash,
-            computed: game.header_hash(),
+    let Some((got_state, got_link)) = game.log().last().map(|e| (e.state_hash(), e.link())) else {
+        return Ok(());
+    };
+    if got_link != stored_link {
+        *link_error = Some(VerifyError::BrokenLink {
+            index: Some(index),
+            stored: stored_link,
+            computed: got_link,
         });
     }
-    for (index, entry) in save.log.into_iter().enumerate() {
-        let (stored_state, stored_link, seat) = match entry {
-            LogEntry::Act {
-                seat,
-                action,
-                state,
-                link,
-            } => {
-                if let Err((e, action)) = game.apply_inner(seat, action) {
-                    return Err(VerifyError::Illegal {
+    if got_state != stored_state {
+        let action = match game.log().last() {
+            Some(LogEntry::Act { action, .. }) => canonical_ron(action),
+            _ => "undo".to_string(),
+        };
+        return Err(VerifyError::StateMismatch {
+            index,
+            seat,
+            action,
+            expected: stored_state,
+            got: got_state,
+        });
+    }
+    Ok(())
+}
+
+/// Everything [`audit`] found wrong with a save, in the order of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditFailure {
+    /// The first link of the chain that does not match (the header counts as link 0), if any.
+    pub broken_link: Option<VerifyError>,
+    /// The first entry that does not replay (illegal, refused undo, or a different state),
+    /// or a problem with the header that stopped the replay before it began.
+    pub divergence: Option<VerifyError>,
+}
+
+impl AuditFailure {
+    /// The problems found, earliest first.
+    pub fn problems(&self) -> Vec<&VerifyError> {
+        let mut out: Vec<&VerifyError> = self
+            .divergence
+            .iter()
+            .chain(self.broken_link.iter())
+            .collect();
+        out.sort_by_key(|e| e.entry().map_or(0, |i| i + 1));
+        out
+    }
+}
+
+impl VerifyError {
+    /// The 0-based log entry the problem is at; `None` for the header.
+    pub fn entry(&self) -> Option<usize> {
+        match self {
+            VerifyError::Refused(_)
+            | VerifyError::Setup(_)
+            | VerifyError::SeedCommitment { .. } => None,
+            VerifyError::BrokenLink { index, .. } => *index,
+            VerifyError::Illegal { index, .. }
+            | VerifyError::Undo { index, .. }
+            | VerifyError::StateMismatch { index, .. } => Some(*index),
+        }
+    }
+}
+
+/// Replays a whole save like [`verify`], but reports both the first broken chain link and
+/// the first entry that does not replay, which can differ: an edited link or state hash
+/// breaks the chain without changing the game, while an edited action usually does both at
+/// once. The replay stops at the first entry that does not replay; a broken link alone does
+/// not stop it.
+pub fn audit<R: Ruleset>(
+    ruleset: Arc<R>,
+    save: SaveFile<R>,
+) -> Result<VerifyReport, Box<AuditFailure>> {
+    let mut replayer = match Replayer::start(ruleset, save, Journal::off()) {
+        Ok(r) => r,
+        Err(e @ VerifyError::BrokenLink { .. }) => {
+            return Err(Box::new(AuditFailure {
+                broken_link: Some(e),
+                divergence: None,
+            }));
+        }
+        Err(e) => {
+            return Err(Box::new(AuditFailure {
+                broken_link: None,
+                divergence: Some(e),
+            }));
+        }
+    };
+    let mut broken_link = None;
+    while let Some((replayed, link)) = replayer.step_checked() {
+        if broken_link.is_none() {
+            broken_link = link;
+        }
+        if let Err(e) = replayed {
+            return Err(Box::new(AuditFailure {
+                broken_link,
+                divergence: Some(e),
+            }));
+        }
+    }
+    match broken_link {
+        Some(e) => Err(Box::new(AuditFailure {
+            broken_link: Some(e),
+            divergence: None,
+        })),
+        None => Ok(report(replayer.game())),
+    }
+}
+
+/// A new game branched from `save` just before its log entry `keep + 1` (1-based): the
+/// first `keep` entries are replayed (and checked) as they were, and the new game's header
+/// records the parent (`file`, the branch point and the parent's chain link there). The
+/// branch is always written in the current format with this engine's version.
+pub fn branch<R: Ruleset>(
+    ruleset: Arc<R>,
+    save: SaveFile<R>,
+    keep: usize,
+    file: &str,
+) -> Result<Game<R>, VerifyError> {
+    let kept: Vec<LogEntry<R::Action>> = save.log.iter().take(keep).cloned().collect();
+    let (scenario, options, seed, seats) = (
+        save.scenario.clone(),
+        save.options.clone(),
+        save.seed,
+        save.seats.clone(),
+    );
+    let mut parent = save;
+    parent.log.truncate(keep);
+    let parent = replay(Arc::clone(&ruleset), parent, Journal::off())?;
+    let link = parent.link();
+    let mut game = Game::branched(
+        ruleset,
+        scenario,
+        options,
+        seed,
+        seats,
+        Parent {
+            file: file.to_string(),
+            action: u32::try_from(keep).unwrap_or(u32::MAX),
+            link,
+        },
+    )
+    .map_err(VerifyError::Setup)?;
+    for (index, entry) in kept.into_iter().enumerate() {
+        // The parent's hashes were checked above; the branch's links differ (its header
+        // records the parent), so only legality is checked here.
+        match entry {
+            LogEntry::Act { seat, action, .. } => {
+                game.apply_inner(seat, action)
+                    .map_err(|(e, action)| VerifyError::Illegal {
                         index,
                         seat,
                         action: canonical_ron(&action),
                         reason: e.reason,
-                    });
-                }
-                (state, link, Some(seat))
+                    })?;
             }
-            LogEntry::Undo { state, link } => {
-                game.undo().map_err(|e| VerifyError::Undo {
-                    index,
-                    reason: e.to_string(),
-                })?;
-                (state, link, None)
-            }
-        };
-        let computed = game.log().last().map(|e| (e.state_hash(), e.link()));
-        let Some((got_state, got_link)) = computed else {
-            continue;
-        };
-        if got_state != stored_state {
-            let action = match game.log().last() {
-                Some(LogEntry::Act { action, .. }) => canonical_ron(action),
-                _ => "undo".to_string(),
-            };
-            return Err(VerifyError::StateMismatch {
+            LogEntry::Undo { .. } => game.undo().map_err(|e| VerifyError::Undo {
                 index,
-                seat,
-                action,
-                expected: stored_state,
-                got: got_state,
-            });
-        }
-        if got_link != stored_link {
-            return Err(VerifyError::BrokenLink {
-                index: Some(index),
-                stored: stored_link,
-                computed: got_link,
-            });
+                reason: e.to_string(),
+            })?,
         }
     }
     Ok(game)

@@ -88,7 +88,7 @@ fn a_save_round_trips_byte_for_byte_and_verifies() {
 fn the_envelope_names_everything_needed_to_replay() {
     let text = text_of(&scripted(5, 3));
     for field in [
-        "format: 1,",
+        "format: 2,",
         "engine: \"",
         "ruleset: \"race\",",
         "data_hash: \"",
@@ -96,6 +96,7 @@ fn the_envelope_names_everything_needed_to_replay() {
         "goal: 200,",
         "options: (",
         "seed: 5,",
+        "seed_commitment: \"04c70c8709f54d70\",",
         "seats: [",
         "kind: Ai(",
         "header_hash: \"",
@@ -206,10 +207,31 @@ fn a_changed_link_breaks_the_chain_there() {
 }
 
 #[test]
-fn a_changed_seed_breaks_the_first_link_the_header() {
+fn a_changed_seed_is_caught_by_the_seed_commitment() {
     let text = text_of(&scripted(5, 6));
     let tampered = text.replacen("seed: 5,", "seed: 6,", 1);
     let err = verify_text(&tampered).unwrap_err();
+    assert!(
+        matches!(err, VerifyError::SeedCommitment { seed: 6, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("header field `seed`"), "{err}");
+    // Changing the commitment instead is caught the same way.
+    let c = squadsight_core::seed::commitment(5).to_string();
+    let other = format!("{}{}", &c[..15], if c.ends_with('0') { '1' } else { '0' });
+    let tampered = text.replacen(&c, &other, 1);
+    assert_ne!(tampered, text);
+    assert!(matches!(
+        verify_text(&tampered),
+        Err(VerifyError::SeedCommitment { seed: 5, .. })
+    ));
+    // Changing both consistently still breaks the header hash.
+    let both = text.replacen("seed: 5,", "seed: 6,", 1).replacen(
+        &c,
+        &squadsight_core::seed::commitment(6).to_string(),
+        1,
+    );
+    let err = verify_text(&both).unwrap_err();
     assert!(
         matches!(err, VerifyError::BrokenLink { index: None, .. }),
         "{err:?}"
@@ -218,6 +240,26 @@ fn a_changed_seed_breaks_the_first_link_the_header() {
         err.to_string().contains("header hash does not match"),
         "{err}"
     );
+}
+
+#[test]
+fn the_seed_is_committed_at_the_start_and_revealed_at_the_end() {
+    let mut game = scripted(5, 400);
+    assert!(matches!(game.to_act(), Decision::Over(_)));
+    let events = game.journal().events();
+    assert_eq!(events[0].rule, squadsight_core::seed::COMMIT_RULE);
+    let short = squadsight_core::seed::short(game.seed_commitment());
+    assert!(events[0].text.contains(&short), "{}", events[0].text);
+    let last = events.last().unwrap();
+    assert_eq!(last.rule, squadsight_core::seed::REVEAL_RULE);
+    assert!(last.text.contains("the seed was 5") && last.text.contains(&short));
+    // Once the seed is out, the last action cannot be taken back.
+    assert!(!game.can_undo());
+    assert!(game.undo().is_err());
+    let text = text_of(&game);
+    assert!(text.contains(&format!("seed_commitment: \"{}\"", game.seed_commitment())));
+    let header = read_header(text.as_bytes(), "t.ron").unwrap();
+    assert_eq!(header.seed_commitment, Some(game.seed_commitment()));
 }
 
 #[test]
@@ -256,9 +298,9 @@ fn a_dropped_entry_is_caught() {
 #[test]
 fn another_format_version_is_refused_naming_both() {
     let text = text_of(&scripted(5, 2));
-    let future = text.replacen("format: 1,", "format: 2,", 1);
+    let future = text.replacen("format: 2,", "format: 3,", 1);
     let expected =
-        "t.ron: this save uses format version 2, but this build reads only format version 1";
+        "t.ron: this save uses format version 3, but this build reads only format versions 1 to 2";
     let race = Race::new();
     let err = load(&race, future.as_bytes(), "t.ron").unwrap_err();
     assert_eq!(err.to_string(), expected);
@@ -269,12 +311,12 @@ fn another_format_version_is_refused_naming_both() {
         expected
     );
     // A future format may look nothing like this one; the version is still what is reported.
-    let alien = "(format: 3, log: \"compressed\", everything: [1, 2, 3])";
+    let alien = "(format: 4, log: \"compressed\", everything: [1, 2, 3])";
     let err = load(&race, alien.as_bytes(), "t.ron").unwrap_err();
     assert!(matches!(
         err,
         LoadError::Format {
-            found: 3,
+            found: 4,
             supported: FORMAT_VERSION,
             ..
         }
@@ -351,20 +393,130 @@ fn unreadable_saves_give_file_line_and_column() {
 }
 
 #[test]
-fn the_parent_survives_a_round_trip() {
-    let mut game = scripted(5, 2);
-    game.set_parent(Some(save::Parent {
-        file: "first.ron".into(),
-        action: 2,
-    }));
-    let text = text_of(&game);
+fn a_branch_records_its_parent_and_verifies() {
+    let parent = scripted(5, 6);
+    let race = Arc::new(Race::new());
+    let file = load(&*race, text_of(&parent).as_bytes(), "first.ron").unwrap();
+    let branch = save::branch(Arc::clone(&race), file, 3, "first.ron").unwrap();
+    // The branch is the parent's first three entries, under its own header.
+    assert_eq!(branch.log().len(), 3);
+    assert_eq!(branch.state_hash(), parent.log()[2].state_hash());
+    assert_ne!(branch.header_hash(), parent.header_hash());
+    let p = branch.parent().unwrap();
+    assert_eq!(
+        (p.file.as_str(), p.action, p.link),
+        ("first.ron", 3, parent.log()[2].link())
+    );
+    let text = text_of(&branch);
     assert!(
-        text.contains("parent: Some((\n    file: \"first.ron\",\n    action: 2,"),
+        text.contains("parent: Some((\n    file: \"first.ron\",\n    action: 3,"),
         "{text}"
     );
+    let loaded = load(&*race, text.as_bytes(), "t.ron").unwrap();
+    assert_eq!(loaded.to_ron().unwrap(), text);
+    let replayed = save::replay(Arc::clone(&race), loaded, Journal::off()).unwrap();
+    assert_eq!(replayed.parent().map(|p| p.action), Some(3));
+    // The parent is covered by the header hash: changing the branch point is caught.
+    let moved = text.replacen("action: 3,", "action: 2,", 1);
+    assert!(matches!(
+        verify_text(&moved),
+        Err(VerifyError::BrokenLink { index: None, .. })
+    ));
+    // Branching before the first entry keeps nothing and links to the parent's header.
+    let file = load(&*race, text_of(&parent).as_bytes(), "first.ron").unwrap();
+    let root = save::branch(race, file, 0, "first.ron").unwrap();
+    assert!(root.log().is_empty());
+    assert_eq!(root.parent().unwrap().link, parent.header_hash());
+}
+
+#[test]
+fn an_incompatible_engine_is_refused_naming_both_versions() {
+    let text = text_of(&scripted(5, 2));
+    let ours = squadsight_core::game::ENGINE_VERSION;
     let race = Race::new();
-    let file = load(&race, text.as_bytes(), "t.ron").unwrap();
-    assert_eq!(file.to_ron().unwrap(), text);
-    let replayed = save::replay(Arc::new(race), file, Journal::off()).unwrap();
-    assert_eq!(replayed.parent().map(|p| p.action), Some(2));
+    let engine = format!("engine: \"{ours}\"");
+    for other in ["99.0.0", "0.999.0", "garbage"] {
+        let tampered = text.replacen(&engine, &format!("engine: \"{other}\""), 1);
+        let err = load(&race, tampered.as_bytes(), "t.ron").unwrap_err();
+        let m = err.to_string();
+        assert!(matches!(err, LoadError::Engine { .. }), "{m}");
+        assert!(m.contains(other) && m.contains(ours), "{m}");
+    }
+    assert!(save::engine_compatible("0.1.0", "0.1.9"));
+    assert!(save::engine_compatible("1.2.0", "1.4.1"));
+    assert!(!save::engine_compatible("1.2.0", "2.0.0"));
+    assert!(!save::engine_compatible("0.1.0", "0.2.0"));
+    assert!(!save::engine_compatible("0.1", "0.1.0"));
+}
+
+#[test]
+fn audit_reports_the_first_broken_link_and_the_first_divergence_apart() {
+    let game = scripted(5, 8);
+    let text = text_of(&game);
+    let race = Arc::new(Race::new());
+    let audit = |t: &str| save::audit(Arc::clone(&race), load(&*race, t.as_bytes(), "t").unwrap());
+    assert!(audit(&text).is_ok());
+    // An edited link: the chain breaks at that entry, the game itself still replays.
+    let link = game.log()[3].link().to_string();
+    let other = Hash64(game.log()[3].link().0 ^ 1).to_string();
+    let failure = audit(&text.replacen(&link, &other, 1)).unwrap_err();
+    assert!(failure.divergence.is_none(), "{failure:?}");
+    assert_eq!(
+        failure.broken_link.as_ref().and_then(VerifyError::entry),
+        Some(3)
+    );
+    // An edited state hash: that entry diverges; the chain (built from replayed states) holds.
+    let state = game.log()[5].state_hash().to_string();
+    let other = Hash64(game.log()[5].state_hash().0 ^ 1).to_string();
+    let failure = audit(&text.replacen(&state, &other, 1)).unwrap_err();
+    assert!(failure.broken_link.is_none(), "{failure:?}");
+    assert!(matches!(
+        failure.divergence,
+        Some(VerifyError::StateMismatch { index: 5, .. })
+    ));
+    assert_eq!(failure.problems().len(), 1);
+}
+
+#[test]
+fn a_trace_shows_one_entry_and_its_events() {
+    let game = scripted(5, 8);
+    let race = Arc::new(Race::new());
+    let file = || load(&*race, text_of(&game).as_bytes(), "t").unwrap();
+    let t = squadsight_core::trace::trace_entry(Arc::clone(&race), file(), 2, None).unwrap();
+    assert_eq!(t.index, 2);
+    assert_eq!(t.state, game.log()[2].state_hash());
+    assert_eq!(t.link, game.log()[2].link());
+    let LogEntry::Act { seat, action, .. } = &game.log()[2] else {
+        panic!("entry 3 is an action")
+    };
+    assert_eq!(t.seat, Some(*seat));
+    assert_eq!(t.action_ron, squadsight_core::game::canonical_ron(action));
+    // Its events are exactly the journal's events between the entries before and after.
+    let before = save::replay(
+        Arc::clone(&race),
+        {
+            let mut f = file();
+            f.log.truncate(2);
+            f
+        },
+        Journal::recording(),
+    )
+    .unwrap();
+    let after = save::replay(
+        Arc::clone(&race),
+        {
+            let mut f = file();
+            f.log.truncate(3);
+            f
+        },
+        Journal::recording(),
+    )
+    .unwrap();
+    let want = &after.journal().events()[before.journal().events().len()..];
+    let got: Vec<_> = t.events.iter().map(|e| e.event.clone()).collect();
+    assert_eq!(got, want);
+    assert!(matches!(
+        squadsight_core::trace::trace_entry(Arc::clone(&race), file(), 8, None),
+        Err(squadsight_core::trace::TraceError::NoSuchEntry { number: 9, len: 8 })
+    ));
 }

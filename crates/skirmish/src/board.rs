@@ -9,7 +9,9 @@ use crate::catalog::Scenario;
 use crate::state::HexId;
 use squadsight_core::hash::StableHasher;
 use squadsight_core::hex::{self, DIRECTIONS, Hex};
+use squadsight_core::los::Nudge;
 use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 
 /// Flyers are always at this elevation (sk.los.flyer-elevation).
 pub const FLYER_ELEVATION: u8 = 6;
@@ -104,6 +106,11 @@ impl Board {
         board
     }
 
+    /// A hash of everything about the map (names, size, ratings).
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
     /// A side's name as the scenario gives it.
     pub fn side_name(&self, side: u8) -> &str {
         &self.names[usize::from(side & 1)]
@@ -192,12 +199,125 @@ impl Board {
 
     /// Whether sight runs from `a` to `b`; `blocks` judges each on-map hex strictly between
     /// them (sk.gap.33: ties favour the viewer, the ends never block).
+    ///
+    /// The answer is [`hex::los`]'s: clear when either nudged copy of the line is clear. Lines
+    /// up to [`SIGHT_RADIUS`] hexes long come from a table of precomputed lines instead of
+    /// being traced again on every question.
     pub fn sight(&self, a: HexId, b: HexId, mut blocks: impl FnMut(HexId) -> bool) -> bool {
-        hex::los(self.hex(a), self.hex(b), |h| {
-            self.id_of(h).is_some_and(&mut blocks)
-        })
-        .is_clear()
+        let (ha, hb) = (self.hex(a), self.hex(b));
+        let Some((plus, minus)) = sight_lines().get(hb - ha) else {
+            return hex::los(ha, hb, |h| self.id_of(h).is_some_and(&mut blocks)).is_clear();
+        };
+        let mut clear = |cells: &[Offset]| {
+            cells.iter().all(|&[dx, dy]| {
+                self.id_of(Hex::new(ha.x + i32::from(dx), ha.y + i32::from(dy)))
+                    .is_none_or(|h| !blocks(h))
+            })
+        };
+        clear(plus) || minus.is_some_and(clear)
     }
+}
+
+/// A hex as an axial offset from the first hex of a sight line.
+pub type Offset = [i8; 2];
+
+/// The longest sight line kept in the table of [`sight_lines`]; longer ones are traced.
+pub const SIGHT_RADIUS: i32 = 20;
+
+/// Every sight line up to [`SIGHT_RADIUS`] hexes long, as offsets from its first hex. A line
+/// depends only on the difference between its ends (the nudge that settles ties is a fixed
+/// direction, not one relative to the viewer), so one table serves every map and every
+/// viewer.
+pub struct SightLines {
+    /// Per difference `(dx, dy)` in a square window: where its hexes start in `cells`, how
+    /// many the `Plus` line has, and how many the `Minus` line has (0 when it is the same
+    /// line: the two differ only for lines through a corner or along an edge).
+    index: Vec<(u32, u8, u8)>,
+    cells: Vec<Offset>,
+}
+
+impl SightLines {
+    const SIDE: i32 = 2 * SIGHT_RADIUS + 1;
+
+    fn build() -> SightLines {
+        let side = Self::SIDE as usize;
+        let mut lines = SightLines {
+            index: vec![(0, 0, 0); side * side],
+            cells: Vec::with_capacity(side * side * SIGHT_RADIUS as usize),
+        };
+        let offsets = |h: Hex| [h.x as i8, h.y as i8];
+        for dx in -SIGHT_RADIUS..=SIGHT_RADIUS {
+            for dy in -SIGHT_RADIUS..=SIGHT_RADIUS {
+                let to = Hex::new(dx, dy);
+                let Some(slot) = Self::slot(to) else { continue };
+                if hex::distance(Hex::ZERO, to) > SIGHT_RADIUS as u32 {
+                    continue;
+                }
+                let start = lines.cells.len();
+                let back = Self::slot(-to).filter(|b| *b < slot);
+                if let Some((from, plus, minus)) = back.map(|b| lines.index[b]) {
+                    // The line from 0 to `to` is the line from `-to` to 0 reversed, shifted
+                    // by `to`.
+                    let (from, plus, minus) =
+                        (from as usize, usize::from(plus), usize::from(minus));
+                    let shift = |c: &[i8; 2]| [c[0] + dx as i8, c[1] + dy as i8];
+                    for range in [from..from + plus, from + plus..from + plus + minus] {
+                        for i in range.rev() {
+                            let c = shift(&lines.cells[i]);
+                            lines.cells.push(c);
+                        }
+                    }
+                    lines.index[slot] = (start as u32, plus as u8, minus as u8);
+                    continue;
+                }
+                lines
+                    .cells
+                    .extend(hex::line(Hex::ZERO, to, Nudge::Plus).map(offsets));
+                let plus = lines.cells.len() - start;
+                lines
+                    .cells
+                    .extend(hex::line(Hex::ZERO, to, Nudge::Minus).map(offsets));
+                let minus = lines.cells.len() - start - plus;
+                let same = minus == plus
+                    && lines.cells[start..start + plus] == lines.cells[start + plus..];
+                if same {
+                    lines.cells.truncate(start + plus);
+                }
+                lines.index[slot] = (start as u32, plus as u8, if same { 0 } else { minus as u8 });
+            }
+        }
+        lines
+    }
+
+    fn slot(d: Hex) -> Option<usize> {
+        let (x, y) = (d.x + SIGHT_RADIUS, d.y + SIGHT_RADIUS);
+        ((0..Self::SIDE).contains(&x) && (0..Self::SIDE).contains(&y))
+            .then(|| x as usize * Self::SIDE as usize + y as usize)
+    }
+
+    /// The hexes strictly between the ends of a line `d` long, as offsets from its first
+    /// hex: the `Plus` copy, and the `Minus` copy when it differs; `None` beyond the table.
+    pub fn get(&self, d: Hex) -> Option<(&[Offset], Option<&[Offset]>)> {
+        if hex::distance(Hex::ZERO, d) > SIGHT_RADIUS as u32 {
+            return None;
+        }
+        let (start, plus, minus) = *self.index.get(Self::slot(d)?)?;
+        let start = start as usize;
+        let (plus, minus) = (usize::from(plus), usize::from(minus));
+        let p = self.cells.get(start..start + plus)?;
+        let m = if minus == 0 {
+            None
+        } else {
+            Some(self.cells.get(start + plus..start + plus + minus)?)
+        };
+        Some((p, m))
+    }
+}
+
+/// The table of sight lines, built on first use (a pure function of geometry).
+pub fn sight_lines() -> &'static SightLines {
+    static LINES: OnceLock<SightLines> = OnceLock::new();
+    LINES.get_or_init(SightLines::build)
 }
 
 /// Which hexes hold units (as one side believes), for the stacking rules.
@@ -290,6 +410,20 @@ impl Board {
         occ: &impl Occupied,
         out: &mut Reach,
     ) {
+        self.reach_until(start, budget, mover, occ, None, out);
+    }
+
+    /// [`Board::reach`], stopping as soon as `goal` is listed (with its fewest steps, since
+    /// the search goes outwards one step at a time).
+    pub fn reach_until(
+        &self,
+        start: HexId,
+        budget: u8,
+        mover: Mover,
+        occ: &impl Occupied,
+        goal: Option<HexId>,
+        out: &mut Reach,
+    ) {
         out.len = 0;
         // Visited marks in a small square window of axial offsets around the start.
         const R: i32 = 8;
@@ -329,6 +463,9 @@ impl Board {
                     out.hexes[out.len] = n.0;
                     out.steps[out.len] = d + 1;
                     out.len += 1;
+                    if goal == Some(n) {
+                        return;
+                    }
                 }
                 if mover.can_pass(occ, n) && walk_len < REACH_CAP {
                     walk[walk_len] = n.0;
@@ -371,6 +508,74 @@ mod tests {
         }
         let corner = b.at(0, 0).expect("on map");
         assert_eq!(b.neighbours(corner).count(), 2);
+    }
+
+    /// The sight-line table answers exactly what tracing each line answers (sk.gap.33), for
+    /// every pair of hexes of a map wider than the table's reach and many blocker layouts.
+    #[test]
+    fn sk_gap_33_table_sight_agrees_with_traced_lines() {
+        let b = flat(30, 27);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut tabled = 0;
+        for _ in 0..12 {
+            let blocked: Vec<bool> = (0..b.len()).map(|_| next() % 5 == 0).collect();
+            for a in 0..b.len() {
+                for t in (0..b.len()).step_by(7) {
+                    let (a, t) = (HexId(a as u16), HexId(t as u16));
+                    let traced = hex::los(b.hex(a), b.hex(t), |h| {
+                        b.id_of(h).is_some_and(|h| blocked[h.index()])
+                    })
+                    .is_clear();
+                    assert_eq!(
+                        b.sight(a, t, |h| blocked[h.index()]),
+                        traced,
+                        "{a:?} to {t:?}"
+                    );
+                    if b.distance(a, t) <= SIGHT_RADIUS as u32 {
+                        tabled += 1;
+                    }
+                }
+            }
+        }
+        assert!(tabled > 10_000);
+    }
+
+    /// Stopping the search at a goal finds it at the same (fewest) steps as the full search
+    /// (sk.move.card-distance).
+    #[test]
+    fn sk_move_card_distance_search_stopped_at_a_goal_agrees() {
+        let b = flat(9, 8);
+        let occ = Units(
+            [(2, 2), (3, 3), (4, 2), (5, 5), (1, 6)]
+                .iter()
+                .map(|&(c, r)| (b.at(c, r).expect("hex"), false))
+                .collect(),
+        );
+        let mut full = Reach::default();
+        let mut part = Reach::default();
+        let mut checked = 0;
+        for start in [b.at(3, 2), b.at(0, 0), b.at(6, 4)].into_iter().flatten() {
+            for (flyer, jump) in [(false, false), (false, true), (true, false)] {
+                let mover = Mover { flyer, jump };
+                b.reach(start, 4, mover, &occ, &mut full);
+                for goal in (0..b.len()).map(|i| HexId(i as u16)) {
+                    b.reach_until(start, 4, mover, &occ, Some(goal), &mut part);
+                    assert_eq!(
+                        part.steps_to(goal),
+                        full.steps_to(goal),
+                        "{start:?} to {goal:?}"
+                    );
+                    checked += usize::from(full.steps_to(goal).is_some());
+                }
+            }
+        }
+        assert!(checked > 50);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::state::{
 };
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::EventKind;
-use squadsight_core::{GameRng, Journal, Seat};
+use squadsight_core::{GameRng, Input, Journal, Seat};
 
 /// The units on a hex, at most a ground unit and a Flyer (sk.map.stack-flyer).
 fn units_at(st: &State, hex: crate::state::HexId) -> ([UnitId; 4], usize) {
@@ -48,30 +48,41 @@ impl Skirmish {
         let psi = program.is_some_and(|p| self.is_psi(p.source));
         let reaction = program.is_some_and(|p| p.reaction);
         let mut auto_kill = spec.auto_kill;
+        let mut double_tap = false;
         if let Some(u) = st.unit_mut(attacker) {
             if u.double_tap {
                 // sk.effect.double-tap, sk.gap.44: the Sniper's next attack gets Auto-Kill.
                 u.double_tap = false;
                 auto_kill = true;
+                double_tap = true;
             }
         }
-        j.note("sk.attack.play", EventKind::Attack, || {
-            let what = match target {
-                AttackTarget::Unit(t) => self.unit_name(st, t),
-                AttackTarget::Hex(h) => format!("hex {}", self.hex_name(st, h)),
-            };
-            let mut extra = String::new();
-            if spec.damage > 0 {
-                extra.push_str(&format!(", Damage +{}", spec.damage));
-            }
-            if spec.area {
-                extra.push_str(", Area Affect");
-            }
-            if auto_kill {
-                extra.push_str(", Auto-Kill");
-            }
-            format!("{} attacks {what}{extra}", self.unit_name(st, attacker))
-        });
+        let inputs = || {
+            let source = program.map(|p| p.source);
+            self.attack_inputs(st, seat, attacker, &spec, target, source, double_tap)
+        };
+        j.note_with(
+            "sk.attack.play",
+            EventKind::Attack,
+            || {
+                let what = match target {
+                    AttackTarget::Unit(t) => self.unit_name(st, t),
+                    AttackTarget::Hex(h) => format!("hex {}", self.hex_name(st, h)),
+                };
+                let mut extra = String::new();
+                if spec.damage > 0 {
+                    extra.push_str(&format!(", Damage +{}", spec.damage));
+                }
+                if spec.area {
+                    extra.push_str(", Area Affect");
+                }
+                if auto_kill {
+                    extra.push_str(", Auto-Kill");
+                }
+                format!("{} attacks {what}{extra}", self.unit_name(st, attacker))
+            },
+            inputs,
+        );
         st.stack.push(Frame::Attack(Attack {
             seat,
             attacker,
@@ -140,18 +151,51 @@ impl Skirmish {
                     a.stage = AttackStage::Splash(dir as u8 + 1);
                     self.set_attack(st, a);
                     let r = roll(rng, Dice::D6, Some(Target::AtLeast(5)));
-                    j.roll("sk.area.splash", &r, || {
-                        format!(
-                            "splash roll for hex {}: {} ({})",
-                            self.hex_name(st, n),
-                            r.total,
-                            if r.success == Some(true) {
-                                "hit"
-                            } else {
-                                "missed"
-                            }
-                        )
-                    });
+                    let inputs = || {
+                        let mut v = vec![
+                            Input::new("attacker", self.unit_value(st, a.attacker), ""),
+                            Input::new(
+                                "blast centre",
+                                format!("hex {}", self.hex_name(st, center)),
+                                "sk.area.target",
+                            ),
+                            Input::new(
+                                "splash hex",
+                                format!("hex {} (next to the centre)", self.hex_name(st, n)),
+                                "sk.area.splash, sk.gap.42",
+                            ),
+                        ];
+                        for u in &victims[..count] {
+                            v.push(Input::new(
+                                "in the hex",
+                                self.unit_value(st, *u),
+                                "friend or foe alike (sk.area.splash)",
+                            ));
+                        }
+                        v.push(Input::new(
+                            "needs",
+                            "5 or 6 on one die: 1 Hit to each unit there",
+                            "sk.area.splash",
+                        ));
+                        v
+                    };
+                    j.roll_with(
+                        "sk.area.splash",
+                        &r,
+                        || {
+                            format!(
+                                "splash roll for hex {}: {} ({})",
+                                self.hex_name(st, n),
+                                r.total,
+                                if r.success == Some(true) {
+                                    "hit"
+                                } else {
+                                    "missed"
+                                }
+                            )
+                        },
+                        inputs,
+                    );
                     if r.success == Some(true) {
                         for v in victims[..count].iter().rev() {
                             st.stack.push(Frame::Hit(Hit {
@@ -269,18 +313,41 @@ impl Skirmish {
                     // sk.suppression.spend: one token goes whatever the roll.
                     st.st[d] -= 1;
                     let left = st.st[d];
-                    j.roll("sk.suppression.roll", &r, || {
-                        format!(
-                            "suppression roll {}: {} ({} token(s) left)",
-                            r.total,
-                            if r.success == Some(true) {
-                                "the attack is stopped"
-                            } else {
-                                "the attack goes on"
-                            },
-                            left
-                        )
-                    });
+                    let inputs = || {
+                        let mut v =
+                            vec![Input::new("attacker", self.unit_value(st, a.attacker), "")];
+                        if let Some(t) = foes.first() {
+                            v.push(Input::new("target", self.unit_value(st, *t), ""));
+                        }
+                        v.push(Input::new(
+                            format!("suppression tokens of {}", st.board.side_name(def)),
+                            format!("{} before the roll, {left} after", left + 1),
+                            "sk.suppression.pool, sk.suppression.spend",
+                        ));
+                        v.push(Input::new(
+                            "needs",
+                            "4, 5 or 6 on one die stops the attack",
+                            "sk.suppression.roll, sk.gap.40",
+                        ));
+                        v
+                    };
+                    j.roll_with(
+                        "sk.suppression.roll",
+                        &r,
+                        || {
+                            format!(
+                                "suppression roll {}: {} ({} token(s) left)",
+                                r.total,
+                                if r.success == Some(true) {
+                                    "the attack is stopped"
+                                } else {
+                                    "the attack goes on"
+                                },
+                                left
+                            )
+                        },
+                        inputs,
+                    );
                     j.note("sk.suppression.spend", EventKind::Effect, || {
                         format!("{} spends a suppression token", Seat(def))
                     });
@@ -301,12 +368,38 @@ impl Skirmish {
                 return;
             }
             let r = roll(rng, Dice::D6, Some(Target::AtLeast(5)));
-            j.roll("sk.detect.area-miss", &r, || {
-                format!(
-                    "the blast misses; splash roll for the target hex: {}",
-                    r.total
-                )
-            });
+            let inputs = || {
+                let mut v = vec![Input::new("attacker", self.unit_value(st, a.attacker), "")];
+                if let Some(c) = self.attack_center(st, &a) {
+                    v.push(Input::new(
+                        "target hex",
+                        format!("hex {}", self.hex_name(st, c)),
+                        "sk.area.target",
+                    ));
+                }
+                v.push(Input::new(
+                    "Detection result",
+                    "miss: the blast still splashes its own hex",
+                    "sk.detect.area-miss, sk.gap.72",
+                ));
+                v.push(Input::new(
+                    "needs",
+                    "5 or 6 on one die: 1 Hit to each unit there",
+                    "sk.area.splash",
+                ));
+                v
+            };
+            j.roll_with(
+                "sk.detect.area-miss",
+                &r,
+                || {
+                    format!(
+                        "the blast misses; splash roll for the target hex: {}",
+                        r.total
+                    )
+                },
+                inputs,
+            );
             if r.success != Some(true) {
                 return;
             }
@@ -360,16 +453,54 @@ impl Skirmish {
         // sk.defense.value, sk.defense.stacking: negation adds up; surplus is lost.
         let dmg = h.amount.saturating_sub(h.negated).min(u.hits);
         let mut hits = u.hits - dmg;
-        j.note("sk.damage.track", EventKind::Damage, || {
-            if dmg == 0 {
-                format!("{}: all damage negated", self.unit_name(st, h.unit))
-            } else {
-                format!(
-                    "{} takes {dmg} Hit(s), {hits} left",
-                    self.unit_name(st, h.unit)
-                )
+        let inputs = || {
+            let from = match h.source {
+                Some(s) if h.primary => format!("the attack of {}", self.unit_name(st, s)),
+                Some(s) => format!("splash from the attack of {}", self.unit_name(st, s)),
+                None => "an effect".to_string(),
+            };
+            let mut v = vec![
+                Input::new("unit", self.unit_value(st, h.unit), "sk.damage.track"),
+                Input::new("incoming", format!("{} Hit(s)", h.amount), from),
+                Input::new(
+                    "negated by Defense",
+                    format!("{} Hit(s)", h.negated),
+                    "sk.defense.value, sk.defense.stacking: Defenses add up, surplus is lost",
+                ),
+                Input::new(
+                    "Hits",
+                    format!("{} - {dmg} = {}", u.hits, u.hits - dmg),
+                    "sk.damage.track",
+                ),
+            ];
+            if h.auto_kill {
+                v.push(Input::new(
+                    "Auto-Kill",
+                    if dmg > 0 {
+                        "kills if any Hit gets through: yes"
+                    } else {
+                        "no Hit got through"
+                    },
+                    "sk.effect.auto-kill, sk.gap.43",
+                ));
             }
-        });
+            v
+        };
+        j.note_with(
+            "sk.damage.track",
+            EventKind::Damage,
+            || {
+                if dmg == 0 {
+                    format!("{}: all damage negated", self.unit_name(st, h.unit))
+                } else {
+                    format!(
+                        "{} takes {dmg} Hit(s), {hits} left",
+                        self.unit_name(st, h.unit)
+                    )
+                }
+            },
+            inputs,
+        );
         if h.auto_kill && dmg > 0 && hits > 0 {
             // sk.effect.auto-kill, sk.gap.43: at least one Hit got through, so it dies.
             hits = 0;

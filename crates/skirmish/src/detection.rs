@@ -6,7 +6,7 @@ use crate::data::DetectionOutcomeDef;
 use crate::state::{HexId, State, UnitId};
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::EventKind;
-use squadsight_core::{GameRng, Journal};
+use squadsight_core::{GameRng, Input, Journal};
 
 impl Skirmish {
     /// The reveal roll of a Hidden unit that moves or attacks: 1D6, its Hidden Token goes on
@@ -29,14 +29,32 @@ impl Skirmish {
                 u.seen_at = u.pos;
             }
         }
-        j.roll("sk.detect.reveal-roll", &r, || {
-            format!(
-                "{} rolls {} to stay hidden: {}",
-                self.unit_name(st, id),
-                r.total,
-                if revealed { "revealed" } else { "still hidden" }
-            )
-        });
+        j.roll_with(
+            "sk.detect.reveal-roll",
+            &r,
+            || {
+                format!(
+                    "{} rolls {} to stay hidden: {}",
+                    self.unit_name(st, id),
+                    r.total,
+                    if revealed { "revealed" } else { "still hidden" }
+                )
+            },
+            || {
+                vec![
+                    Input::new(
+                        "unit",
+                        self.unit_value(st, id),
+                        "carries a Hidden Token (sk.detect.start-hidden)",
+                    ),
+                    Input::new(
+                        "needs",
+                        "4, 5 or 6 on one die removes its Hidden Token",
+                        "sk.detect.reveal-roll, sk.gap.70",
+                    ),
+                ]
+            },
+        );
     }
 
     /// The Detection roll before a hostile act on Hidden units (sk.detect.flush,
@@ -52,23 +70,63 @@ impl Skirmish {
         rng: &mut GameRng,
         j: &mut Journal,
     ) -> DetectionOutcomeDef {
-        let close = match (st.unit(actor), target) {
-            (Some(a), Some(t)) => st.board.distance(a.pos, t) <= 3,
-            _ => false,
+        let distance = match (st.unit(actor), target) {
+            (Some(a), Some(t)) => Some(st.board.distance(a.pos, t)),
+            _ => None,
         };
+        let close = distance.is_some_and(|d| d <= 3);
         let bonus = u32::from(close);
         let r = roll(rng, Dice::D6, Some(Target::AtLeast(4 - bonus)));
         let modified = (r.total + bonus).min(u32::from(u8::MAX)) as u8;
         let row = self.catalog.detection_row(modified);
-        j.roll("sk.detect.table", &r, || {
-            format!(
-                "Detection roll {}{} = {}: {}",
-                r.total,
-                if close { " +1 (within 3 hexes)" } else { "" },
-                modified,
-                row.name
-            )
-        });
+        j.roll_with(
+            "sk.detect.table",
+            &r,
+            || {
+                format!(
+                    "Detection roll {}{} = {}: {}",
+                    r.total,
+                    if close { " +1 (within 3 hexes)" } else { "" },
+                    modified,
+                    row.name
+                )
+            },
+            || {
+                let mut v = vec![Input::new("acting unit", self.unit_value(st, actor), "")];
+                for h in hidden {
+                    v.push(Input::new(
+                        "Hidden target",
+                        self.unit_value(st, *h),
+                        "sk.detect.flush",
+                    ));
+                }
+                v.push(Input::new(
+                    "distance",
+                    distance.map_or_else(|| "none".to_string(), |d| format!("{d} hex(es)")),
+                    "",
+                ));
+                v.push(Input::new(
+                    "modifier",
+                    if close {
+                        "+1 (target within 3 hexes)"
+                    } else {
+                        "+0 (target farther than 3 hexes)"
+                    },
+                    "sk.detect.close-bonus",
+                ));
+                v.push(Input::new(
+                    "result",
+                    format!("{} + {bonus} = {modified}: {}", r.total, row.name),
+                    "sk.detect.table",
+                ));
+                v.push(Input::new(
+                    "journaled target",
+                    "a modified 4 or more detects",
+                    "sk.detect.table",
+                ));
+                v
+            },
+        );
         if close {
             j.note("sk.detect.close-bonus", EventKind::Roll, || {
                 "the target is within 3 hexes: +1".to_string()

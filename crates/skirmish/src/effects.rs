@@ -264,6 +264,13 @@ pub struct Alt {
     pub draw_needs_move: bool,
     /// Whether the play needs an acting unit (false for purely player-level cards).
     pub needs_unit: bool,
+    /// Whether a step moves the unit (a Move play, sk.deck.dual-cards).
+    pub moves: bool,
+    /// Whether a step attacks (an Attack play, sk.deck.dual-cards).
+    pub attacks: bool,
+    /// The first step that acts on the map, and whether more steps follow it: what
+    /// decides whether the play can be made at all (sk.gap.24).
+    pub first_unit_step: Option<(Op, bool)>,
 }
 
 impl Alt {
@@ -287,11 +294,20 @@ impl Alt {
             timing.map_or(Window::Main, Window::Reaction)
         };
         let needs_unit = !ops.iter().all(|o| o.player_only());
+        let moves = has(&|o| matches!(o, Op::Move { .. }));
+        let attacks = has(&|o| matches!(o, Op::Attack(_)));
+        let first_unit_step = ops
+            .iter()
+            .position(|o| !o.player_only())
+            .map(|i| (ops[i], i + 1 < ops.len()));
         Alt {
             ops,
             window,
             draw_needs_move,
             needs_unit,
+            moves,
+            attacks,
+            first_unit_step,
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::state::{
 };
 use crate::view::View;
 use squadsight_core::journal::{CardNote, EventKind, Visibility};
-use squadsight_core::{GameRng, IllegalAction, Journal, Seat, SeatSet, Stream};
+use squadsight_core::{GameRng, IllegalAction, Input, Journal, Seat, SeatSet, Stream};
 use std::cell::RefCell;
 
 thread_local! {
@@ -535,8 +535,7 @@ impl Skirmish {
                     let v = View::new(self, st, p.seat);
                     let found = st.unit(id).and_then(|u| {
                         let a = v.effective_attack(u, p.source, a);
-                        let spec = self.rules.attack(a)?;
-                        v.has_attack_target(u, spec).then_some(a)
+                        v.has_attack_target(id, u, a).then_some(a)
                     });
                     if let Some(a) = found {
                         st.stack.push(Frame::Target {
@@ -789,6 +788,13 @@ impl Skirmish {
             }
         }
         self.add_defense(st, unit, negate, j);
+        j.add_inputs(|| {
+            vec![Input::new(
+                "Defense from",
+                self.source_words(source),
+                "sk.defense.play",
+            )]
+        });
         for op in &a.ops {
             if let Op::Draw(n) = op {
                 // sk.gap.46: Rapid Reaction's Defense option draws only under `draw-always`.
@@ -809,6 +815,17 @@ impl Skirmish {
             format!("{} takes cover in the terrain", self.unit_name(st, unit))
         });
         self.add_defense(st, unit, 1, j);
+        j.add_inputs(|| {
+            let terrain = st.unit(unit).map_or(0, |u| st.board.terrain(u.pos));
+            vec![Input::new(
+                "Defense from",
+                format!(
+                    "{} played as cover on Terrain {terrain}",
+                    self.card_name(card)
+                ),
+                "sk.defense.terrain-spec, sk.gap.38",
+            )]
+        });
         self.offer_flush(st, seat);
     }
 
@@ -819,12 +836,35 @@ impl Skirmish {
             h.defended = true;
         }
         // sk.defense.value, sk.effect.defense-multi: one Defense negates N Hits of this attack.
-        j.note("sk.defense.value", EventKind::Attack, || {
-            format!(
-                "{} is shielded from {negate} Hit(s)",
-                self.unit_name(st, unit)
-            )
-        });
+        j.note_with(
+            "sk.defense.value",
+            EventKind::Attack,
+            || {
+                format!(
+                    "{} is shielded from {negate} Hit(s)",
+                    self.unit_name(st, unit)
+                )
+            },
+            || {
+                let mut v = vec![
+                    Input::new("defending unit", self.unit_value(st, unit), ""),
+                    Input::new(
+                        "this Defense",
+                        format!("negates {negate} Hit(s)"),
+                        "sk.defense.value, sk.effect.defense-multi",
+                    ),
+                ];
+                if let Some(Frame::Hit(h)) = st.stack.last() {
+                    v.push(Input::new("incoming", format!("{} Hit(s)", h.amount), ""));
+                    v.push(Input::new(
+                        "negated so far",
+                        format!("{} Hit(s)", h.negated),
+                        "sk.defense.stacking",
+                    ));
+                }
+                v
+            },
+        );
     }
 
     /// After a Defense on the opponent's side, the active side may Flush it (sk.gap.55).
@@ -846,12 +886,34 @@ impl Skirmish {
             h.negated = h.negated.saturating_sub(h.last_defense);
             h.last_defense = 0;
         }
-        j.note("sk.effect.negate-defense", EventKind::Effect, || {
-            format!(
-                "{} flushes the target out: that Defense ({cancelled} Hit(s)) is cancelled",
-                self.unit_name(st, unit)
-            )
-        });
+        j.note_with(
+            "sk.effect.negate-defense",
+            EventKind::Effect,
+            || {
+                format!(
+                    "{} flushes the target out: that Defense ({cancelled} Hit(s)) is cancelled",
+                    self.unit_name(st, unit)
+                )
+            },
+            || {
+                let mut v = vec![
+                    Input::new("flushing unit", self.unit_value(st, unit), ""),
+                    Input::new(
+                        "Defense cancelled",
+                        format!("{cancelled} Hit(s)"),
+                        "one Flush cancels a whole Defense xN (sk.gap.37)",
+                    ),
+                ];
+                if let Some(Frame::Hit(h)) = st.stack.last() {
+                    v.push(Input::new(
+                        "still negated",
+                        format!("{} Hit(s)", h.negated),
+                        "sk.defense.stacking",
+                    ));
+                }
+                v
+            },
+        );
     }
 
     /// Reflect, Telekinetic Field or Iron Will against the attack in progress

@@ -48,26 +48,42 @@ impl Skirmish {
         info.tables.iter().copied().chain(psi)
     }
 
+    /// The table rows with a reaction option among the tables `u` may use, worked out once
+    /// per unit type (sk.effect.reaction).
+    pub(crate) fn reaction_rows_of(&self, u: &Unit) -> &[(TableId, u8)] {
+        let info = self.info(u);
+        let i = u.kind.index().min(self.rules.units.len().saturating_sub(1));
+        let psi = usize::from(u.psi && info.psi_capable);
+        self.reaction_rows
+            .get(i * 2 + psi)
+            .map_or(&[], Vec::as_slice)
+    }
+
     /// Every legal action of `seat` now, in a deterministic order.
     pub(crate) fn list(&self, st: &State, seat: u8, out: &mut Vec<Action>) {
         out.clear();
         if self.decider(st) != Some(seat) {
             return;
         }
-        let v = View::new(self, st, seat);
-        match st.top().copied() {
-            None => {
-                if st.phase == Phase::MoveFire {
-                    self.list_main(&v, out);
-                }
-            }
+        let top = st.top().copied();
+        match top {
+            None if st.phase != Phase::MoveFire => return,
             Some(Frame::ChooseFirst { .. }) => {
                 out.push(Action::FirstPlayer(squadsight_core::Seat(0)));
                 out.push(Action::FirstPlayer(squadsight_core::Seat(1)));
+                return;
             }
             Some(Frame::Discard { seat, .. }) => {
                 out.extend(st.hand(seat).iter().map(|(c, _)| Action::Discard(c)));
+                return;
             }
+            Some(Frame::Program(_) | Frame::Attack(_)) => return,
+            _ => {}
+        }
+        // The decisions below depend on where units stand as this side knows it.
+        let v = View::new(self, st, seat);
+        match top {
+            None => self.list_main(&v, out),
             Some(Frame::Move {
                 unit,
                 hexes,
@@ -80,7 +96,12 @@ impl Skirmish {
             Some(Frame::Flush { .. }) => self.list_flush(&v, out),
             Some(Frame::Reaction { after_move, .. }) => self.list_reactions(&v, after_move, out),
             Some(Frame::Ranged { target, psi, .. }) => self.list_iron_will(&v, target, psi, out),
-            Some(Frame::Program(_) | Frame::Attack(_)) => {}
+            Some(
+                Frame::ChooseFirst { .. }
+                | Frame::Discard { .. }
+                | Frame::Program(_)
+                | Frame::Attack(_),
+            ) => {}
         }
     }
 
@@ -96,11 +117,16 @@ impl Skirmish {
             }
         }
         let actors = &actors[..n_actors];
-        let acting = || {
-            actors
-                .iter()
-                .filter_map(|i| st.units.get(usize::from(*i)).map(|u| (UnitId(*i), u)))
-        };
+        self.list_free_moves(v, out);
+        self.list_cards(v, actors, out);
+        if self.may_end_turn(v) {
+            out.push(Action::EndTurn);
+        }
+    }
+
+    /// The free moves of the Move and Fire phase.
+    fn list_free_moves(&self, v: &View, out: &mut Vec<Action>) {
+        let st = v.st;
         // sk.move.free: one free 1-hex move per unit.
         for (i, u) in st.units.iter().enumerate() {
             if !v.may_free_move(u) {
@@ -119,6 +145,17 @@ impl Skirmish {
                 }
             }
         }
+    }
+
+    /// The card plays of the Move and Fire phase, for the units in `actors` (indexes of
+    /// units that may act).
+    fn list_cards(&self, v: &View, actors: &[u8], out: &mut Vec<Action>) {
+        let st = v.st;
+        let acting = || {
+            actors
+                .iter()
+                .filter_map(|i| st.units.get(usize::from(*i)).map(|u| (UnitId(*i), u)))
+        };
         let hand = st.hand(v.seat);
         for (card, _) in hand.iter() {
             match self.rules.cards.get(card.index()) {
@@ -179,9 +216,6 @@ impl Skirmish {
                 None => {}
             }
         }
-        if self.may_end_turn(v) {
-            out.push(Action::EndTurn);
-        }
     }
 
     /// sk.panic.berserk, sk.gap.80: a Berserk unit must take its free move towards the
@@ -216,19 +250,16 @@ impl Skirmish {
     ) -> bool {
         let own_turn = !matches!(source, Source::Grant(_));
         // sk.deck.dual-cards: a play with a move and an attack is both a Move and an Attack play.
-        if own_turn && alt.ops.iter().any(|o| matches!(o, Op::Move { .. })) && !v.may_card_move(u) {
+        if own_turn && alt.moves && !v.may_card_move(u) {
             return false;
         }
-        if alt.ops.iter().any(|o| matches!(o, Op::Attack(_))) && !v.may_attack(u) {
+        if alt.attacks && !v.may_attack(u) {
             return false;
         }
-        for (i, op) in alt.ops.iter().enumerate() {
-            if op.player_only() {
-                continue;
-            }
-            return self.first_step_possible(v, id, u, source, *op, i + 1 < alt.ops.len());
+        match alt.first_unit_step {
+            Some((op, more)) => self.first_step_possible(v, id, u, source, op, more),
+            None => true,
         }
-        true
     }
 
     /// Whether the first unit step of a play can be carried out.
@@ -245,12 +276,7 @@ impl Skirmish {
             Op::Move { hexes, jump, .. } => {
                 (self.may_stay(v, u, more)) || v.can_reach_any(u, hexes, jump)
             }
-            Op::Attack(a) => {
-                let a = v.effective_attack(u, source, a);
-                self.rules
-                    .attack(a)
-                    .is_some_and(|spec| v.has_attack_target(u, spec))
-            }
+            Op::Attack(a) => v.has_attack_target(id, u, v.effective_attack(u, source, a)),
             Op::Heal(HealTarget::SelfUnit) => u.hits < u.max_hits,
             Op::Heal(HealTarget::Adjacent) | Op::Revive | Op::Ranged { .. } | Op::Boost { .. } => {
                 v.has_effect_target(id, op)
@@ -563,21 +589,20 @@ impl Skirmish {
         // stand, so whether one of them has a target must not decide the window: any able
         // unit opens it.
         let broad = st.options.hidden_positions == crate::options::HiddenPositions::Hidden;
-        st.units.iter().any(|u| {
+        st.units.iter().enumerate().any(|(i, u)| {
+            let id = UnitId(i as u8);
             v.can_act(u)
                 && !u.reacted
                 && (broad
                     || self.reaction_cards.iter().any(|(c, alt)| {
                         Self::reaction_fits(alt, after_move, u)
-                            && self.reaction_possible(&v, u, Source::Card(*c), alt)
+                            && self.reaction_possible(&v, id, u, Source::Card(*c), alt)
                     })
-                    || self.tables_of(u).any(|t| {
-                        (1..=6u8).any(|n| {
-                            self.rules.row(t, n).is_some_and(|row| {
-                                row.alts.iter().any(|alt| {
-                                    Self::reaction_fits(alt, after_move, u)
-                                        && self.reaction_possible(&v, u, Source::Row(t, n), alt)
-                                })
+                    || self.reaction_rows_of(u).iter().any(|&(t, n)| {
+                        self.rules.row(t, n).is_some_and(|row| {
+                            row.alts.iter().any(|alt| {
+                                Self::reaction_fits(alt, after_move, u)
+                                    && self.reaction_possible(&v, id, u, Source::Row(t, n), alt)
                             })
                         })
                     }))
@@ -595,7 +620,7 @@ impl Skirmish {
     }
 
     /// Whether a reaction's first unit step can be carried out.
-    fn reaction_possible(&self, v: &View, u: &Unit, source: Source, alt: &Alt) -> bool {
+    fn reaction_possible(&self, v: &View, id: UnitId, u: &Unit, source: Source, alt: &Alt) -> bool {
         if u.reacted {
             return false;
         }
@@ -606,10 +631,7 @@ impl Skirmish {
                 if info.civilian && !u.armed {
                     return false;
                 }
-                let a = v.effective_attack(u, source, *a);
-                self.rules
-                    .attack(a)
-                    .is_some_and(|spec| v.has_attack_target(u, spec))
+                v.has_attack_target(id, u, v.effective_attack(u, source, *a))
             }
             Some(Op::Move { hexes, jump, .. }) => v.can_reach_any(u, *hexes, *jump),
             _ => false,
@@ -626,9 +648,10 @@ impl Skirmish {
                         continue;
                     }
                     let source = Source::Card(card);
+                    let id = UnitId(i as u8);
                     if ab.alts.iter().any(|alt| {
                         Self::reaction_fits(alt, after_move, u)
-                            && self.reaction_possible(v, u, source, alt)
+                            && self.reaction_possible(v, id, u, source, alt)
                     }) {
                         out.push(Action::Card {
                             card,
@@ -638,8 +661,8 @@ impl Skirmish {
                 }
             }
         }
-        self.list_spec_rows(v, out, |_, u, source, alt| {
-            Self::reaction_fits(alt, after_move, u) && self.reaction_possible(v, u, source, alt)
+        self.list_spec_rows(v, out, |id, u, source, alt| {
+            Self::reaction_fits(alt, after_move, u) && self.reaction_possible(v, id, u, source, alt)
         });
     }
 
@@ -734,7 +757,7 @@ impl Skirmish {
                     return true;
                 }
                 let mut r = Reach::default();
-                v.reach(u, hexes, jump, &mut r);
+                v.reach_until(u, hexes, jump, Some(to), &mut r);
                 r.steps_to(to).is_some_and(|s| v.dest_ok(u, to, s, hexes))
             }
             (

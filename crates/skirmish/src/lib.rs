@@ -34,7 +34,9 @@ mod detection;
 pub mod effects;
 mod engine;
 pub mod fixture;
+mod inputs;
 mod legal;
+mod lines;
 mod movement;
 pub mod observe;
 pub mod options;
@@ -82,6 +84,9 @@ pub struct Skirmish {
     rules: Rules,
     /// Deck cards usable as reactions, with that alternative (deck:Overwatch).
     reaction_cards: Vec<(catalog::CardId, effects::Alt)>,
+    /// Per unit type and PSI flag (`type * 2 + psi`): the rows of its tables that have a
+    /// reaction option, so the reaction window need not search every table.
+    reaction_rows: Vec<Vec<(catalog::TableId, u8)>>,
 }
 
 impl Skirmish {
@@ -106,10 +111,34 @@ impl Skirmish {
                 effects::CardKind::Spec(_) => None,
             })
             .collect();
+        // Built here once rather than by the first sight question of a game.
+        board::sight_lines();
+        let mut reaction_rows = Vec::with_capacity(rules.units.len() * 2);
+        for info in &rules.units {
+            for psi in [false, true] {
+                let psi_table = (psi && info.psi_capable).then_some(rules.psi_table);
+                let rows = info
+                    .tables
+                    .iter()
+                    .copied()
+                    .chain(psi_table)
+                    .flat_map(|t| (1..=6u8).map(move |n| (t, n)))
+                    .filter(|&(t, n)| {
+                        rules.row(t, n).is_some_and(|row| {
+                            row.alts
+                                .iter()
+                                .any(|a| matches!(a.window, effects::Window::Reaction(_)))
+                        })
+                    })
+                    .collect();
+                reaction_rows.push(rows);
+            }
+        }
         Ok(Skirmish {
             catalog,
             rules,
             reaction_cards,
+            reaction_rows,
         })
     }
 
@@ -275,5 +304,13 @@ impl Ruleset for Skirmish {
 
     fn rules_summary(&self) -> &'static str {
         include_str!("../../../docs/rules/skirmish.md")
+    }
+
+    fn state_lines(&self, state: &State) -> Vec<String> {
+        self.lines(state)
+    }
+
+    fn observation_lines(&self, observation: &Observation) -> Vec<String> {
+        self.observed_lines(observation)
     }
 }

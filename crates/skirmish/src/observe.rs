@@ -4,6 +4,7 @@ use crate::Skirmish;
 use crate::catalog::CardId;
 use crate::state::{Ending, Frame, Hand, MAX_CARD_TYPES, State};
 use crate::view::seen_pos;
+use squadsight_core::hex::{self, Hex};
 use squadsight_core::{GameRng, Stream};
 
 /// One side's knowledge of a game: every public fact, its own hand, how many cards the other
@@ -100,13 +101,14 @@ impl Skirmish {
             st.hands[other].add(c);
         }
         // The rest lie under the cards the observer saw on top (top = end of the vector).
-        let known_top = st.deck.draw_pile().to_vec();
+        let known_top = st.deck.draw_pile();
         let under = obs
             .deck_left
             .saturating_sub(known_top.len())
             .min(pool.len());
-        let mut pile: Vec<CardId> = pool.drain(..under).collect();
-        pile.extend(known_top);
+        let mut pile = Vec::with_capacity(under + known_top.len());
+        pile.extend_from_slice(&pool[..under]);
+        pile.extend_from_slice(known_top);
         st.deck.set_draw_pile(pile);
         st
     }
@@ -150,18 +152,40 @@ impl Skirmish {
         // waiting out of range, which stalls games between two cautious players for
         // thousands of actions.
         let mut closing = 0i64;
+        // The foes' hexes once, rather than once per unit of the side.
+        let board = &st.board;
+        let mut foes = [Hex::ZERO; 16];
+        let mut n_foes = 0;
+        let mut listed = true;
+        for e in st
+            .units
+            .iter()
+            .filter(|e| e.on_map() && e.controller & 1 != seat)
+        {
+            match foes.get_mut(n_foes) {
+                Some(slot) => {
+                    *slot = board.hex(e.pos);
+                    n_foes += 1;
+                }
+                None => listed = false,
+            }
+        }
         for u in st
             .units
             .iter()
             .filter(|u| u.on_map() && u.controller & 1 == seat)
         {
-            let nearest = st
-                .units
-                .iter()
-                .filter(|e| e.on_map() && e.controller & 1 != seat)
-                .map(|e| st.board.distance(u.pos, e.pos))
-                .min()
-                .unwrap_or(u32::MAX);
+            let nearest = if listed {
+                let from = board.hex(u.pos);
+                foes[..n_foes].iter().map(|f| hex::distance(from, *f)).min()
+            } else {
+                st.units
+                    .iter()
+                    .filter(|e| e.on_map() && e.controller & 1 != seat)
+                    .map(|e| board.distance(u.pos, e.pos))
+                    .min()
+            }
+            .unwrap_or(u32::MAX);
             closing += i64::from(7u32.saturating_sub(nearest).min(5));
         }
         let v = material + cards * 12 + tokens.clamp(-5, 5) * 8 + closing * 3;

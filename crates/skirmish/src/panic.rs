@@ -7,7 +7,7 @@ use crate::state::{Life, PanicEffect, State, Unit, UnitId};
 use crate::view::View;
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::EventKind;
-use squadsight_core::{GameRng, Journal};
+use squadsight_core::{GameRng, Input, Journal};
 
 impl Skirmish {
     /// Whether a unit can panic at all (sk.panic.human-only, sk.gap.74).
@@ -121,21 +121,59 @@ impl Skirmish {
         let modified = (r.total as i32 + i32::from(m)).clamp(-10, 20) as i8;
         let row = self.catalog.panic_result(modified);
         let result = row.result;
-        j.roll("sk.panic.table", &r, || {
-            let sign = if m > 0 { "+" } else { "" };
-            format!(
-                "{} rolls for Panic: {}{} = {}: {}",
-                self.unit_name(st, id),
-                r.total,
-                if m == 0 {
-                    String::new()
-                } else {
-                    format!(" {sign}{m}")
-                },
-                modified,
-                row.name
-            )
-        });
+        let inputs = || {
+            let rank = match self.info(&u).rank {
+                Some(r) => format!("{r:?}"),
+                None => "no rank".to_string(),
+            };
+            vec![
+                Input::new(
+                    "unit",
+                    self.unit_value(st, id),
+                    "Human units panic (sk.panic.human-only, sk.gap.74)",
+                ),
+                Input::new(
+                    "rank modifier",
+                    format!("{m:+} ({rank})"),
+                    "sk.panic.modifiers",
+                ),
+                Input::new(
+                    "result",
+                    format!("{} {m:+} = {modified}: {}", r.total, row.name),
+                    "sk.panic.table",
+                ),
+                Input::new(
+                    "journaled target",
+                    format!("{need} or more on the die keeps cool"),
+                    "sk.panic.table",
+                ),
+                Input::new(
+                    "one roll per turn",
+                    format!("turn {}", st.turn),
+                    "sk.gap.77",
+                ),
+            ]
+        };
+        j.roll_with(
+            "sk.panic.table",
+            &r,
+            || {
+                let sign = if m > 0 { "+" } else { "" };
+                format!(
+                    "{} rolls for Panic: {}{} = {}: {}",
+                    self.unit_name(st, id),
+                    r.total,
+                    if m == 0 {
+                        String::new()
+                    } else {
+                        format!(" {sign}{m}")
+                    },
+                    modified,
+                    row.name
+                )
+            },
+            inputs,
+        );
         if m != 0 {
             j.note("sk.panic.modifiers", EventKind::Roll, || {
                 format!("rank modifier {m:+}")

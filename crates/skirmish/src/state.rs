@@ -496,7 +496,7 @@ pub enum Ending {
 }
 
 /// Everything about a Skirmish game in progress, hidden cards included.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub(crate) board: Arc<Board>,
     pub(crate) options: Options,
@@ -516,6 +516,65 @@ pub struct State {
     pub(crate) known_top: [u8; 2],
     pub(crate) stack: Vec<Frame>,
     pub(crate) ending: Option<Ending>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            board: Arc::clone(&self.board),
+            options: self.options,
+            turn: self.turn,
+            active: self.active,
+            first: self.first,
+            phase: self.phase,
+            units: self.units.clone(),
+            hands: self.hands,
+            deck: self.deck.clone(),
+            st: self.st,
+            friction: self.friction,
+            known: self.known,
+            known_top: self.known_top,
+            stack: self.stack.clone(),
+            ending: self.ending,
+        }
+    }
+
+    /// Copies `source` into this state, reusing the unit list's and the stack's memory (AI
+    /// search copies states over and over).
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            board,
+            options,
+            turn,
+            active,
+            first,
+            phase,
+            units,
+            hands,
+            deck,
+            st,
+            friction,
+            known,
+            known_top,
+            stack,
+            ending,
+        } = source;
+        self.board.clone_from(board);
+        self.options = *options;
+        self.turn = *turn;
+        self.active = *active;
+        self.first = *first;
+        self.phase = *phase;
+        self.units.clone_from(units);
+        self.hands = *hands;
+        self.deck.clone_from(deck);
+        self.st = *st;
+        self.friction = *friction;
+        self.known = *known;
+        self.known_top = *known_top;
+        self.stack.clone_from(stack);
+        self.ending = *ending;
+    }
 }
 
 impl State {
@@ -620,5 +679,46 @@ impl State {
         } else {
             self.turn + 1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Skirmish;
+    use squadsight_core::hash::stable_hash;
+    use squadsight_core::{Decision, GameRng, Journal, Ruleset, Stream};
+
+    fn played(sk: &Skirmish, seed: u64, steps: usize) -> super::State {
+        let scenario = sk.scenario("learning").expect("built in");
+        let mut rng = GameRng::new(seed);
+        let mut j = Journal::off();
+        let mut st = sk
+            .setup(&scenario, &Default::default(), &mut rng, &mut j)
+            .expect("sets up");
+        let mut legal = Vec::new();
+        for _ in 0..steps {
+            let Decision::Act(seat) = sk.to_act(&st) else {
+                break;
+            };
+            sk.legal_actions(&st, seat, &mut legal);
+            let i = rng.below(Stream::Ai, legal.len() as u32) as usize;
+            sk.apply(&mut st, seat, &legal[i], &mut rng, &mut j)
+                .expect("a listed action applies");
+        }
+        st
+    }
+
+    /// Copying a state over another (as AI search does) gives exactly the copied state.
+    #[test]
+    fn clone_from_gives_the_same_state_as_clone() {
+        let sk = Skirmish::new().expect("rules");
+        let (a, b) = (played(&sk, 3, 150), played(&sk, 4, 40));
+        let mut copy = b.clone();
+        copy.clone_from(&a);
+        assert_eq!(copy, a);
+        assert_eq!(stable_hash(&copy), stable_hash(&a));
+        assert_eq!(a.clone(), a);
+        copy.clone_from(&b);
+        assert_eq!(copy, b);
     }
 }

@@ -7,9 +7,9 @@ use crate::catalog::Scenario;
 use crate::options::{FirstPlayer, Options, Stalemate};
 use crate::state::{DiscardWhy, Ending, Frame, Hand, Life, Phase, State, Unit};
 use squadsight_core::deck::Deck;
-use squadsight_core::dice::{Dice, roll_on};
+use squadsight_core::dice::{Dice, Roll, Target, roll_on};
 use squadsight_core::journal::EventKind;
-use squadsight_core::{GameRng, Journal, Seat, Stream};
+use squadsight_core::{GameRng, Input, Journal, Seat, Stream};
 use std::sync::Arc;
 
 /// Cards drawn in the Tactical phase, and the hand limit, for a side with `units` units
@@ -114,12 +114,35 @@ impl Skirmish {
                 let winner = loop {
                     let a = roll_on(rng, Stream::Setup, Dice::D6, None);
                     let b = roll_on(rng, Stream::Setup, Dice::D6, None);
-                    j.roll("sk.gap.3", &a, || {
-                        format!("{} rolls {} for the first turn", Seat(0), a.total)
-                    });
-                    j.roll("sk.gap.3", &b, || {
-                        format!("{} rolls {} for the first turn", Seat(1), b.total)
-                    });
+                    // Each die is journaled against what it had to beat: the other die.
+                    let (a, b) = (beats(a, b.total), beats(b, a.total));
+                    let board = &st.board;
+                    let inputs = |side: u8, other: u32| {
+                        move || {
+                            vec![
+                                Input::new("side", board.side_name(side), ""),
+                                Input::new("the other side's die", other, "sk.gap.3"),
+                                Input::new("tie", "both sides roll again", "sk.gap.3"),
+                                Input::new(
+                                    "chance to win the roll-off",
+                                    "1/2 (ties are rolled again)",
+                                    "sk.gap.3",
+                                ),
+                            ]
+                        }
+                    };
+                    j.roll_with(
+                        "sk.gap.3",
+                        &a,
+                        || format!("{} rolls {} for the first turn", Seat(0), a.total),
+                        inputs(0, b.total),
+                    );
+                    j.roll_with(
+                        "sk.gap.3",
+                        &b,
+                        || format!("{} rolls {} for the first turn", Seat(1), b.total),
+                        inputs(1, a.total),
+                    );
                     if a.total != b.total {
                         break u8::from(b.total > a.total);
                     }
@@ -278,18 +301,24 @@ impl Skirmish {
         if st.ending.is_some() {
             return;
         }
-        // One pass: units each side still owns, and whether each side can still attack.
+        // One pass: units each side still owns, and whether each side can still attack. It
+        // stops as soon as the game is sure to go on.
+        let draw_possible = st.options.stalemate == Stalemate::Draw;
         let mut left = [0usize; 2];
         let mut fight = [false; 2];
         for u in st.units.iter().filter(|u| u.on_map()) {
             left[usize::from(u.owner & 1)] += 1;
-            if self
-                .rules
-                .units
-                .get(u.kind.index())
-                .is_some_and(|i| !i.civilian || u.armed)
+            if draw_possible
+                && self
+                    .rules
+                    .units
+                    .get(u.kind.index())
+                    .is_some_and(|i| !i.civilian || u.armed)
             {
                 fight[usize::from(u.controller & 1)] = true;
+            }
+            if left[0] > 0 && left[1] > 0 && (!draw_possible || fight[0] || fight[1]) {
+                return;
             }
         }
         let ending = match (left[0], left[1]) {
@@ -326,5 +355,17 @@ impl Skirmish {
                 "neither side can ever damage the other: a draw (option stalemate)".to_string()
             }
         }
+    }
+}
+
+/// A first-player die scored against the other side's die: it wins outright on a higher
+/// face (sk.gap.3), so its target is one more than the other die and its odds are exact.
+fn beats(roll: Roll, other: u32) -> Roll {
+    let target = Target::AtLeast(other + 1);
+    Roll {
+        target: Some(target),
+        p: Some(roll.dice.chance(target)),
+        success: Some(target.met_by(roll.total)),
+        ..roll
     }
 }

@@ -10,6 +10,7 @@ use crate::board::{FLYER_ELEVATION, Mover, Occupied, Reach};
 use crate::effects::{AttackSpec, HealTarget, Op, RangeSet, UnitInfo};
 use crate::options::{AttackLimit, HiddenPositions, MoveMode};
 use crate::state::{HexId, Source, State, Unit, UnitId};
+use squadsight_core::hex;
 use std::cell::Cell;
 
 /// One side's view of a state, with unit positions as that side knows them.
@@ -23,24 +24,15 @@ pub(crate) struct View<'a> {
     /// `UNKNOWN` until first asked). One listing asks the same question for many cards, and
     /// sight lines are the expensive part.
     direct: [Cell<[u32; 3]>; CACHED_UNITS],
-    /// Area-attack answers already worked out in this view: (unit index, attack) → has target.
-    area: Cell<[((usize, AttackSpec), bool); AREA_MEMO]>,
-    area_len: Cell<usize>,
+    /// Area-attack answers already worked out in this view: `unit index << 16 | attack`,
+    /// with bit `i` of `area_hit` saying whether entry `i` has a target.
+    area: Cell<[u32; AREA_MEMO]>,
+    area_hit: Cell<u8>,
+    area_len: Cell<u8>,
 }
 
 /// Area-attack answers a [`View`] remembers.
 const AREA_MEMO: usize = 8;
-
-/// A placeholder for empty memo slots.
-const NO_ATTACK: AttackSpec = AttackSpec {
-    ranges: RangeSet(0),
-    damage: 0,
-    area: false,
-    auto_kill: false,
-    grenade: false,
-    timing: crate::effects::Timing::OwnTurn,
-    immobilize: None,
-};
 
 /// Units whose target distances a [`View`] remembers.
 const CACHED_UNITS: usize = 16;
@@ -58,7 +50,8 @@ impl<'a> View<'a> {
             seat,
             occ: Occupancy::new(sk, st, seat),
             direct: std::array::from_fn(|_| Cell::new([UNKNOWN; 3])),
-            area: Cell::new([((usize::MAX, NO_ATTACK), false); AREA_MEMO]),
+            area: Cell::new([0; AREA_MEMO]),
+            area_hit: Cell::new(0),
             area_len: Cell::new(0),
         }
     }
@@ -138,12 +131,29 @@ impl<'a> View<'a> {
 
     /// The enemy units this side sees and may aim at, with their known hexes.
     pub fn foes(&self) -> impl Iterator<Item = (UnitId, &'a Unit, HexId)> + '_ {
-        self.st
-            .units
+        // The occupancy list already holds them, in unit order, unless it overflowed.
+        let listed = !self.occ.overflow;
+        let mut bits = if listed { self.occ.foes } else { 0 };
+        let occ = &self.occ;
+        let st = self.st;
+        let quick = std::iter::from_fn(move || {
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let id = occ.ids[i];
+                if let Some(u) = st.units.get(usize::from(id)) {
+                    return Some((UnitId(id), u, HexId(occ.hexes[i])));
+                }
+            }
+            None
+        });
+        let rest = if listed { &[][..] } else { &st.units[..] };
+        let slow = rest
             .iter()
             .enumerate()
             .filter(|(_, u)| u.on_map() && u.controller != self.seat)
-            .map(|(i, u)| (UnitId(i as u8), u, seen_pos(self.st, u, self.seat)))
+            .map(|(i, u)| (UnitId(i as u8), u, seen_pos(self.st, u, self.seat)));
+        quick.chain(slow)
     }
 
     /// Distance to the nearest visible foe (sk.gap.80), if any.
@@ -168,13 +178,25 @@ impl<'a> View<'a> {
 
     /// Where a unit may move with `hexes` steps (sk.move.card-distance, sk.gap.13).
     pub fn reach(&self, u: &Unit, hexes: u8, jump: bool, out: &mut Reach) {
+        self.reach_until(u, hexes, jump, None, out);
+    }
+
+    /// [`View::reach`], stopping once `goal` is found.
+    pub fn reach_until(
+        &self,
+        u: &Unit,
+        hexes: u8,
+        jump: bool,
+        goal: Option<HexId>,
+        out: &mut Reach,
+    ) {
         let mover = Mover {
             flyer: self.info(u).flyer,
             jump,
         };
         self.st
             .board
-            .reach(self.pos(u), hexes, mover, &self.occ, out);
+            .reach_until(self.pos(u), hexes, mover, &self.occ, goal, out);
     }
 
     /// Whether a destination found by [`View::reach`] is allowed: `move_mode = exact` needs
@@ -270,95 +292,114 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Whether `u` sees a foe it may attack directly at one of the distances in `want`
-    /// (bits). Sight lines are traced lazily and remembered per distance.
-    fn sees_foe_at(&self, u: &Unit, grenade: bool, want: u32) -> bool {
+    /// Whether an area attack by `u` has a target hex: [`View::attack_targets`]'s question
+    /// without listing, so a hex next to two units may be looked at twice.
+    fn has_area_target(&self, u: &Unit, spec: &AttackSpec) -> bool {
+        let board = &self.st.board;
         let at = self.pos(u);
-        let all_distances = || {
-            let mut mask = 0u32;
-            for (_, _, p) in self.foes() {
-                let d = self.st.board.distance(at, p);
-                if d < 31 {
-                    mask |= 1 << d;
-                }
-            }
-            mask
-        };
-        let i = self
-            .st
-            .units
-            .iter()
-            .position(|w| std::ptr::eq(w, u))
-            .filter(|i| *i < CACHED_UNITS && !grenade);
-        let k = 0;
-        let mut c = match i {
-            Some(i) => self.direct[i].get(),
-            None => [UNKNOWN; 3],
-        };
-        if c[k] == UNKNOWN {
-            c[k] = all_distances();
-            c[k + 1] = 0;
-            c[k + 2] = 0;
-        }
-        let cand = c[k] & want;
-        if cand & c[k + 2] == 0 {
-            let unchecked = cand & !c[k + 1];
-            if unchecked != 0 {
-                for (_, _, p) in self.foes() {
-                    let d = self.st.board.distance(at, p);
-                    if d < 31
-                        && unchecked & (1 << d) != 0
-                        && c[k + 2] & (1 << d) == 0
-                        && self.sight(u, p, grenade)
-                    {
-                        c[k + 2] |= 1 << d;
-                    }
-                }
-                c[k + 1] |= unchecked;
-            }
-        }
-        if let Some(i) = i {
-            self.direct[i].set(c);
-        }
-        cand & c[k + 2] != 0
+        let from = board.hex(at);
+        let mode = self.st.options.range_mode;
+        let in_range = |h: HexId| spec.ranges.allows(hex::distance(from, board.hex(h)), mode);
+        let elevation = self.elevation(u);
+        self.st.units.iter().filter(|o| o.on_map()).any(|other| {
+            let p = seen_pos(self.st, other, self.seat);
+            let d = hex::distance(from, board.hex(p));
+            (d.saturating_sub(1)..=d + 1).any(|x| spec.ranges.allows(x, mode))
+                && std::iter::once(p)
+                    .chain(board.neighbours(p))
+                    .any(|h| in_range(h) && self.sight_from(at, elevation, h, spec.grenade))
+        })
     }
 
-    /// Whether an attack by `u` has any legal target.
-    pub fn has_attack_target(&self, u: &Unit, spec: &AttackSpec) -> bool {
+    /// Whether `u` (unit index `i`) sees a foe it may attack directly at one of the distances
+    /// in `want` (bits). Sight lines are traced lazily and remembered per distance.
+    fn sees_foe_at(&self, i: usize, u: &Unit, grenade: bool, want: u32) -> bool {
+        let slot = if grenade || !u.on_map() {
+            None
+        } else {
+            self.direct.get(i)
+        };
+        let mut c = slot.map_or([UNKNOWN; 3], Cell::get);
+        let before = c;
+        if c[0] == UNKNOWN {
+            c = [self.foe_distances(u), 0, 0];
+        }
+        let cand = c[0] & want;
+        let unchecked = cand & !c[1];
+        if cand & c[2] == 0 && unchecked != 0 {
+            let board = &self.st.board;
+            let from = board.hex(self.pos(u));
+            for (_, _, p) in self.foes() {
+                let d = hex::distance(from, board.hex(p));
+                if d < 31
+                    && unchecked & (1 << d) != 0
+                    && c[2] & (1 << d) == 0
+                    && self.sight(u, p, grenade)
+                {
+                    c[2] |= 1 << d;
+                }
+            }
+            c[1] |= unchecked;
+        }
+        if let Some(slot) = slot {
+            if c != before {
+                slot.set(c);
+            }
+        }
+        cand & c[2] != 0
+    }
+
+    /// The distances of all foes from `u`, as a bit set.
+    fn foe_distances(&self, u: &Unit) -> u32 {
+        let board = &self.st.board;
+        let from = board.hex(self.pos(u));
+        let mut mask = 0u32;
+        let mut add = |p: HexId| {
+            let d = hex::distance(from, board.hex(p));
+            if d < 31 {
+                mask |= 1 << d;
+            }
+        };
+        if self.occ.overflow {
+            self.foes().for_each(|(_, _, p)| add(p));
+        } else {
+            let mut bits = self.occ.foes;
+            while bits != 0 {
+                add(HexId(self.occ.hexes[bits.trailing_zeros() as usize]));
+                bits &= bits - 1;
+            }
+        }
+        mask
+    }
+
+    /// Whether attack `atk` by unit `id` (that is, `u`) has any legal target.
+    pub fn has_attack_target(&self, id: UnitId, u: &Unit, atk: u16) -> bool {
+        let Some(spec) = self.sk.rules.attack(atk) else {
+            return false;
+        };
         if !spec.area {
             let want = match self.st.options.range_mode {
                 crate::options::RangeMode::Exact => spec.ranges.0,
                 crate::options::RangeMode::Max => (2u32 << spec.ranges.max().min(29)) - 2,
             } & !1;
-            return self.sees_foe_at(u, spec.grenade, want);
+            return self.sees_foe_at(id.index(), u, spec.grenade, want);
         }
-        // Area attacks: remember the answer per unit and attack numbers for this listing.
-        let key = (self.index_of(u), *spec);
+        // Area attacks: remember the answer per unit and attack for this listing.
+        let key = u32::from(id.0) << 16 | u32::from(atk);
         let memo = self.area.get();
-        if let Some((_, hit)) = memo[..self.area_len.get()].iter().find(|(k, _)| *k == key) {
-            return *hit;
+        let n = usize::from(self.area_len.get());
+        if let Some(k) = memo[..n].iter().position(|k| *k == key) {
+            return self.area_hit.get() & (1 << k) != 0;
         }
-        let mut any = false;
-        self.attack_targets(u, spec, |_| {
-            any = true;
-            false
-        });
-        let n = self.area_len.get();
+        let any = self.has_area_target(u, spec);
         if n < AREA_MEMO {
             let mut m = memo;
-            m[n] = (key, any);
+            m[n] = key;
             self.area.set(m);
-            self.area_len.set(n + 1);
+            self.area_hit.set(self.area_hit.get() | u8::from(any) << n);
+            self.area_len.set(n as u8 + 1);
         }
         any
-    }
-
-    fn index_of(&self, u: &Unit) -> usize {
-        self.st
-            .units
-            .iter()
-            .position(|w| std::ptr::eq(w, u))
-            .unwrap_or(usize::MAX)
     }
 
     /// Foes a "Range = N" effect may reach (sk.effect.ranged, sk.gap.29): the attack
@@ -469,16 +510,20 @@ pub(crate) fn seen_pos(st: &State, u: &Unit, viewer: u8) -> HexId {
 }
 
 /// Which hexes hold units as one side believes: up to [`OCC_LIST`] on-map units copied into a
-/// small list behind a 128-bit filter (hex index modulo 128); beyond that it falls back to
+/// small list behind a 64-bit filter (hex index modulo 64); beyond that it falls back to
 /// scanning the unit list. Nothing is allocated.
 #[derive(Clone, Copy)]
 pub(crate) struct Occupancy<'a> {
     sk: &'a Skirmish,
     st: &'a State,
     seat: u8,
-    filter: u128,
+    filter: u64,
     hexes: [u16; OCC_LIST],
+    /// The unit index of each listed hex.
+    ids: [u8; OCC_LIST],
     flyers: u32,
+    /// Listed units commanded by the other side.
+    foes: u32,
     len: u8,
     overflow: bool,
 }
@@ -495,18 +540,27 @@ impl<'a> Occupancy<'a> {
             seat,
             filter: 0,
             hexes: [0; OCC_LIST],
+            ids: [0; OCC_LIST],
             flyers: 0,
+            foes: 0,
             len: 0,
             overflow: false,
         };
-        for u in st.units.iter().filter(|u| u.on_map()) {
+        for (i, u) in st.units.iter().enumerate() {
+            if !u.on_map() {
+                continue;
+            }
             let p = seen_pos(st, u, seat);
-            occ.filter |= 1 << (p.0 % 128);
+            occ.filter |= 1 << (p.0 % 64);
             let n = usize::from(occ.len);
             if n < OCC_LIST {
                 occ.hexes[n] = p.0;
+                occ.ids[n] = i as u8;
                 if sk.info(u).flyer {
                     occ.flyers |= 1 << n;
+                }
+                if u.controller != seat {
+                    occ.foes |= 1 << n;
                 }
                 occ.len += 1;
             } else {
@@ -517,7 +571,7 @@ impl<'a> Occupancy<'a> {
     }
 
     fn find(&self, hex: HexId, flyer: Option<bool>) -> bool {
-        if self.filter & (1 << (hex.0 % 128)) == 0 {
+        if self.filter & (1 << (hex.0 % 64)) == 0 {
             return false;
         }
         if self.overflow {

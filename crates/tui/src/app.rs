@@ -140,7 +140,7 @@ const MENU_KEYS: &[KeyHelp] = &[
         what: "play against the AI at once",
     },
     KeyHelp {
-        key: "n c l r b o q",
+        key: "n c l r b o m q",
         what: "the menu entries",
     },
     KeyHelp {
@@ -426,7 +426,7 @@ impl App {
                 match form.handle(input, &self.registry, level, &mut || App::new_seed(seeds)) {
                     FormFlow::Stay => {}
                     FormFlow::Back => self.screen = Screen::Menu(MenuScreen::default()),
-                    FormFlow::Start(spec) => self.start(&spec),
+                    FormFlow::Start(spec) => self.prepare(&spec),
                 }
             }
             Screen::Pick(picker) => match picker.handle(input) {
@@ -467,6 +467,15 @@ impl App {
 
     fn start(&mut self, spec: &GameSpec) {
         match self.registry.start(spec, self.ai_pause()) {
+            Ok(s) => self.screen = Screen::Game(s),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Opens what the new-game form asked for: the game, or the screen its ruleset needs
+    /// first (Commander's squad builder).
+    fn prepare(&mut self, spec: &GameSpec) {
+        match self.registry.prepare(spec, self.ai_pause()) {
             Ok(s) => self.screen = Screen::Game(s),
             Err(e) => self.fail(e),
         }
@@ -514,6 +523,13 @@ impl App {
                 None => self.fail("no ruleset is available".into()),
             },
             Item::Settings => self.screen = Screen::Settings(SettingsScreen::default()),
+            Item::Campaign => {
+                let seed = App::new_seed(&mut self.seeds);
+                match self.registry.campaign(seed, self.ai_pause()) {
+                    Ok(s) => self.screen = Screen::Game(s),
+                    Err(e) => self.fail(e),
+                }
+            }
             Item::Quit => self.exit = Some(Exit::Quit),
         }
     }

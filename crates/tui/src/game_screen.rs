@@ -7,15 +7,17 @@ use crate::draw::{self, Scratch};
 use crate::help::{GAME_KEYS, Help, REPLAY_KEYS};
 use crate::journal_pane::JournalPane;
 use crate::keys::Input;
+use crate::replay::Replay;
 use crate::session::{Env, Flow, Session};
 use crate::theme::{Role, Theme};
 use crate::view::{KeyHelp, Reply, RulesetUi, RulesetView, ViewCtx};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-use squadsight_core::game::{Game, LogEntry, SeatConfig};
+use squadsight_core::game::{Game, SeatConfig};
 use squadsight_core::save::{self, SaveFile};
-use squadsight_core::{Decision, Journal, Outcome, Ruleset, Seat};
+use squadsight_core::seed;
+use squadsight_core::{Decision, Outcome, Ruleset, Seat};
 use std::any::Any;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -73,6 +75,39 @@ struct Areas {
     journal: Rect,
 }
 
+/// Why the viewer cannot undo now, if they cannot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoUndo {
+    /// No action is in effect yet.
+    Nothing,
+    /// The last action in effect is another seat's (or the AI's).
+    NotYours,
+    /// The last action revealed a roll, a card or a hidden unit: it stands.
+    Revealed,
+}
+
+impl NoUndo {
+    /// The reason in a few words, for the key bar.
+    pub fn short(self) -> &'static str {
+        match self {
+            NoUndo::Nothing => "nothing yet",
+            NoUndo::NotYours => "not your action",
+            NoUndo::Revealed => "past a reveal",
+        }
+    }
+
+    /// The reason in a sentence, for the message line.
+    pub fn explain(self) -> &'static str {
+        match self {
+            NoUndo::Nothing => "there is nothing to undo yet",
+            NoUndo::NotYours => "the last action is not yours to undo",
+            NoUndo::Revealed => {
+                "the last action revealed a roll, a card or a hidden unit, so it stands"
+            }
+        }
+    }
+}
+
 /// A running decision clock (`Ruleset::timer`): when it runs out, the ruleset's expiry
 /// action is played for its seat and recorded like any other action, so replays never read
 /// a clock.
@@ -84,19 +119,17 @@ struct Clock<A> {
     at_log: usize,
 }
 
-struct Replay<R: Ruleset> {
-    file: SaveFile<R>,
-    /// Log entries applied so far.
-    pos: usize,
-}
-
 /// What a view may be shown of the game, kept apart from the view itself so that a view
 /// context can borrow it while the view is borrowed mutably.
 struct Model<R: Ruleset> {
     ruleset: Arc<R>,
     game: Game<R>,
     viewer: Option<Seat>,
+    /// The replay's referee view: `obs` hides nothing.
+    referee: bool,
     obs: R::Observation,
+    /// In the referee view, each seat's hand as the referee sees it.
+    hands: Vec<R::Observation>,
     legal: Vec<R::Action>,
     /// Indices into `legal` of the actions the action list shows.
     shown: Vec<usize>,
@@ -109,6 +142,7 @@ impl<R: Ruleset> Model<R> {
             ruleset: &self.ruleset,
             scenario: self.game.scenario(),
             viewer: self.viewer.unwrap_or(Seat(0)),
+            referee: self.referee,
             obs: &self.obs,
             to_act: match self.game.to_act() {
                 Decision::Act(s) => Some(s),
@@ -162,6 +196,16 @@ impl<U: RulesetUi> GameScreen<U> {
         ai: Option<AiWorker<U::Rules>>,
         ai_pause: Duration,
     ) -> GameScreen<U> {
+        GameScreen::build(ui, game, ai, ai_pause, None)
+    }
+
+    fn build(
+        ui: &U,
+        game: Game<U::Rules>,
+        ai: Option<AiWorker<U::Rules>>,
+        ai_pause: Duration,
+        replay: Option<Replay<U::Rules>>,
+    ) -> GameScreen<U> {
         let ruleset = game.ruleset_handle();
         let scenario = game.scenario();
         let view = ui.view(scenario);
@@ -170,7 +214,14 @@ impl<U: RulesetUi> GameScreen<U> {
             .map(|i| ruleset.seat_name(scenario, Seat(i)))
             .collect();
         let humans = game.seats().iter().filter(|s| s.is_human()).count();
-        let title = format!("{}: {}", ui.title(), ui.scenario_title(scenario));
+        // The seed commitment stays in the map's title all game: the seed itself is revealed
+        // at the end, when anyone can check that it matches.
+        let commitment = seed::short(game.seed_commitment());
+        let title = format!(
+            "{}: {} (seed commitment {commitment})",
+            ui.title(),
+            ui.scenario_title(scenario)
+        );
         // Until someone takes the keyboard, the screen shows the first human seat (or seat 1
         // when the AI plays both sides).
         let first = game
@@ -185,7 +236,9 @@ impl<U: RulesetUi> GameScreen<U> {
                 ruleset,
                 game,
                 viewer: (humans <= 1).then_some(first),
+                referee: false,
                 obs,
+                hands: Vec::new(),
                 legal: Vec::new(),
                 shown: Vec::new(),
                 cursor: 0,
@@ -212,27 +265,58 @@ impl<U: RulesetUi> GameScreen<U> {
             turn: String::new(),
             spin: 0,
             spun_at: Instant::now(),
-            replay: None,
+            replay,
             clock: None,
             clock_secs: None,
             help: Help::default(),
         };
+        if screen.replay.is_none() && screen.m.game.log().is_empty() {
+            screen.message = Some((
+                format!(
+                    "Seed commitment {commitment}: the seed is revealed when the game ends, so \
+                     you can check the dice came from it."
+                ),
+                Role::Text,
+            ));
+        }
         screen.refresh();
         screen
     }
 
-    /// A replay viewer for a save: the game starts at its first position and steps through
-    /// the log.
+    /// A replay viewer for a save: the save is checked against its hashes, the game starts
+    /// at its first position, and the viewer steps through the log from the referee's view.
     pub fn replay(ui: &U, file: SaveFile<U::Rules>) -> Result<GameScreen<U>, String> {
         let ruleset = ui.ruleset();
-        let mut start = file.clone();
-        start.log.clear();
-        let game = save::replay(ruleset, start, Journal::recording()).map_err(|e| e.to_string())?;
-        let mut screen = GameScreen::new(ui, game, None, Duration::ZERO);
-        screen.m.viewer = Some(Seat(0));
-        screen.replay = Some(Replay { file, pos: 0 });
-        screen.refresh();
-        Ok(screen)
+        let names = (0..ruleset.seat_count(&file.scenario))
+            .map(|i| ruleset.seat_name(&file.scenario, Seat(i)))
+            .collect();
+        let (replay, game) = Replay::open(ruleset, file, names)?;
+        Ok(GameScreen::build(
+            ui,
+            game,
+            None,
+            Duration::ZERO,
+            Some(replay),
+        ))
+    }
+
+    /// The replay being viewed, on a replay screen.
+    pub fn replay_model(&self) -> Option<&Replay<U::Rules>> {
+        self.replay.as_ref()
+    }
+
+    /// Whether the viewer may undo now, and if not, why not.
+    pub fn undo_state(&self) -> Result<(), NoUndo> {
+        let Some((seat, _)) = self.m.game.last_action() else {
+            return Err(NoUndo::Nothing);
+        };
+        if self.m.viewer != Some(seat) || !self.is_human(seat) {
+            return Err(NoUndo::NotYours);
+        }
+        if !self.m.game.can_undo() {
+            return Err(NoUndo::Revealed);
+        }
+        Ok(())
     }
 
     /// The ruleset's view (cursor, selection).
@@ -307,6 +391,10 @@ impl<U: RulesetUi> GameScreen<U> {
     /// the screen (hand-off), the viewer's observation and legal actions, the journal, the
     /// view, and an AI request when an AI seat is to decide.
     fn refresh(&mut self) {
+        if self.replay.is_some() {
+            self.refresh_replay();
+            return;
+        }
         let decision = self.m.game.to_act();
         if self.replay.is_none() {
             if let Decision::Act(seat) = decision {
@@ -330,10 +418,10 @@ impl<U: RulesetUi> GameScreen<U> {
         for a in &self.m.legal {
             self.labels.push(self.m.game.describe(a));
         }
-        let journal_viewer = match (&self.replay, &decision) {
-            // The replay viewer and a finished game show the referee's journal.
-            (Some(_), _) | (None, Decision::Over(_)) => None,
-            _ => Some(viewer),
+        let journal_viewer = match decision {
+            // A finished game shows the referee's journal.
+            Decision::Over(_) => None,
+            Decision::Act(_) => Some(viewer),
         };
         if self.handoff.is_none() {
             self.journal.sync(self.m.game.journal(), journal_viewer);
@@ -347,6 +435,41 @@ impl<U: RulesetUi> GameScreen<U> {
         }
         self.start_clock();
         self.ask_ai();
+    }
+
+    /// [`GameScreen::refresh`] for the replay viewer: the board, hands and journal as the
+    /// chosen perspective saw them at the replay's position.
+    fn refresh_replay(&mut self) {
+        let Some(replay) = &self.replay else {
+            return;
+        };
+        let perspective = replay.perspective();
+        let seat = perspective.unwrap_or(Seat(0));
+        let game = &self.m.game;
+        self.m.viewer = Some(seat);
+        self.m.referee = perspective.is_none();
+        self.m.hands.clear();
+        match perspective {
+            Some(s) => self.m.obs = game.observe(s),
+            None => {
+                let count = u8::try_from(self.seat_names.len()).unwrap_or(u8::MAX);
+                for s in 0..count {
+                    let obs = U::referee_observation(game.ruleset(), game.state(), Seat(s));
+                    self.m.hands.push(obs);
+                }
+                self.m.obs = match self.m.hands.first() {
+                    Some(o) => o.clone(),
+                    None => game.observe(seat),
+                };
+            }
+        }
+        self.m.legal.clear();
+        self.labels.clear();
+        self.journal.sync_events(replay.shown_events(), perspective);
+        self.journal.mark(replay.selected().map(|e| e.seq));
+        self.view.refresh(&self.m.ctx(&Theme::PLAIN));
+        self.filter_actions();
+        self.clock = None;
     }
 
     /// Starts the clock of a timed decision (or keeps the one already running for it).
@@ -485,18 +608,23 @@ impl<U: RulesetUi> GameScreen<U> {
         });
     }
 
+    /// Takes back the viewer's last action when nothing has been revealed since; the undo
+    /// is logged (the replay shows it) and autosaved.
     fn undo(&mut self, env: &mut Env<'_>) {
-        let mine = match (self.m.game.last_action(), self.m.viewer) {
-            (Some((seat, _)), Some(v)) => seat == v && self.is_human(seat),
-            _ => false,
-        };
-        if !mine {
-            self.message = Some(("there is no action of yours to undo".into(), Role::Error));
+        if let Err(why) = self.undo_state() {
+            self.message = Some((format!("cannot undo: {}", why.explain()), Role::Error));
             return;
         }
         match self.m.game.undo() {
             Ok(()) => {
-                self.message = Some(("undone".into(), Role::Good));
+                // The journal's undo event says what was taken back.
+                let text = match self.m.game.journal().events().last() {
+                    Some(e) if e.kind == squadsight_core::EventKind::Undo => {
+                        format!("undone ({})", e.text)
+                    }
+                    _ => "undone".to_string(),
+                };
+                self.message = Some((text, Role::Good));
                 self.autosave(env);
                 self.refresh();
             }
@@ -564,6 +692,10 @@ impl<U: RulesetUi> GameScreen<U> {
                 return Flow::Stay;
             }
             Overlay::None => {}
+        }
+        if self.replay.as_ref().is_some_and(|r| r.prompt().is_some()) {
+            self.prompt_key(key);
+            return Flow::Stay;
         }
         match key.code {
             KeyCode::Char('?') => {
@@ -651,59 +783,93 @@ impl<U: RulesetUi> GameScreen<U> {
         true
     }
 
-    /// Replay stepping; returns whether the key was used.
+    /// Replay keys; returns whether the key was used.
     fn replay_key(&mut self, key: KeyEvent) -> bool {
-        let Some(replay) = &self.replay else {
+        let Some(replay) = &mut self.replay else {
             return false;
         };
-        let (pos, total) = (replay.pos, replay.file.log.len());
-        let target = match key.code {
-            KeyCode::Right | KeyCode::Char('n') | KeyCode::Char(' ') => (pos + 1).min(total),
-            KeyCode::Left | KeyCode::Char('p') => pos.saturating_sub(1),
-            KeyCode::Home => 0,
-            KeyCode::End => total,
+        let game = &mut self.m.game;
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        let moved = match key.code {
+            KeyCode::Right if shift => replay.next_action(game),
+            KeyCode::Left if shift => replay.prev_action(game),
+            KeyCode::Char('.') | KeyCode::Char('>') => replay.next_action(game),
+            KeyCode::Char(',') | KeyCode::Char('<') => replay.prev_action(game),
+            KeyCode::Right | KeyCode::Char('n') | KeyCode::Char(' ') => replay.next_event(game),
+            KeyCode::Left | KeyCode::Char('p') => replay.prev_event(game),
+            KeyCode::Home if self.focus != Focus::Journal => {
+                replay.go_to_end(game, false).map(|()| true)
+            }
+            KeyCode::End if self.focus != Focus::Journal => {
+                replay.go_to_end(game, true).map(|()| true)
+            }
+            KeyCode::Up | KeyCode::Char('k') if self.focus == Focus::Actions => {
+                replay.scroll_changes(-1);
+                return true;
+            }
+            KeyCode::Down | KeyCode::Char('j') if self.focus == Focus::Actions => {
+                replay.scroll_changes(1);
+                return true;
+            }
+            KeyCode::Char('g') => {
+                replay.open_prompt();
+                return true;
+            }
+            KeyCode::Char(c @ ('[' | ']')) => {
+                replay.scroll_detail(if c == ']' { 1 } else { -1 });
+                return true;
+            }
+            KeyCode::Char('a') => {
+                let on = replay.toggle_autoplay();
+                self.message = Some((
+                    if on {
+                        "autoplay on (a: stop, + -: speed)".into()
+                    } else {
+                        "autoplay stopped".into()
+                    },
+                    Role::Text,
+                ));
+                return true;
+            }
+            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') => {
+                replay.change_speed(key.code != KeyCode::Char('-'));
+                return true;
+            }
             KeyCode::Char('v') => {
-                let count = u8::try_from(self.seat_names.len()).unwrap_or(1).max(1);
-                let next = self.m.viewer.map_or(0, |s| (s.0 + 1) % count);
-                self.m.viewer = Some(Seat(next));
+                let next = replay.next_perspective();
+                replay.set_perspective(game, next);
                 self.refresh();
                 return true;
             }
             _ => return false,
         };
-        if let Err(e) = self.seek(target) {
-            self.message = Some((e, Role::Error));
-        }
+        self.message = match moved {
+            Ok(true) => None,
+            Ok(false) => Some(("no further step that way".into(), Role::Dim)),
+            Err(e) => Some((e, Role::Error)),
+        };
         self.refresh();
         true
     }
 
-    /// Moves the replay to just after `target` log entries: forwards by applying entries,
-    /// backwards by replaying the shortened log from the start.
-    fn seek(&mut self, target: usize) -> Result<(), String> {
+    /// Keys while the replay's go-to prompt is open.
+    fn prompt_key(&mut self, key: KeyEvent) {
         let Some(replay) = &mut self.replay else {
-            return Ok(());
+            return;
         };
-        if target < replay.pos {
-            let mut file = replay.file.clone();
-            file.log.truncate(target);
-            self.m.game = save::replay(Arc::clone(&self.m.ruleset), file, Journal::recording())
-                .map_err(|e| e.to_string())?;
-            replay.pos = target;
-            return Ok(());
-        }
-        while replay.pos < target {
-            match &replay.file.log[replay.pos] {
-                LogEntry::Act { seat, action, .. } => self
-                    .m
-                    .game
-                    .apply(*seat, action.clone())
-                    .map_err(|e| e.to_string())?,
-                LogEntry::Undo { .. } => self.m.game.undo().map_err(|e| e.to_string())?,
+        match key.code {
+            KeyCode::Esc => replay.close_prompt(),
+            KeyCode::Backspace => replay.prompt_char(None),
+            KeyCode::Char(c) => replay.prompt_char(Some(c)),
+            KeyCode::Enter => {
+                self.message = replay
+                    .submit_prompt(&mut self.m.game)
+                    .err()
+                    .map(|e| (e, Role::Error));
+                self.refresh();
             }
-            replay.pos += 1;
+            _ => {}
         }
-        Ok(())
     }
 
     fn handle_mouse(&mut self, m: MouseEvent, env: &mut Env<'_>) -> Flow {
@@ -728,6 +894,16 @@ impl<U: RulesetUi> GameScreen<U> {
                 MouseEventKind::ScrollDown => self.journal.scroll_by(-1),
                 _ if click => self.focus = Focus::Journal,
                 _ => {}
+            }
+        } else if a.actions.contains(at) && self.replay.is_some() {
+            // In the replay this pane is "what changed": the wheel scrolls it.
+            if let Some(replay) = &mut self.replay {
+                match m.kind {
+                    MouseEventKind::ScrollUp => replay.scroll_changes(-1),
+                    MouseEventKind::ScrollDown => replay.scroll_changes(1),
+                    _ if click => self.focus = Focus::Actions,
+                    _ => {}
+                }
             }
         } else if a.actions.contains(at) {
             match m.kind {
@@ -782,6 +958,8 @@ impl<U: RulesetUi> GameScreen<U> {
             .note(self.m.game.journal().events().len(), seat, note);
         match self.m.game.apply(seat, choice.action) {
             Ok(()) => {
+                // The AI's move replaces any earlier notice on the message line.
+                self.message = None;
                 self.last_ai = Some(format!(
                     "{} (AI): {label}. {}",
                     self.seat_name(seat),
@@ -807,16 +985,29 @@ impl<U: RulesetUi> GameScreen<U> {
     // ---- drawing ----
 
     fn render_game(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let replaying = self.replay.is_some();
+        // The replay viewer has a position bar under the status line, a wider right column
+        // for the resolution, and "what changed" where the action list would be.
+        let top = if replaying { 2 } else { 1 };
         let body = Rect::new(
             area.x,
-            area.y + 1,
+            area.y + top,
             area.width,
-            area.height.saturating_sub(3),
+            area.height.saturating_sub(2 + top),
         );
-        let right_w = (area.width / 3).clamp(30, 60).min(area.width / 2);
+        let right_w = if replaying {
+            (area.width * 2 / 5).clamp(30, 64)
+        } else {
+            (area.width / 3).clamp(30, 60)
+        }
+        .min(area.width / 2);
         let left = Rect::new(body.x, body.y, body.width - right_w, body.height);
         let right = Rect::new(left.right(), body.y, right_w, body.height);
-        let bottom_h = (left.height / 3).clamp(6, 10);
+        let bottom_h = if replaying {
+            (left.height * 2 / 5).clamp(6, 14)
+        } else {
+            (left.height / 3).clamp(6, 10)
+        };
         let map = Rect::new(
             left.x,
             left.y,
@@ -826,7 +1017,13 @@ impl<U: RulesetUi> GameScreen<U> {
         let hand_w = left.width * 2 / 5;
         let hand = Rect::new(left.x, map.bottom(), hand_w, bottom_h);
         let actions = Rect::new(hand.right(), map.bottom(), left.width - hand_w, bottom_h);
-        let panel_h = (right.height / 2).max(6);
+        // The replay's resolution gets the larger share of the right column.
+        let panel_h = if replaying {
+            right.height * 3 / 5
+        } else {
+            right.height / 2
+        }
+        .max(6);
         let panel = Rect::new(right.x, right.y, right.width, panel_h.min(right.height));
         let journal = Rect::new(
             right.x,
@@ -866,25 +1063,75 @@ impl<U: RulesetUi> GameScreen<U> {
             let map_title = self.scratch.format(format_args!("Map: {}", self.title));
             let map_inner = draw::frame(buf, map, map_title, self.focus == Focus::Map, theme);
             self.view.render_map(&ctx, map_inner, buf);
-            let panel_inner = draw::frame(buf, panel, "Details", false, theme);
-            self.view.render_panel(&ctx, panel_inner, buf);
-            let hand_inner = draw::frame(buf, hand, "Hand", false, theme);
-            self.view.render_hand(&ctx, hand_inner, buf);
+            if !replaying {
+                let panel_inner = draw::frame(buf, panel, "Details", false, theme);
+                self.view.render_panel(&ctx, panel_inner, buf);
+            }
+            if self.m.hands.is_empty() {
+                let hand_inner = draw::frame(buf, hand, "Hand", false, theme);
+                self.view.render_hand(&ctx, hand_inner, buf);
+            } else {
+                // The referee sees every hand, each in its own box.
+                let count = u16::try_from(self.m.hands.len()).unwrap_or(u16::MAX);
+                let each = hand.height / count.max(1);
+                for (i, obs) in self.m.hands.iter().enumerate() {
+                    let i16 = u16::try_from(i).unwrap_or(u16::MAX);
+                    let h = if i + 1 == self.m.hands.len() {
+                        hand.height.saturating_sub(each * i16)
+                    } else {
+                        each
+                    };
+                    let rect = Rect::new(hand.x, hand.y + each * i16, hand.width, h);
+                    let name = self.seat_names.get(i).map_or("?", String::as_str);
+                    let title = self.scratch.format(format_args!("Hand: {name}"));
+                    let inner = draw::frame(buf, rect, title, false, theme);
+                    let mut seat_ctx = self.m.ctx(theme);
+                    seat_ctx.obs = obs;
+                    seat_ctx.viewer = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+                    self.view.render_hand(&seat_ctx, inner, buf);
+                }
+            }
         }
-        self.render_actions(actions, buf, theme, &decision);
+        if let Some(replay) = &mut self.replay {
+            replay.render_bar(area, area.y + 1, buf, theme);
+            replay.render_detail(panel, buf, theme);
+            replay.render_changes(actions, buf, self.focus == Focus::Actions, theme);
+        } else {
+            self.render_actions(actions, buf, theme, &decision);
+        }
         self.journal
             .render(journal, buf, self.focus == Focus::Journal, theme);
 
-        // Message line: an error or notice, else the last AI move.
+        // Message line: an error or notice, else the go-to prompt or what the replay step
+        // did, else the last AI move.
         let msg_y = area.bottom().saturating_sub(2);
-        match (&self.message, &self.last_ai) {
-            (Some((m, role)), _) => {
+        let replay_line = self.replay.as_ref().map(|r| match r.prompt() {
+            Some(p) => (true, p),
+            None => (false, r.step_label()),
+        });
+        match (&self.message, replay_line, &self.last_ai) {
+            (Some((m, role)), _, _) => {
                 draw::text(buf, area, area.x, msg_y, m, theme.style(*role));
             }
-            (None, Some(ai)) => {
+            (None, Some((true, typed)), _) => {
+                let x = draw::text(
+                    buf,
+                    area,
+                    area.x,
+                    msg_y,
+                    "Go to action number, or r and a round (Enter: go, Esc: cancel): ",
+                    theme.style(Role::Key),
+                );
+                let x = draw::text(buf, area, x, msg_y, typed, theme.style(Role::Text));
+                draw::text(buf, area, x, msg_y, "_", theme.style(Role::Key));
+            }
+            (None, Some((false, label)), _) => {
+                draw::text(buf, area, area.x, msg_y, label, theme.style(Role::Text));
+            }
+            (None, None, Some(ai)) => {
                 draw::text(buf, area, area.x, msg_y, ai, theme.style(Role::Text));
             }
-            (None, None) => {}
+            (None, None, None) => {}
         }
         self.render_key_bar(area, buf, theme);
     }
@@ -928,9 +1175,6 @@ impl<U: RulesetUi> GameScreen<U> {
                 }
             }
         }
-        if let Some(r) = &self.replay {
-            let _ = write!(line, " | replay {}/{}", r.pos, r.file.log.len());
-        }
         if let Some(c) = &self.clock {
             let left = c.deadline.saturating_duration_since(Instant::now());
             // Rounded up, so the clock shows 1s until it really runs out.
@@ -941,27 +1185,8 @@ impl<U: RulesetUi> GameScreen<U> {
     }
 
     fn render_actions(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme, decision: &Decision) {
-        let title = if self.replay.is_some() {
-            "Replay"
-        } else {
-            "Actions"
-        };
-        let inner = draw::frame(buf, area, title, self.focus == Focus::Actions, theme);
+        let inner = draw::frame(buf, area, "Actions", self.focus == Focus::Actions, theme);
         if inner.height == 0 {
-            return;
-        }
-        if let Some(replay) = &self.replay {
-            let next = replay.file.log.get(replay.pos);
-            let text = match next {
-                Some(LogEntry::Act { seat, action, .. }) => self.scratch.format(format_args!(
-                    "next: {} {}",
-                    seat,
-                    self.m.game.describe(action)
-                )),
-                Some(LogEntry::Undo { .. }) => self.scratch.format(format_args!("next: an undo")),
-                None => self.scratch.format(format_args!("end of the log")),
-            };
-            draw::wrapped(buf, inner, 0, 0, text, theme.style(Role::Text));
             return;
         }
         if self.m.legal.is_empty() {
@@ -1021,12 +1246,19 @@ impl<U: RulesetUi> GameScreen<U> {
 
     fn render_key_bar(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let y = area.bottom().saturating_sub(1);
+        let undo = match self.undo_state() {
+            Ok(()) => "undo",
+            Err(why) => self
+                .scratch
+                .format(format_args!("no undo ({})", why.short())),
+        };
         let keys: &[(&str, &str)] = if self.replay.is_some() {
             &[
-                ("Right", "next"),
-                ("Left", "back"),
-                ("v", "seat"),
-                ("f", "filter"),
+                ("Left/Right", "event"),
+                (", .", "action"),
+                ("g", "go to"),
+                ("a", "autoplay"),
+                ("v", "view"),
                 ("?", "help"),
                 ("q", "menu"),
             ]
@@ -1037,7 +1269,7 @@ impl<U: RulesetUi> GameScreen<U> {
                     ("Tab", "panes"),
                     ("?", "help"),
                     ("s", "save"),
-                    ("u", "undo"),
+                    ("u", undo),
                     ("f", "filter"),
                     ("q", "leave"),
                 ],
@@ -1131,9 +1363,22 @@ impl<U: RulesetUi> GameScreen<U> {
                     } else {
                         format!("{} won.", winners.join(" and "))
                     };
+                    let game = &self.m.game;
+                    let commitment = game.seed_commitment();
+                    let check = if seed::matches(game.seed(), commitment) {
+                        "matches"
+                    } else {
+                        "does NOT match"
+                    };
+                    let seed_line = format!(
+                        "Seed: {}, {check} commitment {}",
+                        game.seed(),
+                        seed::short(commitment)
+                    );
                     let lines = [
                         head.as_str(),
                         o.reason.as_str(),
+                        seed_line.as_str(),
                         "Any key: look at the board and journal   q: menu",
                     ];
                     dialog(buf, area, "Game over", &lines, theme);
@@ -1190,6 +1435,19 @@ impl<U: RulesetUi> Session for GameScreen<U> {
     }
 
     fn tick(&mut self, env: &mut Env<'_>) -> bool {
+        if let Some(replay) = &mut self.replay {
+            return match replay.tick(&mut self.m.game) {
+                Ok(false) => false,
+                Ok(true) => {
+                    self.refresh();
+                    true
+                }
+                Err(e) => {
+                    self.message = Some((e, Role::Error));
+                    true
+                }
+            };
+        }
         let clock = self.run_clock(env);
         let ai = self.tick_ai(env);
         // A running clock's countdown is redrawn when its whole seconds change.
@@ -1205,6 +1463,9 @@ impl<U: RulesetUi> Session for GameScreen<U> {
     }
 
     fn wake_in(&self) -> Option<Duration> {
+        if let Some(replay) = &self.replay {
+            return replay.wake_in();
+        }
         let ai = match self.ai_state {
             AiState::Idle => None,
             AiState::Thinking { .. } => Some(Duration::from_millis(20)),

@@ -19,7 +19,7 @@ pub const GAME_KEYS: &[KeyHelp] = &[
     },
     KeyHelp {
         key: "Enter",
-        what: "in the action list: play the highlighted action",
+        what: "in the action list: play the highlighted action; on the map when the decision wants no hex: go to the action list",
     },
     KeyHelp {
         key: "Up/Down j/k",
@@ -43,7 +43,7 @@ pub const GAME_KEYS: &[KeyHelp] = &[
     },
     KeyHelp {
         key: "u",
-        what: "undo your last action, if it revealed nothing",
+        what: "undo your last action, back to the last reveal (a roll, card, peek or hidden unit shown); the key bar says when undo is not possible and why",
     },
     KeyHelp {
         key: "q",
@@ -67,19 +67,51 @@ pub const GAME_KEYS: &[KeyHelp] = &[
 pub const REPLAY_KEYS: &[KeyHelp] = &[
     KeyHelp {
         key: "Right / n / Space",
-        what: "next action",
+        what: "next event (one you may see from the chosen view)",
     },
     KeyHelp {
         key: "Left / p",
+        what: "previous event",
+    },
+    KeyHelp {
+        key: ". / S-Right",
+        what: "next action (an undo in the log counts as one)",
+    },
+    KeyHelp {
+        key: ", / S-Left",
         what: "previous action",
     },
     KeyHelp {
         key: "Home / End",
-        what: "first / last action",
+        what: "the start / the end of the game",
+    },
+    KeyHelp {
+        key: "g",
+        what: "go to: type an action number, or r and a round (r3), then Enter; Esc cancels",
+    },
+    KeyHelp {
+        key: "a",
+        what: "autoplay on / off (steps by what you stepped by last)",
+    },
+    KeyHelp {
+        key: "+ / -",
+        what: "autoplay faster / slower",
     },
     KeyHelp {
         key: "v",
-        what: "view the board as the next seat",
+        what: "view: referee (everything), then each seat as it saw the game",
+    },
+    KeyHelp {
+        key: "[ / ]",
+        what: "scroll the resolution up / down",
+    },
+    KeyHelp {
+        key: "Tab, Up/Down",
+        what: "in What changed: scroll the list of changes",
+    },
+    KeyHelp {
+        key: "panes",
+        what: "Resolution: the selected event's clause, our summary, inputs, dice, target, exact chance and outcome; What changed: the step's effect on the game",
     },
 ];
 

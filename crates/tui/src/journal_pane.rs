@@ -87,7 +87,7 @@ struct Note {
 
 #[derive(Clone, Debug)]
 enum Entry {
-    Event(Event),
+    Event(Box<Event>),
     Note(usize),
 }
 
@@ -107,6 +107,8 @@ pub struct JournalPane {
     /// The most `scroll` may be and still fill the pane (from the last drawing).
     max_scroll: usize,
     filter: Filter,
+    /// The sequence number of the event drawn highlighted (the replay's selection).
+    mark: Option<u32>,
     scratch: Scratch,
     roll_text: Scratch,
     title: Scratch,
@@ -117,7 +119,12 @@ impl JournalPane {
     /// change of viewer rebuilds the list so nothing another seat could see stays on screen.
     /// A journal shorter than before (a replay stepped back) is read again from the start.
     pub fn sync(&mut self, journal: &Journal, viewer: Option<Seat>) {
-        let events = journal.events();
+        self.sync_events(journal.events(), viewer);
+    }
+
+    /// [`JournalPane::sync`] over a list of events, such as the replay's events up to its
+    /// position.
+    pub fn sync_events(&mut self, events: &[Event], viewer: Option<Seat>) {
         if self.viewer != Some(viewer) || events.len() < self.synced {
             self.viewer = Some(viewer);
             self.entries.clear();
@@ -128,7 +135,7 @@ impl JournalPane {
         while self.synced < events.len() {
             self.place_notes(self.synced);
             if let Some(e) = events[self.synced].view(viewer) {
-                self.entries.push(Entry::Event(e));
+                self.entries.push(Entry::Event(Box::new(e)));
             }
             self.synced += 1;
         }
@@ -143,6 +150,11 @@ impl JournalPane {
             self.entries.push(Entry::Note(self.placed));
             self.placed += 1;
         }
+    }
+
+    /// Highlights the event with sequence number `seq` (none: no highlight).
+    pub fn mark(&mut self, seq: Option<u32>) {
+        self.mark = seq;
     }
 
     /// Records an AI player's choice, made when the journal had `at` events.
@@ -284,7 +296,11 @@ impl JournalPane {
                 });
                 Some(Formatted {
                     highlight,
-                    role: Role::Text,
+                    role: if self.mark == Some(e.seq) {
+                        Role::Selected
+                    } else {
+                        Role::Text
+                    },
                     outcome,
                 })
             }

@@ -44,6 +44,7 @@
 
 pub mod ai;
 mod app;
+pub mod commander;
 pub mod draw;
 pub mod game_screen;
 pub mod help;
@@ -52,6 +53,7 @@ pub mod journal_pane;
 pub mod keys;
 pub mod menu;
 pub mod registry;
+pub mod replay;
 pub mod rules_ref;
 pub mod session;
 pub mod settings;

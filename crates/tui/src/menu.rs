@@ -28,12 +28,14 @@ pub enum Item {
     Rules,
     /// Preferences.
     Settings,
+    /// A ruleset's campaign screen (Commander).
+    Campaign,
     /// Leave the program (asks first).
     Quit,
 }
 
 impl Item {
-    const ALL: [Item; 8] = [
+    const ALL: [Item; 9] = [
         Item::QuickPlay,
         Item::NewGame,
         Item::Continue,
@@ -41,6 +43,7 @@ impl Item {
         Item::Replay,
         Item::Rules,
         Item::Settings,
+        Item::Campaign,
         Item::Quit,
     ];
 
@@ -54,6 +57,7 @@ impl Item {
             Item::Replay => 'r',
             Item::Rules => 'b',
             Item::Settings => 'o',
+            Item::Campaign => 'm',
             Item::Quit => 'q',
         }
     }
@@ -202,6 +206,7 @@ impl MenuScreen {
                 Item::Replay => ("Replay a save, action by action", true),
                 Item::Rules => ("Rules reference, by clause", true),
                 Item::Settings => ("Settings", true),
+                Item::Campaign => ("Campaign: one Squad kept from battle to battle", true),
                 Item::Quit => ("Quit", true),
             };
             let selected = i == self.cursor;

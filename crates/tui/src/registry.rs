@@ -84,9 +84,20 @@ pub trait Entry {
         replay: bool,
         ai_pause: Duration,
     ) -> Result<Box<dyn Session>, String>;
+    /// What the new-game form opens: by default the game itself; a ruleset whose games need
+    /// more setting up first (Commander's squad builder) opens that screen, which starts the
+    /// game when it is done.
+    fn prepare(&self, spec: &GameSpec, ai_pause: Duration) -> Result<Box<dyn Session>, String> {
+        self.start(spec, ai_pause)
+    }
+    /// The ruleset's campaign screen, if it has a campaign mode.
+    fn campaign(&self, _seed: u64, _ai_pause: Duration) -> Option<Box<dyn Session>> {
+        None
+    }
 }
 
-struct PluginEntry<U: RulesetUi> {
+/// A ruleset plug-in with its scenarios read once: the usual [`Entry`].
+pub(crate) struct PluginEntry<U: RulesetUi> {
     ui: U,
     ruleset: Arc<U::Rules>,
     cards: Vec<ScenarioCard>,
@@ -95,7 +106,8 @@ struct PluginEntry<U: RulesetUi> {
 }
 
 impl<U: RulesetUi> PluginEntry<U> {
-    fn new(ui: U) -> PluginEntry<U> {
+    /// Reads the plug-in's shipped scenarios and options.
+    pub(crate) fn new(ui: U) -> PluginEntry<U> {
         let ruleset = ui.ruleset();
         let mut cards = Vec::new();
         let mut scenarios = Vec::new();
@@ -139,21 +151,49 @@ impl<U: RulesetUi> PluginEntry<U> {
         seats: &[SeatConfig],
         seed: u64,
     ) -> Result<Option<AiWorker<U::Rules>>, String> {
-        let mut players: BTreeMap<Seat, Box<dyn Player<U::Rules>>> = BTreeMap::new();
-        for (i, s) in seats.iter().enumerate() {
-            if let SeatKind::Ai { level } = &s.kind {
-                let level: Level = level.parse().map_err(|e| format!("{e}"))?;
-                let seat = Seat(u8::try_from(i).map_err(|_| "too many seats".to_string())?);
-                players.insert(seat, make_player::<U::Rules>(level, ai_seed(seed, seat)));
-            }
-        }
-        if players.is_empty() {
-            return Ok(None);
-        }
-        AiWorker::spawn(Arc::clone(&self.ruleset), players)
-            .map(Some)
-            .map_err(|e| format!("cannot start the AI thread: {e}"))
+        spawn_ai(&self.ruleset, seats, seed)
     }
+}
+
+/// The AI worker for a game's AI seats (`None` when every seat is a person).
+pub(crate) fn spawn_ai<R: Ruleset + 'static>(
+    ruleset: &Arc<R>,
+    seats: &[SeatConfig],
+    seed: u64,
+) -> Result<Option<AiWorker<R>>, String> {
+    let mut players: BTreeMap<Seat, Box<dyn Player<R>>> = BTreeMap::new();
+    for (i, s) in seats.iter().enumerate() {
+        if let SeatKind::Ai { level } = &s.kind {
+            let level: Level = level.parse().map_err(|e| format!("{e}"))?;
+            let seat = Seat(u8::try_from(i).map_err(|_| "too many seats".to_string())?);
+            players.insert(seat, make_player::<R>(level, ai_seed(seed, seat)));
+        }
+    }
+    if players.is_empty() {
+        return Ok(None);
+    }
+    AiWorker::spawn(Arc::clone(ruleset), players)
+        .map(Some)
+        .map_err(|e| format!("cannot start the AI thread: {e}"))
+}
+
+/// Starts a game of `scenario` on `ui`'s rules with the seats, seed and options of `spec`
+/// (its scenario source is not read: `scenario` is the one played).
+pub(crate) fn start_game<U: RulesetUi>(
+    ui: &U,
+    scenario: <U::Rules as Ruleset>::Scenario,
+    spec: &GameSpec,
+    ai_pause: Duration,
+) -> Result<Box<dyn Session>, String> {
+    let ruleset = ui.ruleset();
+    let mut options = <U::Rules as Ruleset>::Options::default();
+    for (k, v) in &spec.options {
+        ruleset.set_option(&mut options, k, v)?;
+    }
+    let ai = spawn_ai(&ruleset, &spec.seats, spec.seed)?;
+    let game = Game::new(ruleset, scenario, options, spec.seed, spec.seats.clone())
+        .map_err(|e| e.to_string())?;
+    Ok(Box::new(GameScreen::new(ui, game, ai, ai_pause)))
 }
 
 /// Each AI seat's own seed, fixed by the game's seed, so a game against the AI plays out the
@@ -207,20 +247,7 @@ impl<U: RulesetUi> Entry for PluginEntry<U> {
             }
             ScenarioSource::File { bytes, origin } => self.ui.parse_scenario(bytes, origin)?,
         };
-        let mut options = <U::Rules as Ruleset>::Options::default();
-        for (k, v) in &spec.options {
-            self.ruleset.set_option(&mut options, k, v)?;
-        }
-        let ai = self.workers(&spec.seats, spec.seed)?;
-        let game = Game::new(
-            Arc::clone(&self.ruleset),
-            scenario,
-            options,
-            spec.seed,
-            spec.seats.clone(),
-        )
-        .map_err(|e| e.to_string())?;
-        Ok(Box::new(GameScreen::new(&self.ui, game, ai, ai_pause)))
+        start_game(&self.ui, scenario, spec, ai_pause)
     }
 
     fn open(
@@ -265,6 +292,14 @@ impl Registry {
                 .problems
                 .push(format!("X-Com Skirmish is unavailable: {e}")),
         }
+        match crate::commander::CommanderUi::new() {
+            Ok(commander) => registry
+                .entries
+                .push(Box::new(crate::commander::CommanderEntry::new(commander))),
+            Err(e) => registry
+                .problems
+                .push(format!("Commander 2.1 is unavailable: {e}")),
+        }
         registry
     }
 
@@ -298,6 +333,23 @@ impl Registry {
             .find(&spec.ruleset)
             .ok_or_else(|| self.unknown(&spec.ruleset))?;
         entry.start(spec, ai_pause)
+    }
+
+    /// What the new-game form opens for `spec`: the game, or first the screen its ruleset
+    /// needs (Commander's squad builder).
+    pub fn prepare(&self, spec: &GameSpec, ai_pause: Duration) -> Result<Box<dyn Session>, String> {
+        let entry = self
+            .find(&spec.ruleset)
+            .ok_or_else(|| self.unknown(&spec.ruleset))?;
+        entry.prepare(spec, ai_pause)
+    }
+
+    /// The campaign screen of the first ruleset that has a campaign mode.
+    pub fn campaign(&self, seed: u64, ai_pause: Duration) -> Result<Box<dyn Session>, String> {
+        self.entries
+            .iter()
+            .find_map(|e| e.campaign(seed, ai_pause))
+            .ok_or_else(|| "no ruleset in this build has a campaign mode".to_string())
     }
 
     /// Opens a save of any ruleset on offer (its header names the ruleset).

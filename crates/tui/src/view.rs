@@ -20,6 +20,9 @@ pub struct ViewCtx<'a, R: Ruleset> {
     pub scenario: &'a R::Scenario,
     /// Whose eyes the screen shows.
     pub viewer: Seat,
+    /// The replay viewer's referee view: `obs` hides nothing (the map shows every unit where
+    /// it really is), and each seat's hand is drawn apart.
+    pub referee: bool,
     /// What the viewer may see.
     pub obs: &'a R::Observation,
     /// Who decides now; `None` once the game is over.
@@ -142,6 +145,21 @@ pub trait RulesetUi: 'static {
         buf: &mut Buffer,
         theme: &Theme,
     );
+
+    /// What the referee sees from `seat`'s chair, for the replay viewer: `seat`'s
+    /// observation with nothing hidden (every unit where it really is, every hand, the deck
+    /// counts). The default is `seat`'s own observation, which suits rulesets that hide
+    /// nothing on the board.
+    fn referee_observation(
+        ruleset: &Self::Rules,
+        state: &<Self::Rules as Ruleset>::State,
+        seat: Seat,
+    ) -> <Self::Rules as Ruleset>::Observation
+    where
+        Self: Sized,
+    {
+        ruleset.observe(state, seat)
+    }
 
     /// The scenarios shipped with the ruleset (default: the ruleset's own list).
     fn builtin_scenarios(&self) -> Vec<ScenarioInfo> {

@@ -73,6 +73,18 @@ fn screens() -> Vec<App> {
         keys(&mut app, &mut terminal(120, 40), script);
         apps.push(app);
     }
+    // The replay viewer: its start, a step with a roll, a seat's view, the go-to prompt and
+    // its help.
+    let save = common::sk::greedy_save(9, 60);
+    for script in ["", "<Right>*30", "<Right>*30 v", "g 1", "?"] {
+        let start = Start::Replay {
+            bytes: save.clone().into_bytes(),
+            origin: "sizes".into(),
+        };
+        let mut app = common::app_with(Registry::builtin(), common::quick_store(), start);
+        keys(&mut app, &mut terminal(120, 40), script);
+        apps.push(app);
+    }
     apps
 }
 

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::sk::{app, focus, game, play, play_to_the_end, spec};
 use common::{app_with, keys, quick_store, screen, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -13,36 +14,10 @@ use squadsight_core::game::SeatConfig;
 use squadsight_core::{Decision, Seat};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::state::Frame;
-use squadsight_tui::game_screen::{Focus, GameScreen};
+use squadsight_tui::game_screen::Focus;
 use squadsight_tui::registry::Registry;
-use squadsight_tui::skirmish::SkirmishUi;
-use squadsight_tui::{App, GameSpec, ScenarioSource, Start};
+use squadsight_tui::{App, Start};
 use std::time::{Duration, Instant};
-
-type Screen = GameScreen<SkirmishUi>;
-
-fn spec(seed: u64, seats: [SeatConfig; 2], options: &[(&str, &str)]) -> Start {
-    Start::Game(GameSpec {
-        ruleset: "skirmish".into(),
-        scenario: ScenarioSource::Builtin("learning".into()),
-        seed,
-        seats: seats.to_vec(),
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    })
-}
-
-fn app(start: Start) -> App {
-    app_with(Registry::builtin(), quick_store(), start)
-}
-
-fn game(app: &App) -> &Screen {
-    app.session()
-        .and_then(|s| s.as_any().downcast_ref::<Screen>())
-        .expect("a Skirmish game is on screen")
-}
 
 #[test]
 fn the_menu_offers_skirmish_against_the_ai() {
@@ -72,114 +47,6 @@ fn the_game_screen_shows_map_panel_hand_actions_and_journal() {
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     insta::assert_snapshot!("skirmish_game", screen(&term));
-}
-
-/// Presses the keys (or clicks) that make the person at the keyboard play `action`.
-fn play(app: &mut App, term: &mut Terminal<TestBackend>, action: Action) {
-    let before = game(app).game().log().len();
-    // Map actions are clicked on the map when their hex is on screen.
-    let hex = match action {
-        Action::MoveTo(h) | Action::TargetHex(h) => Some(h),
-        Action::TargetUnit(u) => game(app)
-            .game()
-            .observe(game(app).viewer().unwrap_or(Seat(0)))
-            .state
-            .unit(u)
-            .map(|u| u.pos),
-        _ => None,
-    };
-    if let Some(h) = hex {
-        let screen = game(app);
-        let obs = screen.game().observe(screen.viewer().unwrap_or(Seat(0)));
-        if let Some((x, y)) = screen.view().cell_of(h, obs.state.board()) {
-            keys(app, term, &format!("<Click {x},{y}>"));
-            if game(app).game().log().len() > before {
-                return;
-            }
-        }
-    }
-    // Otherwise pick it from the action list, clearing any map selection first.
-    focus(app, term, Focus::Map);
-    keys(app, term, "<Esc> <Esc>");
-    focus(app, term, Focus::Actions);
-    let screen = game(app);
-    let i = screen
-        .legal()
-        .iter()
-        .position(|a| *a == action)
-        .expect("a legal action");
-    let pos = screen.shown().iter().position(|&j| j == i).expect("listed");
-    let n = screen.shown().len();
-    let script = if pos <= n / 2 {
-        format!("<Home> <Down>*{pos} <Enter>")
-    } else {
-        format!("<End> <Up>*{} <Enter>", n - 1 - pos)
-    };
-    keys(app, term, &script);
-    assert!(
-        game(app).game().log().len() > before,
-        "{action:?} was not played"
-    );
-}
-
-/// Tabs to a pane.
-fn focus(app: &mut App, term: &mut Terminal<TestBackend>, pane: Focus) {
-    for _ in 0..3 {
-        if game(app).focus() == pane {
-            return;
-        }
-        keys(app, term, "<Tab>");
-    }
-}
-
-/// Plays the game on screen to its end: each person's decision is made by a greedy player
-/// and entered with keys and clicks; hand-off screens are passed with Enter. Returns how
-/// many hand-offs there were and how many of them came out of turn.
-fn play_to_the_end(app: &mut App, term: &mut Terminal<TestBackend>, max: usize) -> (usize, usize) {
-    let mut brain = GreedyPlayer::new(5);
-    let mut handoffs = (0, 0);
-    let mut zoomed = false;
-    for _ in 0..max {
-        let screen = game(app);
-        if screen.outcome().is_some() {
-            return handoffs;
-        }
-        if !zoomed && screen.handoff().is_none() {
-            // The overview zoom shows the whole learning map, so every hex can be clicked.
-            focus(app, term, Focus::Map);
-            keys(app, term, "z");
-            zoomed = true;
-            continue;
-        }
-        if let Some(seat) = screen.handoff() {
-            handoffs.0 += 1;
-            let st = screen.game().state();
-            if st.active() != seat.0 {
-                handoffs.1 += 1;
-            }
-            // Nothing of either hand is on screen while the hand-off shows.
-            assert!(
-                !common::screen(term).contains("Hand"),
-                "a pane shows behind the hand-off"
-            );
-            keys(app, term, "<Enter>");
-            continue;
-        }
-        let Decision::Act(seat) = screen.game().to_act() else {
-            continue;
-        };
-        assert_eq!(
-            screen.viewer(),
-            Some(seat),
-            "the person deciding sees the screen"
-        );
-        let obs = screen.game().observe(seat);
-        let legal = screen.legal().to_vec();
-        assert!(!legal.is_empty());
-        let choice = brain.choose(screen.game().ruleset(), &obs, seat, &legal);
-        play(app, term, choice.action);
-    }
-    panic!("the game did not end within {max} decisions");
 }
 
 #[test]

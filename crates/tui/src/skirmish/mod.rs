@@ -18,6 +18,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use squadsight_core::hex::{self, Hex};
 use squadsight_core::los::{Los, Nudge};
+use squadsight_core::{Ruleset as _, Seat};
 use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::board::{Board, FLYER_ELEVATION};
@@ -91,6 +92,18 @@ impl RulesetUi for SkirmishUi {
 
     fn view(&self, _scenario: &ScenarioDef) -> SkirmishView {
         SkirmishView::new(self.ruleset.catalog())
+    }
+
+    /// The full state, with the seat's own hand as "its" hand and the true counts of the
+    /// other hand and the deck.
+    fn referee_observation(ruleset: &Skirmish, state: &State, seat: Seat) -> Observation {
+        let own = ruleset.observe(state, seat);
+        Observation {
+            seat: own.seat,
+            state: state.clone(),
+            other_hand: own.other_hand,
+            deck_left: own.deck_left,
+        }
     }
 
     fn preview(&self, scenario: &ScenarioDef, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -511,6 +524,12 @@ impl SkirmishView {
                 Some(_) => Reply::ShowActions,
             };
         }
+        // A decision that wants no hex or unit (who goes first, a discard, a Defense
+        // window) is answered in the action list: selecting the unit under the cursor would
+        // change nothing the player can act on.
+        if !ctx.legal.is_empty() && !ctx.legal.iter().any(wants_map) {
+            return Reply::ShowActions;
+        }
         let mine = here
             .into_iter()
             .flatten()
@@ -600,6 +619,19 @@ impl SkirmishView {
     }
 }
 
+/// Whether an action is chosen on the map: a hex or unit to aim at, a free move, or the
+/// Move and Fire phase (where selecting a unit is how its plays are found).
+fn wants_map(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::MoveTo(_)
+            | Action::TargetHex(_)
+            | Action::TargetUnit(_)
+            | Action::FreeMove { .. }
+            | Action::EndTurn
+    )
+}
+
 fn flyer(catalog: &Catalog, u: &Unit) -> bool {
     catalog.unit(u.kind).is_some_and(|t| t.flyer)
 }
@@ -650,6 +682,7 @@ impl RulesetView<Skirmish> for SkirmishView {
         let hidden_positions =
             st.options().hidden_positions == squadsight_skirmish::options::HiddenPositions::Hidden;
         let viewer = ctx.viewer.0;
+        let referee = ctx.referee;
         map::draw(buf, area, &geo, ctx.theme, |col, row| {
             let h = board.at(col, row)?;
             let here = self
@@ -660,7 +693,9 @@ impl RulesetView<Skirmish> for SkirmishView {
             let unit = here[0]
                 .and_then(|id| st.unit(id).map(|u| (id, u)))
                 .map(|(id, u)| {
-                    let enemy_hidden = u.hidden && u.controller != viewer && hidden_positions;
+                    // The referee's map shows every unit where it really is.
+                    let enemy_hidden =
+                        u.hidden && u.controller != viewer && hidden_positions && !referee;
                     map::UnitLook {
                         abbrev: self.abbrevs.get(u.kind.index()),
                         marker: if enemy_hidden {
@@ -845,7 +880,7 @@ impl RulesetView<Skirmish> for SkirmishView {
             },
             KeyHelp {
                 key: "Enter / click",
-                what: "on your unit: select it (again: its actions); on a marked hex: move or attack there; elsewhere: the action list",
+                what: "on your unit: select it (again: its actions); on a marked hex: move or attack there; elsewhere, or when the decision wants no hex (first player, discard, Defense): the action list",
             },
             KeyHelp {
                 key: "1-9 / click card",
@@ -970,6 +1005,7 @@ mod tests {
                 ruleset: sk,
                 scenario: game.scenario(),
                 viewer: seat,
+                referee: false,
                 obs: &obs,
                 to_act: Some(seat),
                 legal,
@@ -1056,6 +1092,7 @@ mod tests {
                         ruleset: sk,
                         scenario: game.scenario(),
                         viewer: seat,
+                        referee: false,
                         obs: &obs,
                         to_act: Some(seat),
                         legal,

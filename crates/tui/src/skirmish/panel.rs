@@ -472,8 +472,9 @@ pub fn render_hand(
         );
         row = 1;
     }
+    // The referee's view draws each hand apart, so the other hand is not repeated here.
     let known = ctx.obs.known_other();
-    if !known.is_empty() && row + 1 < area.height {
+    if !ctx.referee && !known.is_empty() && row + 1 < area.height {
         let mut names = String::new();
         for (i, c) in known.cards().enumerate() {
             if i > 0 {

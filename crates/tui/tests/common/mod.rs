@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod sk;
 pub mod toy;
 
 use ratatui::Terminal;

@@ -1,0 +1,512 @@
+//! The table: a grid of cells (square by default, hexagonal as an option), the terrain pieces
+//! standing on it, distances measured base to base, line of sight and cover.
+//!
+//! One cell is one Range, which is one inch of tabletop, the rulebook's default measure
+//! (cmd.move.default-inches), and a model fills one cell (cmd.gap.20, cmd.gap.22). Distances
+//! between models count the cell steps between them minus one, so two models in neighbouring
+//! cells are in base contact at distance 0 (cmd.move.attack-base-to-base).
+//! Squares count a diagonal step as one (Chebyshev); hexes use hex steps (cmd.move.range-systems).
+//!
+//! Terrain comes in exactly four forms (cmd.terrain.four-forms). Every piece has a height in
+//! levels: a piece of height 0 is low (a wall, a hedge, a crate) and is crossed on foot; a taller
+//! cover piece is a building or a tower whose top can be reached only by climbing. Only
+//! Impassable terrain blocks sight (cmd.gap.11); the rest gives cover instead.
+
+use serde::{Deserialize, Serialize};
+use squadsight_core::hex::{self, Hex};
+use squadsight_core::los::Nudge;
+use squadsight_core::square::{self, Crossing, Pos};
+
+/// The largest table side, in cells.
+pub const MAX_SIDE: u8 = 120;
+
+/// A cell of the table: column `x` (west to east) and row `y` (north to south). On a hex table
+/// this is the odd-r offset column and row.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+pub struct Cell {
+    /// Column, west to east.
+    pub x: u8,
+    /// Row, north to south.
+    pub y: u8,
+}
+
+impl Cell {
+    /// The cell at column `x`, row `y`.
+    pub const fn new(x: u8, y: u8) -> Cell {
+        Cell { x, y }
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({},{})", self.x, self.y)
+    }
+}
+
+/// Which grid the table uses (cmd.move.range-systems).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GridKind {
+    /// Squares; a diagonal step counts one.
+    #[default]
+    Square,
+    /// Pointy-top hexes in odd-r offset rows.
+    Hex,
+}
+
+/// The four forms of terrain (cmd.terrain.four-forms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TerrainKind {
+    /// −2 to hit a model behind it; crossed on a Run (cmd.sr.hard-cover).
+    HardCover,
+    /// −1 to hit a model behind it (cmd.sr.soft-cover).
+    SoftCover,
+    /// Crossed on a Run at half speed; a move may not end in it (cmd.sr.obstacle).
+    Obstacle,
+    /// Never crossed; blocks line of sight (cmd.sr.impassable, cmd.gap.11).
+    Impassable,
+}
+
+impl TerrainKind {
+    /// The form's name as players say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TerrainKind::HardCover => "hard cover",
+            TerrainKind::SoftCover => "soft cover",
+            TerrainKind::Obstacle => "obstacle",
+            TerrainKind::Impassable => "impassable",
+        }
+    }
+}
+
+/// Cover a target has against one shooter (cmd.shoot.mod.soft-cover, cmd.shoot.mod.hard-cover).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Cover {
+    /// Soft cover: −1 to hit.
+    Soft,
+    /// Hard cover: −2 to hit.
+    Hard,
+}
+
+/// One terrain piece on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    /// Name shown to players ("low wall", "Eldar monument").
+    pub name: String,
+    /// Its form.
+    pub kind: TerrainKind,
+    /// Height in levels: 0 is low and crossed on foot; above 0 it has to be climbed.
+    pub height: u8,
+    /// Whether High Explosive cannot remove it (a scenario's objective piece).
+    pub indestructible: bool,
+    /// The cells it covers.
+    pub cells: Vec<Cell>,
+    /// Whether it has been destroyed (cmd.sr.high-explosive).
+    pub destroyed: bool,
+}
+
+/// The table and its terrain.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    kind: GridKind,
+    width: u8,
+    height: u8,
+    /// Per cell: 0 for open ground, else 1 + the index of the piece standing there.
+    terrain: Vec<u8>,
+    pieces: Vec<Piece>,
+}
+
+/// Why a table could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardError(pub String);
+
+impl std::fmt::Display for BoardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Square steps in the fixed order neighbours are listed: N, NE, E, SE, S, SW, W, NW.
+const SQUARE_STEPS: [(i16, i16); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+impl Board {
+    /// An empty `width × height` table.
+    pub fn new(kind: GridKind, width: u8, height: u8) -> Result<Board, BoardError> {
+        if width < 4 || height < 4 || width > MAX_SIDE || height > MAX_SIDE {
+            return Err(BoardError(format!(
+                "a {width}×{height} table is not allowed (each side 4 to {MAX_SIDE})"
+            )));
+        }
+        Ok(Board {
+            kind,
+            width,
+            height,
+            terrain: vec![0; usize::from(width) * usize::from(height)],
+            pieces: Vec::new(),
+        })
+    }
+
+    /// Places a piece; every cell must be on the table and free of other terrain.
+    pub fn add_piece(&mut self, piece: Piece) -> Result<(), BoardError> {
+        if self.pieces.len() >= 250 {
+            return Err(BoardError("more than 250 terrain pieces".into()));
+        }
+        if piece.cells.is_empty() {
+            return Err(BoardError(format!(
+                "terrain `{}` covers no cell",
+                piece.name
+            )));
+        }
+        for c in &piece.cells {
+            match self.index(*c) {
+                None => {
+                    return Err(BoardError(format!(
+                        "terrain `{}` has cell {c} off the {}×{} table",
+                        piece.name, self.width, self.height
+                    )));
+                }
+                Some(i) if self.terrain[i] != 0 => {
+                    return Err(BoardError(format!(
+                        "terrain `{}` overlaps another piece at {c}",
+                        piece.name
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
+        let id = self.pieces.len() as u8 + 1;
+        for c in &piece.cells {
+            if let Some(i) = self.index(*c) {
+                self.terrain[i] = id;
+            }
+        }
+        self.pieces.push(piece);
+        Ok(())
+    }
+
+    /// The grid kind.
+    pub fn kind(&self) -> GridKind {
+        self.kind
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.terrain.len()
+    }
+
+    /// The index of a cell in row-major order, or `None` off the table.
+    pub fn index(&self, c: Cell) -> Option<usize> {
+        (c.x < self.width && c.y < self.height)
+            .then(|| usize::from(c.y) * usize::from(self.width) + usize::from(c.x))
+    }
+
+    /// The cell at a row-major index.
+    pub fn cell_at(&self, i: usize) -> Cell {
+        let w = usize::from(self.width.max(1));
+        Cell::new((i % w) as u8, (i / w) as u8)
+    }
+
+    /// Whether the cell is on the table.
+    pub fn contains(&self, c: Cell) -> bool {
+        self.index(c).is_some()
+    }
+
+    /// Every piece, destroyed ones included.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The standing piece on a cell, with its index.
+    pub fn piece_at(&self, c: Cell) -> Option<(usize, &Piece)> {
+        let i = self.index(c)?;
+        let id = usize::from(self.terrain[i]).checked_sub(1)?;
+        self.pieces.get(id).map(|p| (id, p))
+    }
+
+    /// The terrain form on a cell, if any piece stands there.
+    pub fn terrain(&self, c: Cell) -> Option<TerrainKind> {
+        self.piece_at(c).map(|(_, p)| p.kind)
+    }
+
+    /// The level a model standing on this cell is at: the top of a tall cover piece, else the
+    /// ground (0).
+    pub fn elevation(&self, c: Cell) -> u8 {
+        match self.piece_at(c) {
+            Some((_, p)) if p.height > 0 && climbable(p.kind) => p.height,
+            _ => 0,
+        }
+    }
+
+    /// Whether a model may end a move on this cell: open ground or the top of a tall cover
+    /// piece. Low pieces are crossed, never stood in; an Obstacle must be left wholly
+    /// (cmd.sr.obstacle); Impassable terrain is never entered (cmd.sr.impassable).
+    pub fn standable(&self, c: Cell) -> bool {
+        if !self.contains(c) {
+            return false;
+        }
+        match self.piece_at(c) {
+            None => true,
+            Some((_, p)) => p.height > 0 && climbable(p.kind),
+        }
+    }
+
+    /// Destroys a piece (cmd.sr.high-explosive); indestructible pieces stay. Returns whether it
+    /// was removed.
+    pub fn destroy_piece(&mut self, id: usize) -> bool {
+        let Some(p) = self.pieces.get_mut(id) else {
+            return false;
+        };
+        if p.indestructible || p.destroyed {
+            return false;
+        }
+        p.destroyed = true;
+        let cells = p.cells.clone();
+        for c in cells {
+            if let Some(i) = self.index(c) {
+                self.terrain[i] = 0;
+            }
+        }
+        true
+    }
+
+    /// The pieces with any cell within `range` Range of `c` (base to base, so a piece in a
+    /// neighbouring cell is at 0), in index order.
+    pub fn pieces_within(&self, c: Cell, range: u32) -> Vec<usize> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.destroyed)
+            .filter(|(_, p)| p.cells.iter().any(|pc| self.range(c, *pc) <= range))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Cell steps between two cells (neighbours are 1 apart).
+    pub fn steps(&self, a: Cell, b: Cell) -> u32 {
+        match self.kind {
+            GridKind::Square => {
+                let dx = u32::from(a.x.abs_diff(b.x));
+                let dy = u32::from(a.y.abs_diff(b.y));
+                dx.max(dy)
+            }
+            GridKind::Hex => hex::distance(to_hex(a), to_hex(b)),
+        }
+    }
+
+    /// The distance in Range between two models' bases: cell steps minus one, so base contact
+    /// is 0 (cmd.move.attack-base-to-base, cmd.gap.20).
+    pub fn range(&self, a: Cell, b: Cell) -> u32 {
+        self.steps(a, b).saturating_sub(1)
+    }
+
+    /// Whether two cells are in base contact (neighbours).
+    pub fn adjacent(&self, a: Cell, b: Cell) -> bool {
+        self.steps(a, b) == 1
+    }
+
+    /// The neighbouring cells on the table, in a fixed order.
+    pub fn neighbours(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let (w, h) = (i16::from(self.width), i16::from(self.height));
+        let offsets: &'static [(i16, i16)] = match self.kind {
+            GridKind::Square => &SQUARE_STEPS,
+            GridKind::Hex => {
+                if c.y % 2 == 0 {
+                    &HEX_EVEN
+                } else {
+                    &HEX_ODD
+                }
+            }
+        };
+        offsets.iter().filter_map(move |&(dx, dy)| {
+            let (x, y) = (i16::from(c.x) + dx, i16::from(c.y) + dy);
+            (x >= 0 && y >= 0 && x < w && y < h).then(|| Cell::new(x as u8, y as u8))
+        })
+    }
+
+    /// Whether a straight step from `a` to its neighbour `b` squeezes diagonally between two
+    /// Impassable cells (never on hexes, whose neighbours share an edge).
+    pub fn squeezes(&self, a: Cell, b: Cell) -> bool {
+        if self.kind == GridKind::Hex || a.x == b.x || a.y == b.y {
+            return false;
+        }
+        let side1 = Cell::new(b.x, a.y);
+        let side2 = Cell::new(a.x, b.y);
+        self.terrain(side1) == Some(TerrainKind::Impassable)
+            && self.terrain(side2) == Some(TerrainKind::Impassable)
+    }
+
+    /// Whether a model on `a` sees a model on `b`: some straight line between the cell centres
+    /// (nudged a hair to either side where it grazes a corner) crosses no Impassable cell
+    /// (cmd.gap.11). Symmetric.
+    pub fn los(&self, a: Cell, b: Cell) -> bool {
+        if a == b {
+            return true;
+        }
+        let blocked = |c: Cell| self.terrain(c) == Some(TerrainKind::Impassable);
+        match self.kind {
+            GridKind::Square => Nudge::BOTH.iter().any(|&nudge| {
+                !square::line(pos(a), pos(b), nudge).any(|x| match x {
+                    Crossing::Cell(p) => from_pos(p).is_some_and(blocked),
+                    _ => false,
+                })
+            }),
+            GridKind::Hex => hex::los(to_hex(a), to_hex(b), |h| {
+                from_hex(h).is_some_and(|c| self.contains(c) && blocked(c))
+            })
+            .is_clear(),
+        }
+    }
+
+    /// The cover a model on `target` has against a shooter on `shooter` (cmd.gap.10): it must
+    /// be within 1 Range of a cover piece (in a neighbouring cell) and wholly covered by it, so
+    /// both nudged sight lines from the shooter must pass through a neighbouring Hard Cover,
+    /// Soft Cover or Impassable cell at least as tall as the target stands. The weaker of the
+    /// two lines' cover counts; several qualifying pieces give only the best (cmd.gap.9).
+    /// A shooter in base contact gets no cover against it.
+    pub fn cover(&self, target: Cell, shooter: Cell) -> Option<Cover> {
+        if self.steps(target, shooter) <= 1 {
+            return None;
+        }
+        let level = self.elevation(target);
+        let mut worst: Option<Cover> = Some(Cover::Hard);
+        for nudge in Nudge::BOTH {
+            let mut best: Option<Cover> = None;
+            let mut consider = |c: Cell| {
+                if self.steps(c, target) != 1 {
+                    return;
+                }
+                let Some((_, p)) = self.piece_at(c) else {
+                    return;
+                };
+                if p.height < level {
+                    return;
+                }
+                let cover = match p.kind {
+                    TerrainKind::HardCover | TerrainKind::Impassable => Some(Cover::Hard),
+                    TerrainKind::SoftCover => Some(Cover::Soft),
+                    TerrainKind::Obstacle => None,
+                };
+                best = best.max(cover);
+            };
+            match self.kind {
+                GridKind::Square => {
+                    for x in square::line(pos(shooter), pos(target), nudge) {
+                        if let Crossing::Cell(p) = x
+                            && let Some(c) = from_pos(p)
+                        {
+                            consider(c);
+                        }
+                    }
+                }
+                GridKind::Hex => {
+                    for h in hex::line(to_hex(shooter), to_hex(target), nudge) {
+                        if let Some(c) = from_hex(h) {
+                            consider(c);
+                        }
+                    }
+                }
+            }
+            worst = worst.min(best);
+        }
+        worst
+    }
+
+    /// Whether a cell is within 1 Range of any cover piece (Cautious outside an attack,
+    /// cmd.gap.10).
+    pub fn near_cover(&self, c: Cell) -> bool {
+        self.neighbours(c).any(|n| {
+            matches!(
+                self.terrain(n),
+                Some(TerrainKind::HardCover | TerrainKind::SoftCover)
+            )
+        })
+    }
+}
+
+/// Whether a tall piece of this form can be climbed onto.
+fn climbable(kind: TerrainKind) -> bool {
+    matches!(kind, TerrainKind::HardCover | TerrainKind::SoftCover)
+}
+
+/// Hex neighbour offsets for even rows (odd-r layout): E, NE, NW, W, SW, SE.
+const HEX_EVEN: [(i16, i16); 6] = [(1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)];
+/// Hex neighbour offsets for odd rows (shifted half a hex east).
+const HEX_ODD: [(i16, i16); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)];
+
+fn pos(c: Cell) -> Pos {
+    Pos::new(i32::from(c.x), i32::from(c.y), 0)
+}
+
+fn from_pos(p: Pos) -> Option<Cell> {
+    Some(Cell::new(u8::try_from(p.x).ok()?, u8::try_from(p.y).ok()?))
+}
+
+fn to_hex(c: Cell) -> Hex {
+    hex::offset_to_hex(i32::from(c.x), i32::from(c.y))
+}
+
+fn from_hex(h: Hex) -> Option<Cell> {
+    let (x, y) = hex::hex_to_offset(h);
+    Some(Cell::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(kind: TerrainKind, height: u8, cells: &[(u8, u8)]) -> Piece {
+        Piece {
+            name: "test".into(),
+            kind,
+            height,
+            indestructible: false,
+            cells: cells.iter().map(|&(x, y)| Cell::new(x, y)).collect(),
+            destroyed: false,
+        }
+    }
+
+    #[test]
+    fn hex_neighbours_match_core() {
+        let b = Board::new(GridKind::Hex, 10, 10).unwrap();
+        for c in [Cell::new(4, 4), Cell::new(4, 5)] {
+            for n in b.neighbours(c) {
+                assert_eq!(b.steps(c, n), 1, "{c} -> {n}");
+            }
+            assert_eq!(b.neighbours(c).count(), 6);
+        }
+    }
+
+    #[test]
+    fn cover_needs_a_piece_between() {
+        let mut b = Board::new(GridKind::Square, 20, 20).unwrap();
+        b.add_piece(piece(
+            TerrainKind::HardCover,
+            0,
+            &[(10, 9), (10, 10), (10, 11)],
+        ))
+        .unwrap();
+        let target = Cell::new(11, 10);
+        assert_eq!(b.cover(target, Cell::new(2, 10)), Some(Cover::Hard));
+        assert_eq!(b.cover(target, Cell::new(18, 10)), None);
+    }
+}

@@ -1,0 +1,180 @@
+//! Where a model can go: Run and Climb reach over the table's terrain, and where a move may end.
+//!
+//! A Run crosses open ground and low terrain on its own level: Hard and Soft Cover cost nothing
+//! extra (cmd.sr.hard-cover, cmd.gap.53), an Obstacle cell costs two steps because movement
+//! through it is halved (cmd.sr.obstacle), Impassable terrain is never entered
+//! (cmd.sr.impassable). Changing level needs a Climb (cmd.gap.15, cmd.gap.53): each step costs
+//! one plus the levels gained or lost. No move passes through another model or a marker, and
+//! every move ends on a standable cell at least 1 Range from every other model
+//! (cmd.move.min-spacing), except a charger ending in base contact with enemies it is about to
+//! charge (cmd.gap.21, cmd.gap.23).
+
+use crate::board::{Cell, TerrainKind};
+use crate::state::{ModelId, State};
+
+/// How a model moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A Run: level ground and low terrain only.
+    Run,
+    /// A Climb: may change level.
+    Climb,
+}
+
+/// The cost of one step between neighbouring cells, or `None` if the step is not allowed.
+pub(crate) fn step_cost(state: &State, kind: MoveKind, from: Cell, to: Cell) -> Option<u32> {
+    let board = &state.board;
+    if !state.free(to) || board.squeezes(from, to) {
+        return None;
+    }
+    let terrain = board.terrain(to);
+    if terrain == Some(TerrainKind::Impassable) {
+        return None; // cmd.sr.impassable
+    }
+    let base = if terrain == Some(TerrainKind::Obstacle) {
+        2 // cmd.sr.obstacle: movement through it is halved
+    } else {
+        1
+    };
+    let (a, b) = (board.elevation(from), board.elevation(to));
+    match kind {
+        MoveKind::Run if a != b => None, // cmd.gap.53: changing level needs a Climb
+        MoveKind::Run => Some(base),
+        MoveKind::Climb => Some(base + u32::from(a.abs_diff(b))), // cmd.gap.15
+    }
+}
+
+/// Every cell `mover` can reach from where it stands for at most `budget`, with its cheapest
+/// cost, in table order (the start cell excluded). Whether a move may end there is
+/// [`can_end`]'s business.
+pub(crate) fn reachable(
+    state: &State,
+    mover: ModelId,
+    kind: MoveKind,
+    budget: u32,
+) -> Vec<(Cell, u32)> {
+    let Some(m) = state.model(mover) else {
+        return Vec::new();
+    };
+    let board = &state.board;
+    let Some(start) = board.index(m.cell) else {
+        return Vec::new();
+    };
+    let budget = budget.min(250);
+    let mut best = vec![u32::MAX; board.cell_count()];
+    // A bucket queue: every step costs at least 1 and at most a few, so buckets by total cost
+    // visit cells in cost order without a heap.
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); budget as usize + 1];
+    best[start] = 0;
+    buckets[0].push(start);
+    for cost in 0..=budget as usize {
+        let mut i = 0;
+        while i < buckets[cost].len() {
+            let here = buckets[cost][i];
+            i += 1;
+            if best[here] != cost as u32 {
+                continue;
+            }
+            let from = board.cell_at(here);
+            for to in board.neighbours(from) {
+                let Some(step) = step_cost(state, kind, from, to) else {
+                    continue;
+                };
+                let total = cost as u32 + step;
+                let Some(j) = board.index(to) else { continue };
+                if total <= budget && total < best[j] {
+                    best[j] = total;
+                    buckets[total as usize].push(j);
+                }
+            }
+        }
+    }
+    best.iter()
+        .enumerate()
+        .filter(|&(i, &c)| c != u32::MAX && i != start)
+        .map(|(i, &c)| (board.cell_at(i), c))
+        .collect()
+}
+
+/// Whether `mover` may end a move on `to`: a standable free cell, at least 1 Range from every
+/// other model on the table (cmd.move.min-spacing). With `charge`, base contact with enemy
+/// models is allowed, and required (cmd.gap.21, cmd.gap.23).
+pub(crate) fn can_end(state: &State, mover: ModelId, to: Cell, charge: bool) -> bool {
+    let board = &state.board;
+    if !board.standable(to) || !state.free(to) {
+        return false;
+    }
+    let Some(me) = state.model(mover) else {
+        return false;
+    };
+    let mut touches_enemy = false;
+    for n in board.neighbours(to) {
+        let Some(other) = state.model_at(n) else {
+            continue;
+        };
+        if other == mover {
+            continue;
+        }
+        let Some(o) = state.model(other) else {
+            continue;
+        };
+        if charge && state.enemies(me, o) {
+            touches_enemy = true;
+        } else {
+            return false;
+        }
+    }
+    !charge || touches_enemy
+}
+
+/// The enemies of `id` in base contact with it.
+pub(crate) fn enemies_in_contact(state: &State, id: ModelId) -> Vec<ModelId> {
+    let Some(me) = state.model(id) else {
+        return Vec::new();
+    };
+    if !me.on_table() {
+        return Vec::new();
+    }
+    state
+        .board
+        .neighbours(me.cell)
+        .filter_map(|n| state.model_at(n))
+        .filter(|o| state.model(*o).is_some_and(|om| state.enemies(me, om)))
+        .collect()
+}
+
+/// Cells in a straight line from `from` directly away from `away`, at most `steps` long,
+/// stopping before anything a model cannot cross; the last standable cell that keeps the
+/// spacing rule is where a Psi Panic ends (cmd.sr.mindspin.panic, cmd.gap.42).
+pub(crate) fn flee_line(state: &State, mover: ModelId, away: Cell, steps: u32) -> Option<Cell> {
+    let m = state.model(mover)?;
+    let start = m.cell;
+    let dx = i32::from(start.x) - i32::from(away.x);
+    let dy = i32::from(start.y) - i32::from(away.y);
+    let len = dx.abs().max(dy.abs()).max(1);
+    let mut best = None;
+    let mut prev = start;
+    for k in 1..=steps as i32 {
+        // Points along the ray from `away` through `start`, rounded to cells.
+        let x = i32::from(start.x) + (dx * k * 2 + len * dx.signum()) / (2 * len);
+        let y = i32::from(start.y) + (dy * k * 2 + len * dy.signum()) / (2 * len);
+        let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+            break;
+        };
+        let c = Cell::new(x, y);
+        if !state.board.contains(c) || c == prev {
+            continue;
+        }
+        if step_cost(state, MoveKind::Run, prev, c).is_none() && state.board.steps(prev, c) == 1 {
+            break;
+        }
+        if state.board.steps(prev, c) != 1 {
+            break;
+        }
+        prev = c;
+        if can_end(state, mover, c, false) {
+            best = Some(c);
+        }
+    }
+    best
+}

@@ -1,0 +1,193 @@
+//! Table options: the rule variants and gap decisions a game was started with, recorded in every
+//! save and set on the command line as `--option key=value`.
+//!
+//! | key | values (default first) | decides |
+//! |---|---|---|
+//! | `commanding_presence` | `rulebook`, `files` | cmd.gap.48 and data note D1 |
+//! | `special_action_order` | `action`, `down` | cmd.gap.7 and data note D2 |
+//! | `resistance_test` | `damage-on-fail`, `damage-on-pass` | cmd.gap.4 |
+//! | `ai_wounded` | `wounds-left`, `wounded` | cmd.gap.38 |
+//! | `grid` | `square`, `hex` | cmd.move.range-systems |
+//! | `table` | `48` (12–120) | table side for scenarios that do not fix one |
+//! | `ai_seat1`, `ai_seat2` | `off`, `easy`, `normal`, `classic`, `impossible` | cmd.ai.difficulty |
+//! | `round_limit` | `0` (= the scenario's), 1–99 | cmd.gap.27 |
+
+use crate::ai_mode::difficulty::{Difficulty, WoundedRule};
+use crate::board::GridKind;
+use serde::{Deserialize, Serialize};
+use squadsight_core::Seat;
+
+/// Who Commanding Presence may command, how far, and how often (data note D1, cmd.gap.48).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PresenceMode {
+    /// The rulebook: the ADVENT Officer commands an ADVENT Trooper within 24 Range.
+    #[default]
+    Rulebook,
+    /// The data files: any same-faction model within 12 Range (two with Commanding Presence II).
+    Files,
+}
+
+/// How [Interact], [Search] and [Computer Use] are used (cmd.gap.7, data note D2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpecialOrder {
+    /// Through the [Action] row of the action table (1 action at −1, or 2 actions).
+    #[default]
+    Action,
+    /// Only as a 2-action Hunker Down "Down order".
+    Down,
+}
+
+/// The direction of the Resistance test (cmd.gap.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ResistanceTest {
+    /// As the text reads: at or under Resistance, the Damage is applied. With every unit's
+    /// Resistance at 0–3 this makes almost every unit immune, so it is not the default.
+    DamageOnPass,
+    /// Inverted (the default): at or under Resistance, the Damage is stopped.
+    #[default]
+    DamageOnFail,
+}
+
+/// The options of one Commander game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Commanding Presence variant.
+    pub commanding_presence: PresenceMode,
+    /// How the [Action] abilities are ordered.
+    pub special_action_order: SpecialOrder,
+    /// The Resistance test's direction.
+    pub resistance_test: ResistanceTest,
+    /// The AI card's wounded split.
+    pub ai_wounded: WoundedRule,
+    /// Square or hex grid.
+    pub grid: GridKind,
+    /// Table side for scenarios that do not fix their table.
+    pub table: u8,
+    /// AI mode for seat 1 (index 0) and seat 2 (index 1); `None` when a player decides.
+    pub ai_seats: [Option<Difficulty>; 2],
+    /// Last game round; 0 keeps the scenario's.
+    pub round_limit: u8,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            commanding_presence: PresenceMode::Rulebook,
+            special_action_order: SpecialOrder::Action,
+            resistance_test: ResistanceTest::DamageOnFail,
+            ai_wounded: WoundedRule::WoundsLeft,
+            grid: GridKind::Square,
+            table: 48,
+            ai_seats: [None; 2],
+            round_limit: 0,
+        }
+    }
+}
+
+impl Options {
+    /// The AI difficulty of a seat (off for seats beyond the second).
+    pub fn ai(&self, seat: Seat) -> Option<Difficulty> {
+        self.ai_seats.get(seat.index()).copied().flatten()
+    }
+
+    /// Sets one option from `key=value`.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let bad = || format!("option `{key}` cannot be `{value}`");
+        match key {
+            "commanding_presence" => {
+                self.commanding_presence = match value {
+                    "rulebook" => PresenceMode::Rulebook,
+                    "files" => PresenceMode::Files,
+                    _ => return Err(format!("{}: use rulebook or files", bad())),
+                }
+            }
+            "special_action_order" => {
+                self.special_action_order = match value {
+                    "action" => SpecialOrder::Action,
+                    "down" => SpecialOrder::Down,
+                    _ => return Err(format!("{}: use action or down", bad())),
+                }
+            }
+            "resistance_test" => {
+                self.resistance_test = match value {
+                    "damage-on-pass" => ResistanceTest::DamageOnPass,
+                    "damage-on-fail" => ResistanceTest::DamageOnFail,
+                    _ => return Err(format!("{}: use damage-on-pass or damage-on-fail", bad())),
+                }
+            }
+            "ai_wounded" => {
+                self.ai_wounded = value
+                    .parse::<WoundedRule>()
+                    .map_err(|_| format!("{}: use wounds-left or wounded", bad()))?;
+            }
+            "grid" => {
+                self.grid = match value {
+                    "square" => GridKind::Square,
+                    "hex" => GridKind::Hex,
+                    _ => return Err(format!("{}: use square or hex", bad())),
+                }
+            }
+            "table" => {
+                self.table = value
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (12..=crate::board::MAX_SIDE).contains(n))
+                    .ok_or_else(|| format!("{}: use a side from 12 to 120", bad()))?;
+            }
+            "round_limit" => {
+                self.round_limit = value
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| *n <= 99)
+                    .ok_or_else(|| format!("{}: use 0 (the scenario's) to 99", bad()))?;
+            }
+            "ai_seat1" | "ai_seat2" => {
+                let d = match value {
+                    "off" => None,
+                    _ => Some(value.parse::<Difficulty>().map_err(|_| {
+                        format!("{}: use off, easy, normal, classic or impossible", bad())
+                    })?),
+                };
+                let i = usize::from(key == "ai_seat2");
+                self.ai_seats[i] = d;
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option `{key}` (commander knows commanding_presence, \
+                     special_action_order, resistance_test, ai_wounded, grid, table, ai_seat1, \
+                     ai_seat2, round_limit)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks values a save file could have set out of range.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(12..=crate::board::MAX_SIDE).contains(&self.table) {
+            return Err(format!("table side {} is not 12 to 120", self.table));
+        }
+        if self.round_limit > 99 {
+            return Err(format!("round limit {} is above 99", self.round_limit));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse_and_refuse() {
+        let mut o = Options::default();
+        o.set("ai_seat2", "impossible").unwrap();
+        assert_eq!(o.ai(Seat(1)), Some(Difficulty::Impossible));
+        o.set("grid", "hex").unwrap();
+        assert_eq!(o.grid, GridKind::Hex);
+        assert!(o.set("grid", "octagon").is_err());
+        assert!(o.set("table", "7").is_err());
+        assert!(o.set("nope", "1").is_err());
+    }
+}

@@ -1,0 +1,653 @@
+//! Scenario files: the table, its terrain, the two Squads (by printed names), deployment zones,
+//! objectives, the operation played and how the game is won (cmd.gap.27).
+//!
+//! A scenario that names an operation takes the operation's table size, round limit, preset
+//! Squads, objective markers and AI pods from the rules data, so the numbers live in one place.
+//!
+//! ```
+//! use squadsight_commander::scenario::{ScenarioDef, builtin_scenarios};
+//! use squadsight_core::data::parse_ron;
+//! let info = &builtin_scenarios()[0];
+//! let def: ScenarioDef = parse_ron(info.source.as_bytes(), info.id)?;
+//! assert_eq!(def.sides.len(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::board::{Board, Cell, GridKind, Piece, TerrainKind};
+use crate::catalog::{Catalog, Faction, OperationSide, Slot};
+use crate::squad::{self, SquadSpec, UnitPick};
+use crate::state::{Method, Trigger, Victory};
+use serde::{Deserialize, Serialize};
+use squadsight_core::ScenarioInfo;
+
+/// A terrain piece as written in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceDef {
+    /// Name shown to players.
+    pub name: String,
+    /// Its form (cmd.terrain.four-forms).
+    pub kind: TerrainKind,
+    /// Height in levels (0 = low).
+    #[serde(default)]
+    pub height: u8,
+    /// Whether High Explosive cannot remove it.
+    #[serde(default)]
+    pub indestructible: bool,
+    /// A rectangle `(x, y, width, height)` of cells.
+    #[serde(default)]
+    pub rect: Option<(u8, u8, u8, u8)>,
+    /// Single cells `(x, y)`, added to the rectangle.
+    #[serde(default)]
+    pub cells: Vec<(u8, u8)>,
+}
+
+/// One unit of a Squad as written in a file, by printed names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitDef {
+    /// Unit card name, e.g. `ADVENT Trooper`.
+    pub unit: String,
+    /// Primary weapon name (omit for the AI loadout's).
+    #[serde(default)]
+    pub primary: Option<String>,
+    /// Secondary weapon name (omit for the AI loadout's).
+    #[serde(default)]
+    pub secondary: Option<String>,
+    /// Attachment names.
+    #[serde(default)]
+    pub attachments: Vec<String>,
+    /// Vest name.
+    #[serde(default)]
+    pub vest: Option<String>,
+    /// Rank name (omit for the first rank).
+    #[serde(default)]
+    pub rank: Option<String>,
+    /// Models in the unit.
+    #[serde(default = "one")]
+    pub models: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// A Squad as written in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadDef {
+    /// Its faction.
+    pub faction: Faction,
+    /// The Leader's unit name (cmd.prep.leader-choice).
+    pub leader: String,
+    /// The units.
+    pub units: Vec<UnitDef>,
+    /// Field Faction – ADVENT's free ADVENT Trooper.
+    #[serde(default)]
+    pub free_trooper: bool,
+}
+
+/// One side of a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideDef {
+    /// Name shown ("XCOM", "ADVENT").
+    pub name: String,
+    /// Its faction.
+    pub faction: Faction,
+    /// Its Squad; omitted for an operation's preset Squad or a side fielding only AI pods.
+    #[serde(default)]
+    pub squad: Option<SquadDef>,
+    /// Deployment zone `(x, y, width, height)`.
+    pub zone: (u8, u8, u8, u8),
+}
+
+/// An objective as written in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveDef {
+    /// Name shown.
+    pub name: String,
+    /// How it is completed.
+    pub method: Method,
+    /// A marker's cell; omit (with no `piece`) to place it at random.
+    #[serde(default)]
+    pub at: Option<(u8, u8)>,
+    /// The terrain piece it is, by name.
+    #[serde(default)]
+    pub piece: Option<String>,
+    /// Only this side (0 or 1) may complete it.
+    #[serde(default)]
+    pub for_side: Option<u8>,
+}
+
+/// How a scenario is won.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VictoryDef {
+    /// Destroy the enemy; at the round limit, more Supplies on the table wins.
+    #[default]
+    Annihilation,
+    /// Operation Gatecrasher, side 0 attacking.
+    Gatecrasher,
+    /// Side 0 must complete every objective and destroy every enemy model.
+    Clear,
+}
+
+/// A scenario file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioDef {
+    /// Title.
+    pub title: String,
+    /// A few words for menus.
+    #[serde(default)]
+    pub description: String,
+    /// The operation played, by name (e.g. `SE1.2 - The Supply Raid`).
+    #[serde(default)]
+    pub operation: Option<String>,
+    /// Table `(width, height)`; omitted for the `table` option's square (or the operation's).
+    #[serde(default)]
+    pub table: Option<(u8, u8)>,
+    /// Supplies limit per Squad (cmd.prep.two-squads-equal-points, cmd.gap.58).
+    #[serde(default = "standard")]
+    pub points: u32,
+    /// Last game round (0 = the operation's, else 6).
+    #[serde(default)]
+    pub round_limit: u8,
+    /// Terrain.
+    #[serde(default)]
+    pub terrain: Vec<PieceDef>,
+    /// Exactly two sides; side 0 is the operation's attacker or player.
+    pub sides: Vec<SideDef>,
+    /// Objectives.
+    #[serde(default)]
+    pub objectives: Vec<ObjectiveDef>,
+    /// How it is won.
+    #[serde(default)]
+    pub victory: VictoryDef,
+}
+
+fn standard() -> u32 {
+    squad::STANDARD_LIMIT
+}
+
+/// The scenarios shipped in the binary; the first is the default.
+pub fn builtin_scenarios() -> &'static [ScenarioInfo] {
+    const LIST: &[ScenarioInfo] = &[
+        ScenarioInfo {
+            id: "battle",
+            title: "Battle: 500 spl XCOM against ADVENT",
+            source: include_str!("../../../scenarios/commander/battle.ron"),
+        },
+        ScenarioInfo {
+            id: "battle-aliens",
+            title: "Battle: snipers and psionics against the aliens",
+            source: include_str!("../../../scenarios/commander/battle-aliens.ron"),
+        },
+        ScenarioInfo {
+            id: "gatecrasher",
+            title: "X2.1 Operation Gatecrasher",
+            source: include_str!("../../../scenarios/commander/gatecrasher.ron"),
+        },
+        ScenarioInfo {
+            id: "outpost",
+            title: "SE1.1 The Outpost",
+            source: include_str!("../../../scenarios/commander/outpost.ron"),
+        },
+        ScenarioInfo {
+            id: "supply-raid",
+            title: "SE1.2 The Supply Raid",
+            source: include_str!("../../../scenarios/commander/supply-raid.ron"),
+        },
+    ];
+    LIST
+}
+
+/// A unit and its models as they will be placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deploy {
+    /// The pick.
+    pub pick: UnitPick,
+    /// Whether it is the Leader's unit.
+    pub leader: bool,
+    /// Whether it is Faction – ADVENT's free Trooper.
+    pub free: bool,
+}
+
+/// A pod of AI models waiting off the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PodPlan {
+    /// The side fielding it.
+    pub side: u8,
+    /// Its units (AI loadout).
+    pub units: Vec<UnitPick>,
+    /// What brings it on.
+    pub trigger: Trigger,
+}
+
+/// An objective placed at setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectivePlan {
+    /// Name.
+    pub name: String,
+    /// Method.
+    pub method: Method,
+    /// Fixed cells, or empty to place a marker at random.
+    pub cells: Vec<Cell>,
+    /// Whether it is a marker on a cell (not terrain).
+    pub marker: bool,
+    /// Side restriction.
+    pub for_side: Option<u8>,
+}
+
+/// A scenario checked against the rules data and ready to set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The empty table with terrain.
+    pub board: Board,
+    /// Side names, factions and zones.
+    pub sides: Vec<(String, Faction, (u8, u8, u8, u8))>,
+    /// Each side's Squad (empty for a side with only pods) and its price.
+    pub squads: Vec<(Vec<Deploy>, u32)>,
+    /// Objectives.
+    pub objectives: Vec<ObjectivePlan>,
+    /// Least distance between random markers and from the centre.
+    pub marker_spacing: u8,
+    /// AI pods.
+    pub pods: Vec<PodPlan>,
+    /// How it is won.
+    pub victory: Victory,
+    /// Last round.
+    pub round_limit: u16,
+}
+
+/// Turns a file Squad into a [`SquadSpec`], checking every name.
+pub fn squad_spec(catalog: &Catalog, def: &SquadDef) -> Result<SquadSpec, Vec<String>> {
+    let mut problems = Vec::new();
+    let mut units = Vec::new();
+    let mut leader = None;
+    for (i, u) in def.units.iter().enumerate() {
+        let Some(unit) = catalog.unit_id(&u.unit) else {
+            problems.push(format!("no unit card named `{}`", u.unit));
+            continue;
+        };
+        let profile = catalog.unit(unit);
+        let weapon = |name: &Option<String>, slot: Slot, problems: &mut Vec<String>| match name {
+            Some(n) => match catalog.weapon_id(n) {
+                Some(w) => Some(w),
+                None => {
+                    problems.push(format!("no weapon card named `{n}`"));
+                    None
+                }
+            },
+            // The AI loadout's weapon for that slot.
+            None => profile
+                .ai_loadout
+                .iter()
+                .copied()
+                .find(|w| profile.options(slot).contains(w))
+                .or_else(|| {
+                    profile
+                        .ai_loadout
+                        .iter()
+                        .copied()
+                        .find(|w| catalog.weapon(*w).slot == slot && profile.has_slot(slot))
+                }),
+        };
+        let primary = weapon(&u.primary, Slot::Primary, &mut problems);
+        let secondary = weapon(&u.secondary, Slot::Secondary, &mut problems);
+        let mut attachments = Vec::new();
+        for a in &u.attachments {
+            match catalog.item_id(a) {
+                Some(id) => attachments.push(id),
+                None => problems.push(format!("no item card named `{a}`")),
+            }
+        }
+        let vest = match &u.vest {
+            Some(v) => match catalog.vest_id(v) {
+                Some(id) => Some(id),
+                None => {
+                    problems.push(format!("no vest named `{v}`"));
+                    None
+                }
+            },
+            None => None,
+        };
+        let rank = match &u.rank {
+            Some(r) => match catalog.rank_id(r) {
+                Some(id) => id,
+                None => {
+                    problems.push(format!("no rank named `{r}`"));
+                    catalog.first_rank()
+                }
+            },
+            None => catalog.first_rank(),
+        };
+        if u.unit == def.leader && leader.is_none() {
+            leader = Some(i);
+        }
+        units.push(UnitPick {
+            unit,
+            primary,
+            secondary,
+            attachments,
+            vest,
+            rank,
+            models: u.models,
+        });
+    }
+    let Some(leader) = leader else {
+        problems.push(format!(
+            "the Leader `{}` is not one of the units",
+            def.leader
+        ));
+        return Err(problems);
+    };
+    if problems.is_empty() {
+        Ok(SquadSpec {
+            faction: def.faction,
+            leader,
+            units,
+            free_trooper: def.free_trooper,
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+/// A unit at its AI loadout and first rank (pods, presets, the free Trooper).
+pub fn ai_pick(catalog: &Catalog, unit: crate::catalog::UnitId, models: u8) -> UnitPick {
+    let profile = catalog.unit(unit);
+    let find = |slot: Slot| {
+        profile
+            .ai_loadout
+            .iter()
+            .copied()
+            .find(|w| profile.options(slot).contains(w))
+            .or_else(|| {
+                profile
+                    .ai_loadout
+                    .iter()
+                    .copied()
+                    .find(|w| catalog.weapon(*w).slot == slot)
+            })
+    };
+    UnitPick {
+        unit,
+        primary: find(Slot::Primary),
+        secondary: find(Slot::Secondary),
+        attachments: Vec::new(),
+        vest: None,
+        rank: catalog.first_rank(),
+        models,
+    }
+}
+
+fn rect_cells(rect: (u8, u8, u8, u8)) -> Vec<Cell> {
+    let (x, y, w, h) = rect;
+    let mut out = Vec::new();
+    for dy in 0..h {
+        for dx in 0..w {
+            if let (Some(cx), Some(cy)) = (x.checked_add(dx), y.checked_add(dy)) {
+                out.push(Cell::new(cx, cy));
+            }
+        }
+    }
+    out
+}
+
+impl ScenarioDef {
+    /// Checks the scenario against the rules data, listing every problem.
+    pub fn plan(&self, catalog: &Catalog, grid: GridKind, table: u8) -> Result<Plan, Vec<String>> {
+        let mut problems = Vec::new();
+        let operation = match &self.operation {
+            Some(name) => match catalog.operation_id(name) {
+                Some(id) => Some(catalog.operation(id)),
+                None => {
+                    problems.push(format!("no operation named `{name}`"));
+                    None
+                }
+            },
+            None => None,
+        };
+        let (w, h) = self
+            .table
+            .or(operation.map(|o| (o.board_width, o.board_height)))
+            .unwrap_or((table, table));
+        let mut board = match Board::new(grid, w, h) {
+            Ok(b) => b,
+            Err(e) => return Err(vec![e.0]),
+        };
+        for p in &self.terrain {
+            let mut cells = p.rect.map(rect_cells).unwrap_or_default();
+            cells.extend(p.cells.iter().map(|&(x, y)| Cell::new(x, y)));
+            if let Err(e) = board.add_piece(Piece {
+                name: p.name.clone(),
+                kind: p.kind,
+                height: p.height,
+                indestructible: p.indestructible,
+                cells,
+                destroyed: false,
+            }) {
+                problems.push(e.0);
+            }
+        }
+        if self.sides.len() != 2 {
+            problems.push(format!("a scenario has 2 sides, not {}", self.sides.len()));
+            return Err(problems);
+        }
+        let limit = operation.map_or(self.points, |o| u32::from(o.points_limit));
+        let mut squads = Vec::new();
+        let mut sides = Vec::new();
+        for (i, side) in self.sides.iter().enumerate() {
+            sides.push((side.name.clone(), side.faction, side.zone));
+            let (zx, zy, zw, zh) = side.zone;
+            if zw == 0
+                || zh == 0
+                || u16::from(zx) + u16::from(zw) > u16::from(w)
+                || u16::from(zy) + u16::from(zh) > u16::from(h)
+            {
+                problems.push(format!("side {i}'s deployment zone is not on the table"));
+            }
+            match &side.squad {
+                Some(def) => match squad_spec(catalog, def) {
+                    Ok(spec) => {
+                        if let Err(errs) = squad::validate(catalog, &spec, limit) {
+                            for e in errs {
+                                problems.push(format!("side {i}: {e} ({})", e.clause()));
+                            }
+                        }
+                        if spec.faction != side.faction {
+                            problems.push(format!("side {i}'s Squad is not of its faction"));
+                        }
+                        let price = squad::price(catalog, &spec);
+                        let mut deploy: Vec<Deploy> = spec
+                            .units
+                            .iter()
+                            .enumerate()
+                            .map(|(k, p)| Deploy {
+                                pick: p.clone(),
+                                leader: k == spec.leader,
+                                free: false,
+                            })
+                            .collect();
+                        if spec.free_trooper
+                            && let Some(t) = catalog.unit_id(crate::ai_mode::TROOPER)
+                        {
+                            // cmd.sr.faction-advent: one more ADVENT Trooper at no cost.
+                            deploy.push(Deploy {
+                                pick: ai_pick(catalog, t, 1),
+                                leader: false,
+                                free: true,
+                            });
+                        }
+                        squads.push((deploy, price));
+                    }
+                    Err(mut e) => {
+                        problems.append(&mut e);
+                        squads.push((Vec::new(), 0));
+                    }
+                },
+                None => {
+                    // An operation's preset Squad (Gatecrasher), or none: the side fields pods.
+                    let want = if i == 0 {
+                        OperationSide::Attacker
+                    } else {
+                        OperationSide::Defender
+                    };
+                    let preset =
+                        operation.and_then(|o| o.preset_squads.iter().find(|p| p.side == want));
+                    match preset {
+                        Some(p) => {
+                            // The Leader is the first single-model unit that may lead.
+                            let lead = p.units.iter().position(|u| {
+                                u.models == 1 && catalog.unit(u.unit).leader_eligible
+                            });
+                            let deploy = p
+                                .units
+                                .iter()
+                                .enumerate()
+                                .map(|(k, u)| Deploy {
+                                    pick: ai_pick(catalog, u.unit, u.models),
+                                    leader: Some(k) == lead,
+                                    free: false,
+                                })
+                                .collect::<Vec<_>>();
+                            let spec = SquadSpec {
+                                faction: p.faction,
+                                leader: lead.unwrap_or(0),
+                                units: deploy.iter().map(|d| d.pick.clone()).collect(),
+                                free_trooper: false,
+                            };
+                            squads.push((deploy, squad::price(catalog, &spec)));
+                        }
+                        None => squads.push((Vec::new(), 0)),
+                    }
+                }
+            }
+        }
+        // Objectives: the scenario's, then the operation's random markers.
+        let mut objectives = Vec::new();
+        for o in &self.objectives {
+            let mut cells = Vec::new();
+            let mut marker = true;
+            if let Some(name) = &o.piece {
+                marker = false;
+                match board.pieces().iter().find(|p| &p.name == name) {
+                    Some(p) => cells = p.cells.clone(),
+                    None => problems.push(format!("objective `{}`: no piece `{name}`", o.name)),
+                }
+            } else if let Some((x, y)) = o.at {
+                let c = Cell::new(x, y);
+                if !board.contains(c) || !board.standable(c) {
+                    problems.push(format!("objective `{}` is not on open ground", o.name));
+                }
+                cells.push(c);
+            }
+            if o.for_side.is_some_and(|s| s > 1) {
+                problems.push(format!("objective `{}` names side above 1", o.name));
+            }
+            objectives.push(ObjectivePlan {
+                name: o.name.clone(),
+                method: o.method,
+                cells,
+                marker,
+                for_side: o.for_side,
+            });
+        }
+        let mut pods = Vec::new();
+        let mut marker_spacing = 0;
+        if let Some(op) = operation {
+            marker_spacing = op.marker_spacing.unwrap_or(0);
+            let player = self.sides[0].faction;
+            let first_marker = objectives.len();
+            for k in 0..op.markers {
+                objectives.push(ObjectivePlan {
+                    name: format!("supply crate {}", k + 1),
+                    method: Method::Search,
+                    cells: Vec::new(),
+                    marker: true,
+                    for_side: Some(0),
+                });
+            }
+            let centre = Cell::new(w / 2, h / 2);
+            if op.markers == 0 && op.pod_trigger_range.is_some() {
+                // The Outpost: one marker in the centre, reached by the player.
+                objectives.push(ObjectivePlan {
+                    name: "outpost marker".into(),
+                    method: Method::Reach,
+                    cells: vec![centre],
+                    marker: true,
+                    for_side: Some(0),
+                });
+            }
+            for (k, pod) in op.ai_pods(player).iter().enumerate() {
+                let trigger = match op.pod_trigger_range {
+                    Some(range) => Trigger::Near {
+                        cell: centre,
+                        range,
+                    },
+                    None => Trigger::Sight {
+                        objective: u8::try_from(first_marker + k).unwrap_or(0),
+                    },
+                };
+                pods.push(PodPlan {
+                    side: 1,
+                    units: pod
+                        .iter()
+                        .map(|u| ai_pick(catalog, u.unit, u.models))
+                        .collect(),
+                    trigger,
+                });
+            }
+        }
+        let victory = match self.victory {
+            VictoryDef::Annihilation => Victory::Annihilation,
+            VictoryDef::Gatecrasher => Victory::Gatecrasher {
+                attacker: squadsight_core::Seat(0),
+            },
+            VictoryDef::Clear => Victory::Clear {
+                player: squadsight_core::Seat(0),
+            },
+        };
+        if matches!(victory, Victory::Gatecrasher { .. }) && objectives.is_empty() {
+            problems.push("Gatecrasher needs the monument as its first objective".into());
+        }
+        let round_limit = match self.round_limit {
+            0 => operation.and_then(|o| o.round_limit).unwrap_or(6),
+            n => n,
+        };
+        let models: usize = squads
+            .iter()
+            .flat_map(|(d, _)| d.iter().map(|u| usize::from(u.pick.models)))
+            .sum::<usize>()
+            + pods
+                .iter()
+                .flat_map(|p| p.units.iter().map(|u| usize::from(u.models)))
+                .sum::<usize>();
+        if models > crate::state::MAX_MODELS {
+            problems.push(format!(
+                "{models} models; a game holds at most {}",
+                crate::state::MAX_MODELS
+            ));
+        }
+        for (i, (d, _)) in squads.iter().enumerate() {
+            if d.is_empty() && !pods.iter().any(|p| usize::from(p.side) == i) {
+                problems.push(format!("side {i} has no models"));
+            }
+            for u in d {
+                if u.pick.models == 0 {
+                    problems.push(format!("side {i} has a unit with no models"));
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(Plan {
+                board,
+                sides,
+                squads,
+                objectives,
+                marker_spacing,
+                pods,
+                victory,
+                round_limit: u16::from(round_limit),
+            })
+        } else {
+            Err(problems)
+        }
+    }
+}

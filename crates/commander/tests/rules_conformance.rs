@@ -1,0 +1,42 @@
+//! The conformance harness over every built-in Commander scenario, with player seats and with
+//! AI-mode seats (cmd.general.common-sense: no unruled case aborts a game).
+
+use squadsight_commander::Commander;
+use squadsight_core::Ruleset;
+use squadsight_core::conformance::{Limits, check_ruleset};
+use squadsight_core::data::parse_ron;
+use std::sync::Arc;
+
+fn run(options: &[(&str, &str)], seeds: u64) -> usize {
+    let ruleset = Arc::new(Commander::new().unwrap());
+    let mut opts = <Commander as Ruleset>::Options::default();
+    for (k, v) in options {
+        ruleset.set_option(&mut opts, k, v).unwrap();
+    }
+    let limits = Limits {
+        steps: 20_000,
+        allow_cap: false,
+        apply_all_up_to: 8,
+        probe_one_in: 4,
+    };
+    let mut games = 0;
+    for (i, info) in ruleset.scenarios().iter().enumerate() {
+        let scenario = parse_ron(info.source.as_bytes(), info.id).unwrap();
+        let first = 1_000 * i as u64;
+        let r = check_ruleset(
+            Arc::clone(&ruleset),
+            &scenario,
+            &opts,
+            first..first + seeds,
+            limits,
+        )
+        .unwrap_or_else(|f| panic!("commander scenario `{}`: {f}", info.id));
+        games += r.games;
+    }
+    games
+}
+
+#[test]
+fn conformance_players() {
+    assert!(run(&[], 4) >= 20);
+}

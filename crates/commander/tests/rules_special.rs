@@ -1,0 +1,551 @@
+//! Reaction fire, close combat, special rules the engine carries out, objectives and victory.
+
+use squadsight_commander::action::Action;
+use squadsight_commander::board::{Cell, TerrainKind};
+use squadsight_commander::fixture::{Fixture, Session};
+use squadsight_commander::state::{Method, Presence, Victory, Window};
+use squadsight_core::{Decision, Ruleset, Seat};
+
+fn weapon(s: &Session, name: &str) -> squadsight_commander::catalog::WeaponId {
+    s.rules().catalog().weapon_id(name).unwrap()
+}
+
+#[test]
+fn cmd_act_overwatch_one_fires_at_a_mover() {
+    // cmd.act.overwatch.one, cmd.gap.12: Overwatch fires once at an enemy that moves in sight.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 2, 10)
+        .model(1, "ADVENT Trooper", 20, 10)
+        .build()
+        .unwrap();
+    let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(20, 10).unwrap());
+    let ar = weapon(&s, "Assault Rifle");
+    s.act(0, Action::Activate(rookie)).unwrap();
+    s.act(0, Action::Overwatch(ar)).unwrap();
+    s.act(0, Action::EndActivation).unwrap();
+    assert_eq!(s.state().die, Some(Seat(1)));
+    s.act(1, Action::Activate(trooper)).unwrap();
+    s.act(
+        1,
+        Action::Run {
+            to: Cell::new(15, 10),
+            actions: 1,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.state().model(rookie).unwrap().overwatch, None);
+    assert!(
+        s.events()
+            .iter()
+            .any(|e| e.rule == "cmd.act.overwatch.one" && e.text.contains("reacts"))
+    );
+}
+
+#[test]
+fn cmd_sr_phantom_triggers_no_reaction_fire() {
+    // cmd.sr.phantom: the Stun Lancer's move sets off no Overwatch.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 2, 10)
+        .model(1, "ADVENT Stun Lancer", 20, 10)
+        .build()
+        .unwrap();
+    let (rookie, lancer) = (s.model_at(2, 10).unwrap(), s.model_at(20, 10).unwrap());
+    let ar = weapon(&s, "Assault Rifle");
+    s.act(0, Action::Activate(rookie)).unwrap();
+    s.act(0, Action::Overwatch(ar)).unwrap();
+    s.act(0, Action::EndActivation).unwrap();
+    s.act(1, Action::Activate(lancer)).unwrap();
+    s.act(
+        1,
+        Action::Run {
+            to: Cell::new(15, 10),
+            actions: 1,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.state().model(rookie).unwrap().overwatch, Some(ar));
+    assert!(s.journaled("cmd.sr.phantom"));
+}
+
+#[test]
+fn cmd_melee_charge_engage_flee_and_free_attack() {
+    // cmd.melee.engage-on-contact: a charge engages, hit or miss. cmd.melee.engaged-options and
+    // cmd.melee.engaged-counts-two: the engaged model may only attack its partner or flee, as
+    // 2-action uses. cmd.melee.flee-free-attack, cmd.melee.free-attack-form: fleeing gives the
+    // partner a free attack; with a 0 Range weapon it moves into contact first.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 5, 10)
+        .model(1, "ADVENT Stun Lancer", 12, 10)
+        .active(1)
+        .dice(&[6, 6])
+        .build()
+        .unwrap();
+    let (rookie, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(12, 10).unwrap());
+    let lance = weapon(&s, "Shock Lance");
+    s.act(1, Action::Activate(lancer)).unwrap();
+    s.act(
+        1,
+        Action::Run {
+            to: Cell::new(6, 10),
+            actions: 1,
+        },
+    )
+    .unwrap();
+    // Having run into contact, the charge is all that is left.
+    let legal = s.legal(1);
+    assert!(!legal.is_empty());
+    assert!(
+        legal
+            .iter()
+            .all(|a| matches!(a, Action::Attack { weapon, .. } if *weapon == lance))
+    );
+    s.act(1, legal[0]).unwrap();
+    assert_eq!(s.state().model(rookie).unwrap().engaged, vec![lancer]);
+    assert_eq!(s.state().die, Some(Seat(0)));
+    s.act(0, Action::Activate(rookie)).unwrap();
+    let legal = s.legal(0);
+    assert!(legal.iter().all(|a| match a {
+        Action::Attack {
+            target, actions, ..
+        } => *target == lancer && *actions == 2,
+        Action::Run { actions, .. } | Action::Climb { actions, .. } => *actions == 2,
+        Action::EndActivation => true,
+        _ => false,
+    }));
+    s.act(
+        0,
+        Action::Run {
+            to: Cell::new(1, 10),
+            actions: 2,
+        },
+    )
+    .unwrap();
+    assert!(s.state().model(rookie).unwrap().engaged.is_empty());
+    let legal = s.legal(1);
+    assert!(legal.contains(&Action::FreeAttack(lance)));
+    assert!(legal.contains(&Action::DeclineFreeAttack));
+    s.act(1, Action::FreeAttack(lance)).unwrap();
+    assert!(s.journaled("cmd.melee.free-attack-form"));
+    let l = s.state().model(lancer).unwrap().cell;
+    assert!(s.state().board.adjacent(l, Cell::new(1, 10)));
+}
+
+#[test]
+fn cmd_prep_leader_loss_will() {
+    // cmd.prep.leader-loss-will: the Leader's destruction costs the rest of its Squad 1 WILL.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 2, 10)
+        .model(1, "ADVENT Officer", 10, 10)
+        .leader()
+        .wounds(1)
+        .model(1, "ADVENT Trooper", 10, 16)
+        .option("resistance_test", "damage-on-fail")
+        .dice(&[1, 1, 6, 6, 6, 6])
+        .build()
+        .unwrap();
+    let (rookie, officer) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
+    let ar = weapon(&s, "Assault Rifle");
+    s.act(0, Action::Activate(rookie)).unwrap();
+    s.act(
+        0,
+        Action::Attack {
+            weapon: ar,
+            target: officer,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        s.state().model(officer).unwrap().presence,
+        Presence::Destroyed
+    );
+    assert!(s.state().sides[1].leader_lost);
+    let trooper = s.model_at(10, 16).unwrap();
+    assert_eq!(s.state().model(trooper).unwrap().will_penalty, 1);
+}
+
+#[test]
+fn cmd_sr_zapper_sends_down_and_spends_the_activation() {
+    // cmd.sr.zapper, cmd.gap.50: damage from a Zapper weapon sends the target Down and uses up
+    // its activation this round.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Grenadier", 5, 10)
+        .wounds(9)
+        .model(1, "ADVENT Stun Lancer", 6, 10)
+        .active(1)
+        .option("resistance_test", "damage-on-fail")
+        .dice(&[1, 1, 6, 6, 6, 6])
+        .build()
+        .unwrap();
+    let (gren, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
+    let lance = weapon(&s, "Shock Lance");
+    s.act(1, Action::Activate(lancer)).unwrap();
+    s.act(
+        1,
+        Action::Attack {
+            weapon: lance,
+            target: gren,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    let g = s.state().model(gren).unwrap();
+    assert!(g.down && g.wounds == 4);
+    assert!(s.journaled("cmd.sr.zapper"));
+    // Its activation was spent, so XCOM's die of round 1 went unused (cmd.gap.26).
+    assert!(s.journaled("cmd.gap.26"));
+}
+
+#[test]
+fn cmd_sr_lasso_pulls_into_engagement() {
+    // cmd.sr.lasso, cmd.gap.51: a tongue hit drags the target into contact and engagement.
+    let mut s = Fixture::new(30, 30)
+        .model(0, "Rookie", 5, 10)
+        .model(1, "Viper", 20, 10)
+        .active(1)
+        .dice(&[1, 1, 1, 1])
+        .build()
+        .unwrap();
+    let (rookie, viper) = (s.model_at(5, 10).unwrap(), s.model_at(20, 10).unwrap());
+    let tongue = weapon(&s, "Viper Tongue");
+    s.act(1, Action::Activate(viper)).unwrap();
+    s.act(
+        1,
+        Action::Attack {
+            weapon: tongue,
+            target: rookie,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    let r = s.state().model(rookie).unwrap();
+    assert!(s.state().board.adjacent(r.cell, Cell::new(20, 10)));
+    assert_eq!(r.engaged, vec![viper]);
+}
+
+#[test]
+fn cmd_sr_scatter_point_by_target_player_and_high_explosive() {
+    // cmd.sr.scatter, cmd.gap.43: on a scatter the targeted player places the point 3 Range
+    // away. cmd.sr.high-explosive, cmd.gap.44: terrain within 2 Range of it is destroyed.
+    let mut s = Fixture::new(30, 30)
+        .terrain("crates", TerrainKind::Obstacle, 0, &[(20, 4)])
+        .model(0, "Grenadier", 5, 6)
+        .model(1, "ADVENT Trooper", 20, 6)
+        .dice(&[1, 1, 4])
+        .build()
+        .unwrap();
+    let (gren, trooper) = (s.model_at(5, 6).unwrap(), s.model_at(20, 6).unwrap());
+    let gl = weapon(&s, "Grenade Launcher");
+    s.act(0, Action::Activate(gren)).unwrap();
+    s.act(
+        0,
+        Action::Attack {
+            weapon: gl,
+            target: trooper,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    assert!(matches!(
+        s.state().windows.first(),
+        Some(Window::Scatter { seat: Seat(1), .. })
+    ));
+    let legal = s.legal(1);
+    assert!(legal.iter().all(|a| match a {
+        Action::ScatterTo(c) => s.state().board.range(*c, Cell::new(20, 6)) == 3,
+        _ => false,
+    }));
+    s.act(1, Action::ScatterTo(Cell::new(20, 2))).unwrap();
+    assert!(s.state().board.pieces()[0].destroyed);
+}
+
+#[test]
+fn cmd_sr_commanding_presence_gives_a_trooper_an_activation() {
+    // cmd.sr.commanding-presence, cmd.gap.48: the Officer, before acting, has a Trooper within
+    // 24 Range and in sight act at once; then the Officer acts.
+    let mut s = Fixture::new(40, 40)
+        .model(0, "Rookie", 2, 2)
+        .model(1, "ADVENT Officer", 10, 30)
+        .model(1, "ADVENT Trooper", 30, 30)
+        .model(1, "ADVENT Stun Lancer", 10, 34)
+        .active(1)
+        .build()
+        .unwrap();
+    let officer = s.model_at(10, 30).unwrap();
+    let trooper = s.model_at(30, 30).unwrap();
+    let lancer = s.model_at(10, 34).unwrap();
+    s.act(1, Action::Activate(officer)).unwrap();
+    let legal = s.legal(1);
+    assert!(legal.contains(&Action::Command(trooper)));
+    assert!(
+        !legal.contains(&Action::Command(lancer)),
+        "rulebook: Troopers only"
+    );
+    s.act(1, Action::Command(trooper)).unwrap();
+    assert_eq!(s.state().stack.last().map(|a| a.model), Some(trooper));
+    s.act(1, Action::EndActivation).unwrap();
+    assert_eq!(s.state().stack.last().map(|a| a.model), Some(officer));
+    assert!(!s.legal(1).iter().any(|a| matches!(a, Action::Command(_))));
+    // The files' version: any same-faction model within 12 Range.
+    let mut f = Fixture::new(40, 40)
+        .model(0, "Rookie", 2, 2)
+        .model(1, "ADVENT Officer", 10, 30)
+        .model(1, "ADVENT Trooper", 30, 30)
+        .model(1, "ADVENT Stun Lancer", 10, 34)
+        .option("commanding_presence", "files")
+        .active(1)
+        .build()
+        .unwrap();
+    f.act(1, Action::Activate(officer)).unwrap();
+    let legal = f.legal(1);
+    assert!(legal.contains(&Action::Command(lancer)));
+    assert!(
+        !legal.contains(&Action::Command(trooper)),
+        "20 Range is past 12"
+    );
+}
+
+/// A wall from row 2 to row 19 at column 10.
+const WALL: [(u8, u8); 18] = [
+    (10, 2),
+    (10, 3),
+    (10, 4),
+    (10, 5),
+    (10, 6),
+    (10, 7),
+    (10, 8),
+    (10, 9),
+    (10, 10),
+    (10, 11),
+    (10, 12),
+    (10, 13),
+    (10, 14),
+    (10, 15),
+    (10, 16),
+    (10, 17),
+    (10, 18),
+    (10, 19),
+];
+
+#[test]
+fn cmd_sr_infiltrator_appears_at_a_discovered_marker() {
+    // cmd.sr.infiltrator, cmd.gap.52: when an enemy sees a civilian marker, the owner may
+    // reveal the hidden model there.
+    let mut s = Fixture::new(30, 30)
+        .terrain("wall", TerrainKind::Impassable, 0, &WALL)
+        .model(0, "Rookie", 5, 10)
+        .model(1, "ADVENT Trooper", 28, 28)
+        .model(1, "Faceless", 0, 0)
+        .hidden(&[(14, 10), (14, 3), (25, 25)])
+        .build()
+        .unwrap();
+    let faceless = squadsight_commander::state::ModelId(2);
+    assert_eq!(
+        s.state().model(faceless).unwrap().presence,
+        Presence::Hidden
+    );
+    let rookie = s.model_at(5, 10).unwrap();
+    s.act(0, Action::Activate(rookie)).unwrap();
+    assert!(s.state().windows.is_empty(), "no marker is in sight yet");
+    s.act(
+        0,
+        Action::Run {
+            to: Cell::new(8, 0),
+            actions: 2,
+        },
+    )
+    .unwrap();
+    let legal = s.legal(1);
+    assert_eq!(legal, vec![Action::Reveal(1), Action::StayHidden]);
+    s.act(1, Action::Reveal(1)).unwrap();
+    let f = s.state().model(faceless).unwrap();
+    assert_eq!((f.presence, f.cell), (Presence::OnTable, Cell::new(14, 3)));
+}
+
+#[test]
+fn cmd_sr_weak_minded_search_interact_hack_and_hacker() {
+    // cmd.sr.weak-minded: only searchable objectives. cmd.sr.interact, cmd.sr.search,
+    // cmd.sr.computer-use: beside the objective; cmd.sr.hacker: from 12 Range in sight.
+    // cmd.act.special-action.one/two: −1 with one action.
+    let s = Fixture::new(30, 30)
+        .model(0, "Specialist", 2, 2)
+        .model(1, "ADVENT Trooper", 5, 20)
+        .objective("terminal", Method::Hack, 10, 2)
+        .objective("door", Method::Interact, 6, 21)
+        .objective("crate", Method::Search, 4, 21)
+        .build()
+        .unwrap();
+    let mut s = s;
+    let spec = s.model_at(2, 2).unwrap();
+    s.act(0, Action::Activate(spec)).unwrap();
+    let legal = s.legal(0);
+    assert!(legal.contains(&Action::Special {
+        method: Method::Hack,
+        objective: 0,
+        actions: 1
+    }));
+    assert!(legal.contains(&Action::Special {
+        method: Method::Hack,
+        objective: 0,
+        actions: 2
+    }));
+    s.act(0, Action::EndActivation).unwrap();
+    let trooper = s.model_at(5, 20).unwrap();
+    s.act(1, Action::Activate(trooper)).unwrap();
+    let legal = s.legal(1);
+    assert!(legal.iter().any(|a| matches!(
+        a,
+        Action::Special {
+            method: Method::Search,
+            objective: 2,
+            ..
+        }
+    )));
+    assert!(!legal.iter().any(|a| matches!(
+        a,
+        Action::Special {
+            method: Method::Interact,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn cmd_sr_search_completes_a_crate() {
+    // cmd.sr.search, cmd.act.special-action.two: a passed test completes the objective.
+    let mut s = Fixture::new(30, 30)
+        .model(0, "Rookie", 3, 3)
+        .model(1, "ADVENT Trooper", 25, 25)
+        .objective("crate", Method::Search, 4, 4)
+        .dice(&[1, 1])
+        .build()
+        .unwrap();
+    let rookie = s.model_at(3, 3).unwrap();
+    s.act(0, Action::Activate(rookie)).unwrap();
+    s.act(
+        0,
+        Action::Special {
+            method: Method::Search,
+            objective: 0,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    assert!(s.state().objectives[0].done);
+    assert!(s.journaled("cmd.sr.search"));
+}
+
+#[test]
+fn cmd_sr_mindspin_mind_control_hands_the_model_over() {
+    // cmd.sr.mindspin.mind-control, cmd.gap.42: the caster's player controls the target until
+    // the end of the next round; the caster cannot activate meanwhile.
+    let mut s = Fixture::new(30, 30)
+        .model(0, "Rookie", 5, 10)
+        .model(1, "Sectoid", 15, 10)
+        .active(1)
+        .dice(&[1, 1, 6, 6])
+        .build()
+        .unwrap();
+    let (rookie, sectoid) = (s.model_at(5, 10).unwrap(), s.model_at(15, 10).unwrap());
+    s.act(1, Action::Activate(sectoid)).unwrap();
+    s.act(
+        1,
+        Action::Mindspin {
+            target: rookie,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    let r = s.state().model(rookie).unwrap();
+    assert_eq!(r.control.map(|c| c.by), Some(Seat(1)));
+    assert_eq!(r.controller(), Seat(1));
+}
+
+#[test]
+fn cmd_gap_27_annihilation_ends_the_game() {
+    // cmd.gap.27: the last Squad with models on the table wins.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 2, 10)
+        .model(1, "ADVENT Trooper", 10, 10)
+        .wounds(1)
+        .option("resistance_test", "damage-on-fail")
+        .dice(&[1, 1, 6, 6, 6, 6])
+        .build()
+        .unwrap();
+    let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
+    let ar = weapon(&s, "Assault Rifle");
+    s.act(0, Action::Activate(rookie)).unwrap();
+    s.act(
+        0,
+        Action::Attack {
+            weapon: ar,
+            target: trooper,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    match s.rules().to_act(s.state()) {
+        Decision::Over(o) => assert!(o.winners.contains(Seat(0))),
+        d => panic!("game goes on: {d:?}"),
+    }
+}
+
+#[test]
+fn cmd_gap_27_round_limit_decides_by_supplies_left() {
+    // cmd.gap.27: after the last round the Squad with more Supplies on the table wins.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 2, 10)
+        .model(1, "ADVENT Officer", 20, 10)
+        .round_limit(1)
+        .build()
+        .unwrap();
+    let rookie = s.model_at(2, 10).unwrap();
+    s.act(0, Action::Activate(rookie)).unwrap();
+    s.act(0, Action::EndActivation).unwrap();
+    let officer = s.model_at(20, 10).unwrap();
+    s.act(1, Action::Activate(officer)).unwrap();
+    s.act(1, Action::EndActivation).unwrap();
+    match s.rules().to_act(s.state()) {
+        Decision::Over(o) => assert!(o.winners.contains(Seat(1)), "{}", o.reason),
+        d => panic!("game goes on: {d:?}"),
+    }
+}
+
+#[test]
+fn cmd_gap_28_gatecrasher_charge_goes_off() {
+    // cmd.gap.28, cmd.sr.interact: the attacker plants a charge; it goes off when the planter
+    // next activates without having been hit, and the attacker wins.
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 10, 9)
+        .model(1, "ADVENT Trooper", 20, 20)
+        .objective("Eldar monument", Method::Interact, 10, 10)
+        .victory(Victory::Gatecrasher { attacker: Seat(0) })
+        .dice(&[1, 1])
+        .build()
+        .unwrap();
+    let rookie = s.model_at(10, 9).unwrap();
+    s.act(0, Action::Activate(rookie)).unwrap();
+    s.act(
+        0,
+        Action::Special {
+            method: Method::Interact,
+            objective: 0,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.state().objectives[0].planted, Some(rookie));
+    let trooper = s.model_at(20, 20).unwrap();
+    s.act(1, Action::Activate(trooper)).unwrap();
+    s.act(1, Action::EndActivation).unwrap();
+    // Round 2: whoever draws first, the Rookie's activation sets the charge off.
+    if s.state().die == Some(Seat(1)) {
+        s.act(1, Action::Activate(trooper)).unwrap();
+        s.act(1, Action::EndActivation).unwrap();
+    }
+    s.act(0, Action::Activate(rookie)).unwrap();
+    match s.rules().to_act(s.state()) {
+        Decision::Over(o) => assert!(o.winners.contains(Seat(0)), "{}", o.reason),
+        d => panic!("game goes on: {d:?}"),
+    }
+}

@@ -1,0 +1,610 @@
+//! The Commander campaign screen: start a campaign, see the Squad as it stands (models
+//! lost, equipment, ranks, stores), play the next operation against AI mode, and claim the
+//! rewards its draw offers before the Squad moves on.
+//!
+//! Every campaign step is the rules crate's (`Campaign::new`, `next_battle`,
+//! `report_from_state`, `record_battle`, `claim`, `pass`); the screen only chooses and shows.
+//! The battle itself is an ordinary game screen (saves, autosaves and replays included),
+//! with the opposing side played by AI mode at the campaign's difficulty.
+
+use super::CommanderUi;
+use crate::draw::{self, Scratch};
+use crate::game_screen::GameScreen;
+use crate::keys::Input;
+use crate::registry::{GameSpec, ScenarioSource, start_game};
+use crate::session::{Env, Flow, Session};
+use crate::theme::{Role, Theme};
+use crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use squadsight_commander::ai_mode::Difficulty;
+use squadsight_commander::campaign::battle::{next_battle, report_from_state};
+use squadsight_commander::campaign::{Campaign, default_squad};
+use squadsight_commander::catalog::{Faction, Reward};
+use squadsight_core::game::SeatConfig;
+use squadsight_core::{Decision, Seat};
+use std::any::Any;
+use std::time::Duration;
+
+/// Where the campaign screen is.
+enum Stage {
+    /// Choosing the faction and difficulty of a new campaign.
+    Setup,
+    /// The campaign between battles.
+    Overview,
+    /// A battle in progress; the campaign Squad plays `seat`.
+    Battle { game: Box<dyn Session>, seat: Seat },
+    /// Claiming a reward from the last battle's draw.
+    Rewards,
+}
+
+/// The campaign screen.
+pub struct CampaignScreen {
+    ui: CommanderUi,
+    ai_pause: Duration,
+    seed: u64,
+    faction: Faction,
+    difficulty: Difficulty,
+    campaign: Option<Campaign>,
+    stage: Stage,
+    /// Setup: the row; rewards: the option.
+    row: usize,
+    /// Rewards: the unit the reward goes to.
+    unit: usize,
+    message: Option<(String, Role)>,
+    scratch: Scratch,
+    line: String,
+}
+
+fn difficulty_name(d: Difficulty) -> &'static str {
+    match d {
+        Difficulty::Easy => "easy",
+        Difficulty::Normal => "normal",
+        Difficulty::Classic => "classic",
+        Difficulty::Impossible => "impossible",
+    }
+}
+
+impl CampaignScreen {
+    /// A campaign screen; new campaigns draw their rewards from `seed`.
+    pub fn new(ui: CommanderUi, seed: u64, ai_pause: Duration) -> CampaignScreen {
+        CampaignScreen {
+            ui,
+            ai_pause,
+            seed,
+            faction: Faction::Xcom,
+            difficulty: Difficulty::Classic,
+            campaign: None,
+            stage: Stage::Setup,
+            row: 0,
+            unit: 0,
+            message: None,
+            scratch: Scratch::default(),
+            line: String::new(),
+        }
+    }
+
+    /// The campaign, once started.
+    pub fn campaign(&self) -> Option<&Campaign> {
+        self.campaign.as_ref()
+    }
+
+    /// Whether a battle is being played.
+    pub fn in_battle(&self) -> bool {
+        matches!(self.stage, Stage::Battle { .. })
+    }
+
+    /// The battle on screen, if one is being played.
+    pub fn battle(&self) -> Option<&dyn Session> {
+        match &self.stage {
+            Stage::Battle { game, .. } => Some(game.as_ref()),
+            _ => None,
+        }
+    }
+
+    /// Whether the screen waits for a reward to be claimed.
+    pub fn claiming(&self) -> bool {
+        matches!(self.stage, Stage::Rewards)
+    }
+
+    fn begin(&mut self) {
+        let catalog = self.ui.rules().catalog();
+        let Some(squad) = default_squad(catalog, self.faction, "Commander") else {
+            self.message = Some(("no starting Squad for that faction".into(), Role::Error));
+            return;
+        };
+        match Campaign::new(
+            catalog,
+            self.seed,
+            self.difficulty,
+            &[squad],
+            squadsight_commander::squad::STANDARD_LIMIT,
+        ) {
+            Ok(c) => {
+                self.campaign = Some(c);
+                self.stage = Stage::Overview;
+            }
+            Err(e) => self.message = Some((e.to_string(), Role::Error)),
+        }
+    }
+
+    /// Starts the next operation's battle: the campaign Squad is a person, the other side
+    /// AI mode at the campaign's difficulty.
+    fn play_next(&mut self) {
+        let Some(c) = &self.campaign else { return };
+        let battle = match next_battle(self.ui.rules().catalog(), c, 0) {
+            Ok(b) => b,
+            Err(e) => {
+                self.message = Some((e.to_string(), Role::Error));
+                return;
+            }
+        };
+        let other = 1 - battle.seat.index().min(1);
+        let mut seats = vec![SeatConfig::human(), SeatConfig::human()];
+        // The rules play the other side (AI mode); the shell's AI only passes it the one
+        // action the rules offer it.
+        seats[other] = SeatConfig::ai("random");
+        let spec = GameSpec {
+            ruleset: "commander".into(),
+            scenario: ScenarioSource::Builtin(battle.base.to_string()),
+            seed: c.seed ^ (c.history.len() as u64 + 1),
+            seats,
+            options: vec![(
+                format!("ai_seat{}", other + 1),
+                difficulty_name(c.difficulty).to_string(),
+            )],
+        };
+        match start_game(&self.ui, battle.scenario, &spec, self.ai_pause) {
+            Ok(game) => {
+                self.message = None;
+                self.stage = Stage::Battle {
+                    game,
+                    seat: battle.seat,
+                };
+            }
+            Err(e) => self.message = Some((e, Role::Error)),
+        }
+    }
+
+    /// Whether the battle on screen is over.
+    fn battle_over(game: &dyn Session) -> bool {
+        game.as_any()
+            .downcast_ref::<GameScreen<CommanderUi>>()
+            .is_some_and(|g| matches!(g.game().to_act(), Decision::Over(_)))
+    }
+
+    /// Records the finished battle in the campaign and moves on to its rewards.
+    fn record(&mut self) {
+        let Stage::Battle { game, seat } = &self.stage else {
+            return;
+        };
+        let Some(screen) = game.as_any().downcast_ref::<GameScreen<CommanderUi>>() else {
+            return;
+        };
+        let catalog = self.ui.rules().catalog();
+        let report = match report_from_state(catalog, screen.game().state(), *seat, 0) {
+            Ok(r) => r,
+            Err(e) => {
+                self.message = Some((e.to_string(), Role::Error));
+                return;
+            }
+        };
+        let Some(c) = &mut self.campaign else { return };
+        let result = report.result;
+        match c.record_battle(catalog, report) {
+            Ok(()) => {
+                let cards = c.history.last().map_or(0, |b| b.cards.len());
+                self.message = Some((
+                    format!("Battle recorded: a {result}; {cards} Reward Card(s) drawn."),
+                    Role::Good,
+                ));
+                self.row = 0;
+                self.unit = 0;
+                self.stage = if c.pending().is_some() {
+                    Stage::Rewards
+                } else {
+                    Stage::Overview
+                };
+            }
+            Err(e) => {
+                self.message = Some((e.to_string(), Role::Error));
+                self.stage = Stage::Overview;
+            }
+        }
+    }
+
+    /// The units a reward may go to: the Squad's units, or for a new unit every unit card
+    /// of the Squad's faction.
+    fn reward_units(&self, reward: Option<Reward>) -> Vec<String> {
+        let Some(c) = &self.campaign else {
+            return Vec::new();
+        };
+        let catalog = self.ui.rules().catalog();
+        let Some(p) = c.players.first() else {
+            return Vec::new();
+        };
+        match reward {
+            Some(Reward::UniqueUnit | Reward::NonUniqueUnit) => catalog
+                .units()
+                .iter()
+                .filter(|u| u.faction == p.faction)
+                .map(|u| u.name.clone())
+                .collect(),
+            _ => p.units.iter().map(|u| u.unit.clone()).collect(),
+        }
+    }
+
+    fn claim(&mut self) {
+        let catalog = self.ui.rules().catalog();
+        let Some(c) = &self.campaign else { return };
+        let options = c.reward_options(catalog);
+        let reward = options.get(self.row).map(|o| o.reward);
+        let units = self.reward_units(reward);
+        let Some(unit) = units.get(self.unit).cloned() else {
+            return;
+        };
+        let Some(c) = &mut self.campaign else { return };
+        match c.claim(catalog, 0, self.row, &unit) {
+            Ok(text) => {
+                self.message = Some((text, Role::Good));
+                if c.pending().is_none() {
+                    self.stage = Stage::Overview;
+                }
+            }
+            Err(e) => self.message = Some((e.to_string(), Role::Error)),
+        }
+    }
+
+    fn key(&mut self, code: KeyCode) -> Flow {
+        match (&self.stage, code) {
+            (_, KeyCode::Esc) | (Stage::Overview | Stage::Setup, KeyCode::Char('q')) => {
+                return Flow::Menu;
+            }
+            (Stage::Setup, KeyCode::Up | KeyCode::Down | KeyCode::Char('j' | 'k')) => {
+                self.row = 1 - self.row.min(1);
+            }
+            (Stage::Setup, KeyCode::Left | KeyCode::Right | KeyCode::Char(' ')) => {
+                if self.row == 0 {
+                    self.faction = self.faction.other();
+                } else {
+                    let all = Difficulty::ALL;
+                    let i = all.iter().position(|d| *d == self.difficulty).unwrap_or(2);
+                    let step = if code == KeyCode::Left {
+                        all.len() - 1
+                    } else {
+                        1
+                    };
+                    self.difficulty = all[(i + step) % all.len()];
+                }
+            }
+            (Stage::Setup, KeyCode::Enter) => self.begin(),
+            (Stage::Overview, KeyCode::Enter | KeyCode::Char('p')) => self.play_next(),
+            (Stage::Rewards, KeyCode::Up | KeyCode::Char('k')) => {
+                self.row = self.row.saturating_sub(1);
+                self.unit = 0;
+            }
+            (Stage::Rewards, KeyCode::Down | KeyCode::Char('j')) => {
+                let n = self
+                    .campaign
+                    .as_ref()
+                    .map_or(0, |c| c.reward_options(self.ui.rules().catalog()).len());
+                self.row = (self.row + 1).min(n.saturating_sub(1));
+                self.unit = 0;
+            }
+            (Stage::Rewards, KeyCode::Left | KeyCode::Char('h')) => {
+                self.unit = self.unit.saturating_sub(1);
+            }
+            (Stage::Rewards, KeyCode::Right | KeyCode::Char('l')) => self.unit += 1,
+            (Stage::Rewards, KeyCode::Enter) => self.claim(),
+            (Stage::Rewards, KeyCode::Char('x')) => {
+                if let Some(c) = &mut self.campaign {
+                    match c.pass(0) {
+                        Ok(()) => {
+                            self.message = Some(("No reward taken.".into(), Role::Text));
+                            self.stage = Stage::Overview;
+                        }
+                        Err(e) => self.message = Some((e.to_string(), Role::Error)),
+                    }
+                }
+            }
+            _ => {}
+        }
+        // Keep the unit choice within the list.
+        if let Stage::Rewards = self.stage {
+            let catalog = self.ui.rules().catalog();
+            let reward = self
+                .campaign
+                .as_ref()
+                .and_then(|c| c.reward_options(catalog).get(self.row).map(|o| o.reward));
+            let n = self.reward_units(reward).len();
+            self.unit = self.unit.min(n.saturating_sub(1));
+        }
+        Flow::Stay
+    }
+
+    fn render_setup(&mut self, inner: Rect, buf: &mut Buffer, theme: &Theme) {
+        let mut y = inner.y;
+        draw::wrapped(
+            buf,
+            inner,
+            0,
+            0,
+            "A campaign keeps one Squad from operation to operation: models destroyed are lost for good, and each battle's reward draw brings new equipment, ranks or units. The operations are played in order against AI mode.",
+            theme.style(Role::Text),
+        );
+        y += 4;
+        let rows = [
+            ("Faction", self.faction.name()),
+            ("AI difficulty", difficulty_name(self.difficulty)),
+        ];
+        for (i, (label, value)) in rows.iter().enumerate() {
+            let selected = i == self.row;
+            let pointer = if selected { theme.pointer() } else { " " };
+            let x = draw::text(buf, inner, inner.x, y, pointer, theme.style(Role::Key));
+            draw::text(buf, inner, x + 1, y, label, theme.style(Role::Text));
+            let role = if selected { Role::Selected } else { Role::Text };
+            draw::text(buf, inner, inner.x + 20, y, value, theme.style(role));
+            y += 1;
+        }
+        draw::line(
+            buf,
+            inner,
+            inner.bottom().saturating_sub(1),
+            "Up/Down choose, Left/Right change, Enter start the campaign, Esc back",
+            theme.style(Role::Dim),
+        );
+    }
+
+    fn render_overview(&mut self, inner: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(c) = &self.campaign else { return };
+        let catalog = self.ui.rules().catalog();
+        let mut y = inner.y;
+        let put = |buf: &mut Buffer, text: &str, role: Role, y: &mut u16| {
+            draw::line(buf, inner, *y, text, theme.style(role));
+            *y += 1;
+        };
+        let next = c
+            .next_operation()
+            .map_or("every operation has been played", |o| {
+                catalog.operation(o).name.as_str()
+            });
+        let text = self.scratch.format(format_args!(
+            "Difficulty {}, {} battle(s) played, {} outpost(s). Next: {next}",
+            difficulty_name(c.difficulty),
+            c.history.len(),
+            c.outposts
+        ));
+        put(buf, text, Role::Title, &mut y);
+        for (i, op) in catalog.operations().iter().enumerate() {
+            let mark = match i.cmp(&c.next_operation) {
+                std::cmp::Ordering::Less => "done ",
+                std::cmp::Ordering::Equal => "next ",
+                std::cmp::Ordering::Greater => "     ",
+            };
+            let text = self.scratch.format(format_args!("  {mark}{}", op.name));
+            put(buf, text, Role::Dim, &mut y);
+        }
+        for p in &c.players {
+            let text = self.scratch.format(format_args!(
+                "{} ({}), Leader: {}",
+                p.name,
+                p.faction,
+                p.leader.as_deref().unwrap_or("none")
+            ));
+            put(buf, text, Role::Key, &mut y);
+            for u in &p.units {
+                self.line.clear();
+                self.line.push_str("  ");
+                self.line.push_str(&u.unit);
+                use std::fmt::Write as _;
+                let _ = write!(self.line, " x{}:", u.models);
+                for w in u.primary.iter().chain(&u.secondary) {
+                    self.line.push(' ');
+                    self.line.push_str(w);
+                }
+                for a in &u.attachments {
+                    self.line.push_str(" + ");
+                    self.line.push_str(a);
+                }
+                if let Some(v) = &u.vest {
+                    self.line.push_str(" | ");
+                    self.line.push_str(v);
+                }
+                self.line.push_str(" | ");
+                self.line
+                    .push_str(u.rank.as_deref().unwrap_or("first rank"));
+                put(buf, &self.line, Role::Text, &mut y);
+            }
+            let s = &p.stores;
+            let text = self.scratch.format(format_args!(
+                "  Stores: {} spl, {} weapon(s), {} attachment(s), {} vest(s)",
+                s.supplies,
+                s.weapons.len(),
+                s.items.len(),
+                s.vests.len()
+            ));
+            put(buf, text, Role::Dim, &mut y);
+        }
+        for b in c.history.iter().rev().take(3) {
+            let lost: u32 = b.report.losses.iter().map(|l| u32::from(l.models)).sum();
+            let text = self.scratch.format(format_args!(
+                "{}: {} in {} round(s), {lost} model(s) lost, {} card(s)",
+                b.operation,
+                b.report.result,
+                b.report.rounds,
+                b.cards.len()
+            ));
+            put(buf, text, Role::Text, &mut y);
+            for claim in &b.claims {
+                let text = self
+                    .scratch
+                    .format(format_args!("  took {} ({})", claim.reward, claim.unit));
+                put(buf, text, Role::Dim, &mut y);
+            }
+        }
+        draw::line(
+            buf,
+            inner,
+            inner.bottom().saturating_sub(1),
+            "Enter play the next operation, Esc back to the menu",
+            theme.style(Role::Dim),
+        );
+    }
+
+    fn render_rewards(&mut self, inner: Rect, buf: &mut Buffer, theme: &Theme) {
+        let Some(c) = &self.campaign else { return };
+        let catalog = self.ui.rules().catalog();
+        let mut y = inner.y;
+        if let Some(b) = c.history.last() {
+            let text = self.scratch.format(format_args!(
+                "Reward draw after {} ({}):",
+                b.operation, b.report.result
+            ));
+            draw::line(buf, inner, y, text, theme.style(Role::Title));
+            y += 1;
+            for l in b.draw_log.iter().take(6) {
+                draw::line(buf, inner, y, l, theme.style(Role::Dim));
+                y += 1;
+            }
+        }
+        y += 1;
+        let options = c.reward_options(catalog);
+        for (i, o) in options.iter().enumerate() {
+            let selected = i == self.row;
+            let pointer = if selected { theme.pointer() } else { " " };
+            let x = draw::text(buf, inner, inner.x, y, pointer, theme.style(Role::Key));
+            let role = if selected { Role::Selected } else { Role::Text };
+            draw::text(
+                buf,
+                inner,
+                x + 1,
+                y,
+                &o.describe(catalog),
+                theme.style(role),
+            );
+            y += 1;
+        }
+        y += 1;
+        let units = self.reward_units(options.get(self.row).map(|o| o.reward));
+        let unit = units.get(self.unit).map_or("-", String::as_str);
+        let text = self.scratch.format(format_args!(
+            "Goes to: < {unit} >  ({} of {})",
+            self.unit + 1,
+            units.len()
+        ));
+        draw::line(buf, inner, y, text, theme.style(Role::Key));
+        draw::line(
+            buf,
+            inner,
+            inner.bottom().saturating_sub(1),
+            "Up/Down reward, Left/Right unit, Enter claim, x take nothing, Esc menu",
+            theme.style(Role::Dim),
+        );
+    }
+}
+
+impl Session for CampaignScreen {
+    fn render(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        if let Stage::Battle { game, .. } = &mut self.stage {
+            game.render(area, buf, theme);
+            if CampaignScreen::battle_over(game.as_ref()) {
+                let y = area.bottom().saturating_sub(1);
+                draw::clear(
+                    buf,
+                    Rect::new(area.x, y, area.width, 1),
+                    theme.style(Role::Key),
+                );
+                draw::line(
+                    buf,
+                    area,
+                    y,
+                    "The battle is over: press c to record it in the campaign and draw rewards.",
+                    theme.style(Role::Key),
+                );
+            }
+            return;
+        }
+        draw::clear(buf, area, theme.style(Role::Text));
+        let inner = draw::frame(buf, area, "Commander campaign", true, theme);
+        let body = Rect::new(
+            inner.x,
+            inner.y,
+            inner.width,
+            inner.height.saturating_sub(2),
+        );
+        match self.stage {
+            Stage::Setup => self.render_setup(body, buf, theme),
+            Stage::Overview => self.render_overview(body, buf, theme),
+            Stage::Rewards => self.render_rewards(body, buf, theme),
+            Stage::Battle { .. } => {}
+        }
+        if let Some((m, role)) = &self.message {
+            draw::line(
+                buf,
+                inner,
+                inner.bottom().saturating_sub(1),
+                m,
+                theme.style(*role),
+            );
+        }
+    }
+
+    fn handle(&mut self, input: &Input, env: &mut Env<'_>) -> Flow {
+        if let Stage::Battle { game, .. } = &mut self.stage {
+            let over = CampaignScreen::battle_over(game.as_ref());
+            if over && matches!(input, Input::Key(k) if k.code == KeyCode::Char('c')) {
+                self.record();
+                return Flow::Stay;
+            }
+            return match game.handle(input, env) {
+                // Leaving a battle returns to the campaign: a finished one is recorded, an
+                // unfinished one is abandoned (nothing changes).
+                Flow::Menu if over => {
+                    self.record();
+                    Flow::Stay
+                }
+                Flow::Menu => {
+                    self.stage = Stage::Overview;
+                    self.message = Some((
+                        "The battle was left unfinished; the campaign is unchanged.".into(),
+                        Role::Text,
+                    ));
+                    Flow::Stay
+                }
+                flow => flow,
+            };
+        }
+        match input {
+            Input::Key(k) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
+                self.message = None;
+                self.key(k.code)
+            }
+            _ => Flow::Stay,
+        }
+    }
+
+    fn tick(&mut self, env: &mut Env<'_>) -> bool {
+        match &mut self.stage {
+            Stage::Battle { game, .. } => game.tick(env),
+            _ => false,
+        }
+    }
+
+    fn wake_in(&self) -> Option<Duration> {
+        match &self.stage {
+            Stage::Battle { game, .. } => game.wake_in(),
+            _ => None,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        match &self.stage {
+            Stage::Battle { game, .. } => game.busy(),
+            _ => false,
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

@@ -1,0 +1,1039 @@
+//! Commander 2.1 on screen: the table (square or hex) panned under a cursor, unit cards, the
+//! dice bag, attack odds before every shot, the squad builder that opens before a battle and
+//! the campaign screen.
+//!
+//! As with every ruleset, the view reads only the viewing seat's observation and the legal
+//! actions the rules list; what it marks on the table (where a model may run, whom it may
+//! attack) comes from those actions, and the odds come from the rules' own preview
+//! (`combat::preview`, see [`odds`]), so the screen never offers or promises what the rules
+//! would refuse.
+
+mod builder;
+mod campaign_screen;
+mod entry;
+pub mod map;
+pub mod odds;
+mod panel;
+
+pub use builder::SquadBuilder;
+pub use campaign_screen::CampaignScreen;
+pub use entry::CommanderEntry;
+
+use crate::draw::Scratch;
+use crate::theme::{Role, Theme};
+use crate::view::{KeyHelp, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use map::{Geometry, Mark};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use squadsight_commander::Commander;
+use squadsight_commander::action::Action;
+use squadsight_commander::board::{Board, Cell};
+use squadsight_commander::catalog::Catalog;
+use squadsight_commander::combat::AttackOdds;
+use squadsight_commander::observe::Observation;
+use squadsight_commander::scenario::ScenarioDef;
+use squadsight_commander::state::{Model, ModelId, Presence, State, Window};
+use squadsight_core::data::parse_ron;
+use squadsight_core::{Ruleset as _, Seat};
+use std::sync::Arc;
+
+/// The side markers drawn after a model's two letters: seat 1 and seat 2. Sides always
+/// differ by glyph, not only by colour.
+pub const SIDE_MARKERS: [char; 2] = ['+', 'x'];
+
+/// The table options and their values, the default first (the rules' `Options::set` keys).
+const OPTIONS: &[(&str, &[&str])] = &[
+    (
+        "ai_seat1",
+        &["off", "easy", "normal", "classic", "impossible"],
+    ),
+    (
+        "ai_seat2",
+        &["off", "easy", "normal", "classic", "impossible"],
+    ),
+    ("grid", &["square", "hex"]),
+    ("table", &["48", "24", "36", "60", "72"]),
+    ("round_limit", &["0", "3", "4", "5", "6", "8", "10", "12"]),
+    ("commanding_presence", &["rulebook", "files"]),
+    ("special_action_order", &["action", "down"]),
+    ("resistance_test", &["damage-on-pass", "damage-on-fail"]),
+    ("ai_wounded", &["wounds-left", "wounded"]),
+];
+
+/// Commander's plug-in.
+#[derive(Clone)]
+pub struct CommanderUi {
+    ruleset: Arc<Commander>,
+}
+
+impl CommanderUi {
+    /// The plug-in for the embedded rules data; an error if that data does not load.
+    pub fn new() -> Result<CommanderUi, String> {
+        let ruleset = Commander::new().map_err(|e| e.to_string())?;
+        Ok(CommanderUi {
+            ruleset: Arc::new(ruleset),
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Commander {
+        &self.ruleset
+    }
+}
+
+impl RulesetUi for CommanderUi {
+    type Rules = Commander;
+    type View = CommanderView;
+
+    fn title(&self) -> &'static str {
+        "Commander 2.1"
+    }
+
+    fn ruleset(&self) -> Arc<Commander> {
+        Arc::clone(&self.ruleset)
+    }
+
+    fn parse_scenario(&self, bytes: &[u8], origin: &str) -> Result<ScenarioDef, String> {
+        let def: ScenarioDef = parse_ron(bytes, origin).map_err(|e| e.to_string())?;
+        // Checked here (on the default table) so that a bad file is reported before a game
+        // starts.
+        def.plan(
+            self.ruleset.catalog(),
+            squadsight_commander::board::GridKind::Square,
+            48,
+        )
+        .map_err(|problems| format!("{origin}: {}", problems.join("; ")))?;
+        Ok(def)
+    }
+
+    fn scenario_title(&self, scenario: &ScenarioDef) -> String {
+        scenario.title.clone()
+    }
+
+    fn describe_scenario(&self, scenario: &ScenarioDef) -> String {
+        let building = if is_battle(scenario) {
+            " Starting it opens the squad builder for both sides."
+        } else {
+            ""
+        };
+        format!("{}{building}", scenario.description)
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        OPTIONS
+            .iter()
+            .map(|(key, values)| OptionSpec {
+                key,
+                values: values.iter().map(|v| (*v).to_string()).collect(),
+            })
+            .collect()
+    }
+
+    fn view(&self, _scenario: &ScenarioDef) -> CommanderView {
+        CommanderView::new(self.ruleset.catalog())
+    }
+
+    /// The whole state: nothing hidden (the hidden Infiltrator's loadout included).
+    fn referee_observation(_ruleset: &Commander, state: &State, seat: Seat) -> Observation {
+        Observation {
+            seat,
+            state: state.clone(),
+        }
+    }
+
+    fn preview(&self, scenario: &ScenarioDef, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let catalog = self.ruleset.catalog();
+        let Ok(plan) = scenario.plan(catalog, squadsight_commander::board::GridKind::Square, 48)
+        else {
+            return;
+        };
+        panel::preview(&plan, area, buf, theme);
+    }
+}
+
+/// Whether a scenario is a pitched battle whose Squads the players build (no operation, both
+/// sides with a Squad).
+pub fn is_battle(scenario: &ScenarioDef) -> bool {
+    scenario.operation.is_none() && scenario.sides.iter().all(|s| s.squad.is_some())
+}
+
+/// Two-letter abbreviations of the unit cards, unique ignoring case, so a Down model (drawn
+/// in lower case) still reads as its unit.
+pub fn abbreviations(catalog: &Catalog) -> Vec<[char; 2]> {
+    let mut out: Vec<[char; 2]> = Vec::new();
+    for unit in catalog.units() {
+        let words: Vec<Vec<char>> = unit
+            .name
+            .split(|c: char| c.is_whitespace() || c == '-' || c == ':')
+            .map(|w| {
+                w.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        // "ADVENT Stun Lancer" → A + S; "Ranger" → R + a.
+        let first = words
+            .first()
+            .and_then(|w| w.first())
+            .copied()
+            .unwrap_or('?')
+            .to_ascii_uppercase();
+        let mut candidates: Vec<char> = Vec::new();
+        candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
+        candidates.extend(words.first().into_iter().flatten().skip(1).copied());
+        candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
+        candidates.extend('0'..='9');
+        let taken = |a: [char; 2]| {
+            out.iter()
+                .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
+        };
+        let pick = candidates
+            .into_iter()
+            .map(|c| [first, c])
+            .find(|a| !taken(*a))
+            .unwrap_or([first, '?']);
+        out.push(pick);
+    }
+    out
+}
+
+/// The Commander view of one game.
+pub struct CommanderView {
+    abbrevs: Vec<[char; 2]>,
+    cursor: Cell,
+    /// The seat whose eyes the cursor was last placed for; another viewer (hot-seat)
+    /// starts on its own models.
+    placed_for: Option<Seat>,
+    origin: (u8, u8),
+    selected: Option<ModelId>,
+    /// The cell the action list is narrowed to (several actions aim there).
+    aimed: Option<Cell>,
+    /// The weapon (index into the actor's weapons) whose ranges are overlaid.
+    overlay: Option<usize>,
+    marks: Vec<Mark>,
+    /// From the actor to the cursor: sight, cover and distance.
+    sight: Option<panel::SightInfo>,
+    /// The highlighted attack, its label and its odds, kept until another action is
+    /// highlighted.
+    odds: Option<(Action, String, Option<AttackOdds>)>,
+    /// Each model's name, by id, as of the last refresh.
+    names: Vec<String>,
+    /// A reusable line for lists drawn in the panel.
+    line: String,
+    map_area: Rect,
+    geometry: Option<Geometry>,
+    scratch: Scratch,
+}
+
+impl CommanderView {
+    /// A view using `catalog`'s unit names.
+    pub fn new(catalog: &Catalog) -> CommanderView {
+        CommanderView {
+            abbrevs: abbreviations(catalog),
+            cursor: Cell::new(0, 0),
+            placed_for: None,
+            origin: (0, 0),
+            selected: None,
+            aimed: None,
+            overlay: None,
+            marks: Vec::new(),
+            sight: None,
+            odds: None,
+            names: Vec::new(),
+            line: String::new(),
+            map_area: Rect::default(),
+            geometry: None,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// The cell under the map cursor.
+    pub fn cursor(&self) -> Cell {
+        self.cursor
+    }
+
+    /// The selected model.
+    pub fn selected(&self) -> Option<ModelId> {
+        self.selected
+    }
+
+    /// What the map marks on a cell.
+    pub fn mark(&self, board: &Board, c: Cell) -> Mark {
+        board
+            .index(c)
+            .and_then(|i| self.marks.get(i))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The screen position of a cell's middle glyph when the map was last drawn, for tests
+    /// and scripted clicks.
+    pub fn screen_of(&self, c: Cell) -> Option<(u16, u16)> {
+        self.geometry
+            .as_ref()?
+            .cell_of(c)
+            .map(|(x, y)| (x.saturating_add(1), y))
+    }
+
+    /// The model the view acts for: the acting model, the free attacker, else the selection.
+    fn actor(&self, st: &State) -> Option<ModelId> {
+        if let Some(Window::FreeAttack { attacker, .. }) = st.windows.first() {
+            return Some(*attacker);
+        }
+        st.activation().map(|a| a.model).or(self.selected)
+    }
+
+    /// The model whose card the panel shows: the one under the cursor, else the actor.
+    fn card_model<'s>(&self, st: &'s State) -> Option<&'s Model> {
+        st.model_at(self.cursor)
+            .or_else(|| self.actor(st))
+            .and_then(|id| st.model(id))
+    }
+
+    /// The cell an action is aimed at, if any.
+    fn target_cell(st: &State, a: &Action) -> Option<Cell> {
+        let model_cell = |id: ModelId| st.model(id).filter(|m| m.on_table()).map(|m| m.cell);
+        match *a {
+            Action::Activate(id) | Action::Command(id) => model_cell(id),
+            Action::Attack { target, .. } | Action::Mindspin { target, .. } => model_cell(target),
+            Action::Run { to, .. } | Action::Climb { to, .. } | Action::ScatterTo(to) => Some(to),
+            Action::Reveal(k) => st.markers.get(usize::from(k)).map(|m| m.cell),
+            Action::FreeAttack(_) => match st.windows.first() {
+                Some(Window::FreeAttack { target, .. }) => model_cell(*target),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Recomputes the marks, the sight line to the cursor and the range overlay.
+    fn recompute(&mut self, ctx: &ViewCtx<'_, Commander>) {
+        let st = &ctx.obs.state;
+        let board = &st.board;
+        self.marks.clear();
+        self.marks.resize(board.cell_count(), Mark::None);
+        let actor = self
+            .actor(st)
+            .and_then(|id| st.model(id))
+            .filter(|m| m.on_table());
+        if let (Some(a), Some(w)) = (actor, self.overlay) {
+            if let Some(weapon) = a.weapons.get(w).map(|w| ctx.ruleset.catalog().weapon(*w)) {
+                let half = weapon.half_range.map_or(0, u32::from);
+                let max = u32::from(weapon.max_range);
+                for (i, m) in self.marks.iter_mut().enumerate() {
+                    let c = board.cell_at(i);
+                    let r = board.range(a.cell, c);
+                    if c != a.cell && r <= max && board.los(a.cell, c) {
+                        *m = if r <= half {
+                            Mark::HalfRange
+                        } else {
+                            Mark::Range
+                        };
+                    }
+                }
+            }
+        }
+        if let Some(a) = actor {
+            for o in st.on_table() {
+                if st.enemies(a, o) && board.los(a.cell, o.cell) {
+                    self.raise(board, o.cell, Mark::Seen);
+                }
+            }
+        }
+        for a in ctx.legal {
+            let mark = match a {
+                Action::Activate(_) | Action::Command(_) => Mark::Pick,
+                Action::Attack { .. } | Action::Mindspin { .. } | Action::FreeAttack(_) => {
+                    Mark::Target
+                }
+                Action::Run { actions: 1, .. } | Action::Climb { actions: 1, .. } => Mark::Reach,
+                Action::Run { .. } | Action::Climb { .. } => Mark::Reach2,
+                Action::ScatterTo(_) | Action::Reveal(_) => Mark::Reach,
+                _ => continue,
+            };
+            if let Some(c) = CommanderView::target_cell(st, a) {
+                self.raise(board, c, mark);
+            }
+        }
+        self.sight = actor.and_then(|a| {
+            (a.cell != self.cursor && board.contains(self.cursor)).then(|| panel::SightInfo {
+                clear: board.los(a.cell, self.cursor),
+                cover: board.cover(self.cursor, a.cell),
+                range: board.range(a.cell, self.cursor),
+            })
+        });
+        if self.sight.is_some_and(|s| !s.clear) {
+            self.raise(board, self.cursor, Mark::Blocker);
+        }
+    }
+
+    fn raise(&mut self, board: &Board, c: Cell, mark: Mark) {
+        if let Some(m) = board.index(c).and_then(|i| self.marks.get_mut(i)) {
+            *m = (*m).max(mark);
+        }
+    }
+
+    fn move_cursor(&mut self, board: &Board, dx: i32, dy: i32) {
+        let x = (i32::from(self.cursor.x) + dx).clamp(0, i32::from(board.width()) - 1);
+        let y = (i32::from(self.cursor.y) + dy).clamp(0, i32::from(board.height()) - 1);
+        self.cursor = Cell::new(u8::try_from(x).unwrap_or(0), u8::try_from(y).unwrap_or(0));
+        self.aimed = None;
+        self.follow();
+    }
+
+    /// Pans so that the cursor is on screen.
+    fn follow(&mut self) {
+        let Some(geo) = &self.geometry else {
+            return;
+        };
+        let (cols, rows) = (geo.cols.max(1), geo.rows.max(1));
+        let (mut ox, mut oy) = geo.origin;
+        let c = self.cursor;
+        if c.x < ox {
+            ox = c.x;
+        } else if c.x >= ox.saturating_add(cols) {
+            ox = c.x.saturating_sub(cols - 1);
+        }
+        if c.y < oy {
+            oy = c.y;
+        } else if c.y >= oy.saturating_add(rows) {
+            oy = c.y.saturating_sub(rows - 1);
+        }
+        self.origin = (ox, oy);
+    }
+
+    fn pan(&mut self, board: &Board, dx: i32, dy: i32) {
+        let (ox, oy) = self.geometry.map_or(self.origin, |g| g.origin);
+        let x = (i32::from(ox) + dx * 4).clamp(0, i32::from(board.width()) - 1);
+        let y = (i32::from(oy) + dy * 4).clamp(0, i32::from(board.height()) - 1);
+        self.origin = (u8::try_from(x).unwrap_or(0), u8::try_from(y).unwrap_or(0));
+    }
+
+    /// Enter (or a click) on the cursor cell: let an AI-mode seat act, play the one legal
+    /// action aimed there, narrow the list when several are, or select the viewer's model.
+    fn activate(&mut self, ctx: &ViewCtx<'_, Commander>) -> Reply<Action> {
+        if ctx.legal.contains(&Action::AiActivate) {
+            return Reply::Play(Action::AiActivate);
+        }
+        let st = &ctx.obs.state;
+        let cursor = self.cursor;
+        let mut aimed = ctx
+            .legal
+            .iter()
+            .filter(|a| CommanderView::target_cell(st, a) == Some(cursor));
+        if let Some(first) = aimed.next() {
+            return match aimed.next() {
+                None => Reply::Play(*first),
+                Some(_) => {
+                    self.aimed = Some(cursor);
+                    Reply::ShowActions
+                }
+            };
+        }
+        let mine = st
+            .model_at(cursor)
+            .filter(|id| st.model(*id).is_some_and(|m| m.controller() == ctx.viewer));
+        match mine {
+            Some(id) if self.selected == Some(id) => Reply::ShowActions,
+            Some(id) => {
+                self.selected = Some(id);
+                self.overlay = None;
+                self.recompute(ctx);
+                Reply::Handled
+            }
+            None if self.selected.is_some() => {
+                self.selected = None;
+                self.recompute(ctx);
+                Reply::Handled
+            }
+            None => Reply::ShowActions,
+        }
+    }
+
+    fn cycle_model(&mut self, ctx: &ViewCtx<'_, Commander>, forward: bool) {
+        let st = &ctx.obs.state;
+        let mine = || st.on_table().filter(|m| m.controller() == ctx.viewer);
+        let count = mine().count();
+        if count == 0 {
+            return;
+        }
+        let at = self.selected.and_then(|s| mine().position(|m| m.id == s));
+        let next = match (at, forward) {
+            (None, _) => 0,
+            (Some(i), true) => (i + 1) % count,
+            (Some(i), false) => (i + count - 1) % count,
+        };
+        if let Some(m) = mine().nth(next) {
+            self.selected = Some(m.id);
+            self.cursor = m.cell;
+            self.overlay = None;
+            self.aimed = None;
+            self.follow();
+        }
+    }
+
+    /// Cycles the range overlay through the actor's weapons, then off.
+    fn cycle_overlay(&mut self, ctx: &ViewCtx<'_, Commander>) {
+        let st = &ctx.obs.state;
+        let count = self
+            .actor(st)
+            .and_then(|id| st.model(id))
+            .map_or(0, |m| m.weapons.len());
+        self.overlay = match self.overlay {
+            _ if count == 0 => None,
+            None => Some(0),
+            Some(i) if i + 1 < count => Some(i + 1),
+            Some(_) => None,
+        };
+    }
+
+    fn play_if_legal(ctx: &ViewCtx<'_, Commander>, action: Action) -> Reply<Action> {
+        if ctx.legal.contains(&action) {
+            Reply::Play(action)
+        } else {
+            Reply::Handled
+        }
+    }
+
+    /// Works the odds of the highlighted attack out once per highlighted action, and drops
+    /// them when something else is highlighted.
+    fn update_odds(&mut self, ctx: &ViewCtx<'_, Commander>) {
+        let action = ctx.highlighted.copied().filter(|a| {
+            matches!(
+                a,
+                Action::Attack { .. } | Action::Mindspin { .. } | Action::FreeAttack(_)
+            )
+        });
+        let Some(action) = action else {
+            self.odds = None;
+            return;
+        };
+        if self.odds.as_ref().is_none_or(|(a, _, _)| *a != action) {
+            let st = &ctx.obs.state;
+            let odds = odds::attack_odds(ctx.ruleset, st, &action);
+            self.odds = Some((action, ctx.ruleset.describe(st, &action), odds));
+        }
+    }
+
+    /// A model's name as of the last refresh.
+    fn name(&self, id: ModelId) -> &str {
+        self.names.get(id.index()).map_or("?", String::as_str)
+    }
+}
+
+impl RulesetView<Commander> for CommanderView {
+    fn refresh(&mut self, ctx: &ViewCtx<'_, Commander>) {
+        let st = &ctx.obs.state;
+        if !st.board.contains(self.cursor) {
+            self.cursor = Cell::new(0, 0);
+        }
+        if let Some(id) = self.selected {
+            if !st
+                .model(id)
+                .is_some_and(|m| m.on_table() && m.controller() == ctx.viewer)
+            {
+                self.selected = None;
+            }
+        }
+        // A new decision forgets the narrowing and the cached odds.
+        self.aimed = None;
+        self.odds = None;
+        self.names.clear();
+        for m in &st.models {
+            self.names.push(ctx.ruleset.model_name(st, m.id));
+        }
+        let acting = st.activation().map(|a| a.model);
+        if let Some(id) = acting.filter(|id| {
+            st.model(*id)
+                .is_some_and(|m| m.controller() == ctx.viewer && m.presence == Presence::OnTable)
+        }) {
+            if self.selected != Some(id) {
+                self.selected = Some(id);
+                if let Some(m) = st.model(id) {
+                    self.cursor = m.cell;
+                    self.follow();
+                }
+            }
+        }
+        if self.placed_for != Some(ctx.viewer) {
+            // Start on the acting model, else the viewer's first model.
+            let start = st
+                .activation()
+                .and_then(|a| st.model(a.model))
+                .filter(|m| m.on_table())
+                .or_else(|| st.on_table().find(|m| m.controller() == ctx.viewer));
+            if let Some(m) = start {
+                self.cursor = m.cell;
+                self.origin = (m.cell.x.saturating_sub(8), m.cell.y.saturating_sub(6));
+            }
+            self.placed_for = Some(ctx.viewer);
+        }
+        self.recompute(ctx);
+    }
+
+    fn render_map(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
+        self.map_area = area;
+        let geo = Geometry::fit(&ctx.obs.state.board, area, self.origin);
+        self.origin = geo.origin;
+        self.geometry = Some(geo);
+        panel::draw_map(self, ctx, &geo, buf);
+    }
+
+    fn render_panel(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
+        panel::render_panel(self, ctx, area, buf);
+    }
+
+    fn render_hand(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
+        panel::render_bag(self, ctx, area, buf);
+    }
+
+    fn status(&self, ctx: &ViewCtx<'_, Commander>, out: &mut String) {
+        panel::status(self, ctx, out);
+    }
+
+    fn has_private(&self, _ruleset: &Commander, obs: &Observation) -> bool {
+        // Only a hidden Infiltrator's owner knows its loadout.
+        obs.state
+            .models
+            .iter()
+            .any(|m| m.owner == obs.seat && m.presence == Presence::Hidden)
+    }
+
+    fn key(&mut self, ctx: &ViewCtx<'_, Commander>, key: KeyEvent) -> Reply<Action> {
+        let board = &ctx.obs.state.board;
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        let reply = match key.code {
+            KeyCode::Left | KeyCode::Char('h') if !shift => {
+                self.move_cursor(board, -1, 0);
+                Reply::Handled
+            }
+            KeyCode::Right | KeyCode::Char('l') if !shift => {
+                self.move_cursor(board, 1, 0);
+                Reply::Handled
+            }
+            KeyCode::Up | KeyCode::Char('k') if !shift => {
+                self.move_cursor(board, 0, -1);
+                Reply::Handled
+            }
+            KeyCode::Down | KeyCode::Char('j') if !shift => {
+                self.move_cursor(board, 0, 1);
+                Reply::Handled
+            }
+            KeyCode::Left | KeyCode::Char('H') => {
+                self.pan(board, -1, 0);
+                Reply::Handled
+            }
+            KeyCode::Right | KeyCode::Char('L') => {
+                self.pan(board, 1, 0);
+                Reply::Handled
+            }
+            KeyCode::Up | KeyCode::Char('K') => {
+                self.pan(board, 0, -1);
+                Reply::Handled
+            }
+            KeyCode::Down | KeyCode::Char('J') => {
+                self.pan(board, 0, 1);
+                Reply::Handled
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
+            KeyCode::Char('n') => {
+                self.cycle_model(ctx, true);
+                Reply::Handled
+            }
+            KeyCode::Char('N') => {
+                self.cycle_model(ctx, false);
+                Reply::Handled
+            }
+            KeyCode::Char('r') => {
+                self.cycle_overlay(ctx);
+                Reply::Handled
+            }
+            KeyCode::Char('e') => {
+                return CommanderView::play_if_legal(ctx, Action::EndActivation);
+            }
+            KeyCode::Char('a') => return CommanderView::play_if_legal(ctx, Action::AiActivate),
+            KeyCode::Char('c') => {
+                let st = &ctx.obs.state;
+                if let Some(m) = self.actor(st).and_then(|id| st.model(id)) {
+                    self.cursor = m.cell;
+                    self.follow();
+                }
+                Reply::Handled
+            }
+            KeyCode::Esc if self.aimed.is_some() || self.selected.is_some() => {
+                if self.aimed.take().is_none() {
+                    self.selected = None;
+                    self.overlay = None;
+                }
+                Reply::Handled
+            }
+            _ => return Reply::Ignored,
+        };
+        self.recompute(ctx);
+        reply
+    }
+
+    fn mouse(&mut self, ctx: &ViewCtx<'_, Commander>, m: MouseEvent) -> Reply<Action> {
+        let at = Position::new(m.column, m.row);
+        if !self.map_area.contains(at) {
+            return Reply::Ignored;
+        }
+        let board = &ctx.obs.state.board;
+        match m.kind {
+            MouseEventKind::ScrollUp => self.pan(board, 0, -1),
+            MouseEventKind::ScrollDown => self.pan(board, 0, 1),
+            MouseEventKind::ScrollLeft => self.pan(board, -1, 0),
+            MouseEventKind::ScrollRight => self.pan(board, 1, 0),
+            MouseEventKind::Down(MouseButton::Left) => {
+                let cell = self.geometry.and_then(|g| g.cell_at(m.column, m.row));
+                if let Some(c) = cell {
+                    self.cursor = c;
+                    self.aimed = None;
+                    self.recompute(ctx);
+                    return self.activate(ctx);
+                }
+            }
+            MouseEventKind::Down(MouseButton::Right) => {
+                self.selected = None;
+                self.aimed = None;
+                self.overlay = None;
+                self.recompute(ctx);
+            }
+            _ => return Reply::Ignored,
+        }
+        Reply::Handled
+    }
+
+    fn relevant(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> bool {
+        let st = &ctx.obs.state;
+        if let Some(c) = self.aimed {
+            return CommanderView::target_cell(st, action) == Some(c);
+        }
+        match *action {
+            Action::Activate(id) => self.selected.is_none_or(|s| s == id),
+            _ => true,
+        }
+    }
+
+    fn keys(&self) -> &'static [KeyHelp] {
+        &[
+            KeyHelp {
+                key: "arrows / hjkl",
+                what: "move the map cursor",
+            },
+            KeyHelp {
+                key: "HJKL / wheel",
+                what: "pan the table",
+            },
+            KeyHelp {
+                key: "Enter / click",
+                what: "on a marked cell: activate, run, climb or attack there (several choices: the action list); on your model: select it; an AI-mode seat: let the AI act",
+            },
+            KeyHelp {
+                key: "n / N",
+                what: "select your next / previous model",
+            },
+            KeyHelp {
+                key: "r",
+                what: "overlay the acting model's weapon ranges (each weapon, then off)",
+            },
+            KeyHelp {
+                key: "c",
+                what: "centre the cursor on the acting model",
+            },
+            KeyHelp {
+                key: "e",
+                what: "end the activation",
+            },
+            KeyHelp {
+                key: "a",
+                what: "let an AI-mode seat take its activation",
+            },
+            KeyHelp {
+                key: "Esc / right click",
+                what: "clear the narrowing, then the selection",
+            },
+            KeyHelp {
+                key: "map marks",
+                what: "* run/climb (1 action), o (2 actions), - half range, = full range, # sight blocked, [ ] cursor",
+            },
+            KeyHelp {
+                key: "terrain",
+                what: "### hard cover, ::: soft cover, ~~~ obstacle, XXX impassable; a digit is the height; O objective, ? civilian marker",
+            },
+            KeyHelp {
+                key: "model labels",
+                what: "two letters of its unit, + seat 1 / x seat 2; lower case: Down",
+            },
+        ]
+    }
+}
+
+/// A theme-aware style for a model of `side`.
+pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
+    theme.style(Role::Side(side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use squadsight_ai::{Player, RandomPlayer};
+    use squadsight_core::game::{Game, SeatConfig};
+    use squadsight_core::{Decision, Ruleset};
+
+    #[test]
+    fn abbreviations_are_unique_ignoring_case() {
+        let ui = CommanderUi::new().expect("rules");
+        let a = abbreviations(ui.rules().catalog());
+        let all: Vec<String> = a
+            .iter()
+            .map(|x| x.iter().collect::<String>().to_lowercase())
+            .collect();
+        for (i, x) in all.iter().enumerate() {
+            assert!(!all[i + 1..].contains(x), "{x} twice in {all:?}");
+        }
+    }
+
+    /// Random games of every shipped scenario (square and hex), stopping at each decision.
+    fn random_games(mut visit: impl FnMut(&Game<Commander>, Seat, &[Action])) {
+        let ui = CommanderUi::new().expect("rules");
+        let rules = ui.ruleset();
+        for (n, info) in rules.scenarios().iter().enumerate() {
+            let scenario = ui
+                .parse_scenario(info.source.as_bytes(), info.id)
+                .expect("scenario");
+            for (seed, grid) in [(1u64, "square"), (2, "hex")] {
+                let mut options = squadsight_commander::options::Options::default();
+                rules.set_option(&mut options, "grid", grid).expect("grid");
+                rules
+                    .set_option(&mut options, "round_limit", "4")
+                    .expect("rounds");
+                let seats = vec![SeatConfig::human(), SeatConfig::human()];
+                let Ok(mut game) =
+                    Game::new(Arc::clone(&rules), scenario.clone(), options, seed, seats)
+                else {
+                    continue;
+                };
+                let mut player = RandomPlayer::new(seed * 31 + n as u64);
+                let mut legal = Vec::new();
+                for _ in 0..400 {
+                    let Decision::Act(seat) = game.to_act() else {
+                        break;
+                    };
+                    game.legal_actions(seat, &mut legal);
+                    visit(&game, seat, &legal);
+                    let obs = game.observe(seat);
+                    let choice = player.choose(rules.as_ref(), &obs, seat, &legal);
+                    game.apply(seat, choice.action)
+                        .expect("legal action applies");
+                }
+            }
+        }
+    }
+
+    /// Every cell a legal action aims at is marked on the map, and the map, panel and bag
+    /// draw at a small size without trouble.
+    #[test]
+    fn the_map_marks_every_cell_the_legal_actions_aim_at() {
+        let mut checked = 0;
+        random_games(|game, seat, legal| {
+            let obs = game.observe(seat);
+            let mut view = CommanderView::new(game.ruleset().catalog());
+            let ctx = ViewCtx {
+                ruleset: game.ruleset(),
+                scenario: game.scenario(),
+                viewer: seat,
+                referee: false,
+                obs: &obs,
+                to_act: Some(seat),
+                legal,
+                highlighted: legal.first(),
+                theme: &Theme::PLAIN,
+            };
+            view.refresh(&ctx);
+            let board = &obs.state.board;
+            for a in legal {
+                let Some(c) = CommanderView::target_cell(&obs.state, a) else {
+                    continue;
+                };
+                assert_ne!(view.mark(board, c), Mark::None, "{a:?} at {c}");
+                checked += 1;
+            }
+            let mut buf = Buffer::empty(Rect::new(0, 0, 50, 16));
+            view.render_map(&ctx, Rect::new(0, 0, 30, 16), &mut buf);
+            view.render_panel(&ctx, Rect::new(30, 0, 20, 10), &mut buf);
+            view.render_hand(&ctx, Rect::new(30, 10, 20, 6), &mut buf);
+        });
+        assert!(checked > 100, "only {checked} actions checked");
+    }
+
+    /// Enter on a cell that exactly one legal action aims at plays that action; several
+    /// narrow the action list to them.
+    #[test]
+    fn enter_on_a_marked_cell_plays_or_narrows_to_the_actions_aimed_there() {
+        let mut seen = [0, 0];
+        random_games(|game, seat, legal| {
+            let obs = game.observe(seat);
+            let ctx = ViewCtx {
+                ruleset: game.ruleset(),
+                scenario: game.scenario(),
+                viewer: seat,
+                referee: false,
+                obs: &obs,
+                to_act: Some(seat),
+                legal,
+                highlighted: None,
+                theme: &Theme::PLAIN,
+            };
+            for a in legal.iter().take(3) {
+                let Some(c) = CommanderView::target_cell(&obs.state, a) else {
+                    continue;
+                };
+                let mut view = CommanderView::new(game.ruleset().catalog());
+                view.refresh(&ctx);
+                view.cursor = c;
+                let aimed: Vec<&Action> = legal
+                    .iter()
+                    .filter(|x| CommanderView::target_cell(&obs.state, x) == Some(c))
+                    .collect();
+                match view.activate(&ctx) {
+                    Reply::Play(p) => {
+                        assert_eq!(aimed, vec![&p]);
+                        seen[0] += 1;
+                    }
+                    Reply::ShowActions => {
+                        assert!(aimed.len() > 1);
+                        assert!(
+                            legal.iter().filter(|x| view.relevant(&ctx, x)).count() == aimed.len()
+                        );
+                        seen[1] += 1;
+                    }
+                    other => panic!("{other:?} for {a:?}"),
+                }
+            }
+        });
+        assert!(seen[0] > 10 && seen[1] > 10, "{seen:?}");
+    }
+
+    /// With an attack highlighted, the panel shows the rules' own odds before it is taken:
+    /// the chance to hit with every modifier and its clause, the chance the Armour test
+    /// stops it, and the expected damage.
+    #[test]
+    fn the_panel_shows_the_odds_of_the_highlighted_attack_with_every_modifier() {
+        let mut shown = 0;
+        random_games(|game, seat, legal| {
+            let obs = game.observe(seat);
+            for a in legal {
+                if !matches!(a, Action::Attack { .. }) || shown > 40 {
+                    continue;
+                }
+                let Some(odds) = odds::attack_odds(game.ruleset(), &obs.state, a) else {
+                    continue;
+                };
+                let mut view = CommanderView::new(game.ruleset().catalog());
+                let ctx = ViewCtx {
+                    ruleset: game.ruleset(),
+                    scenario: game.scenario(),
+                    viewer: seat,
+                    referee: false,
+                    obs: &obs,
+                    to_act: Some(seat),
+                    legal,
+                    highlighted: Some(a),
+                    theme: &Theme::PLAIN,
+                };
+                view.refresh(&ctx);
+                let mut buf = Buffer::empty(Rect::new(0, 0, 200, 60));
+                view.render_panel(&ctx, buf.area, &mut buf);
+                let text: String = buf
+                    .content()
+                    .chunks(200)
+                    .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+                    .collect();
+                if odds.refused.is_some() || odds.out_of_range {
+                    continue;
+                }
+                assert!(
+                    text.contains(&format!("Hit: {}", odds.hit))
+                        || text.contains(&format!("Shredding): {}", odds.hit)),
+                    "{text}"
+                );
+                for m in &odds.hit_test.modifiers {
+                    assert!(text.contains(m.clause), "{} missing in {text}", m.clause);
+                }
+                if odds.armour_test.is_some() {
+                    assert!(
+                        text.contains(&format!("Armour test stops a hit: {}", odds.armour_stops)),
+                        "{text}"
+                    );
+                }
+                assert!(
+                    text.contains(&format!("expected {}", odds.expected_damage)),
+                    "{text}"
+                );
+                shown += 1;
+            }
+        });
+        assert!(shown > 5, "only {shown} attacks previewed");
+    }
+
+    /// The hit chance shown before an attack is the exact chance the rules journal when
+    /// they throw its hit test.
+    #[test]
+    fn the_odds_shown_are_the_odds_the_rules_throw() {
+        let ui = CommanderUi::new().expect("rules");
+        let rules = ui.ruleset();
+        let mut compared = 0;
+        for info in rules.scenarios() {
+            let scenario = ui
+                .parse_scenario(info.source.as_bytes(), info.id)
+                .expect("scenario");
+            for seed in 0..3u64 {
+                let seats = vec![SeatConfig::human(), SeatConfig::human()];
+                let options = squadsight_commander::options::Options::default();
+                let Ok(mut game) =
+                    Game::new(Arc::clone(&rules), scenario.clone(), options, seed, seats)
+                else {
+                    continue;
+                };
+                let mut player = RandomPlayer::new(seed + 101);
+                let mut legal = Vec::new();
+                for _ in 0..1500 {
+                    let Decision::Act(seat) = game.to_act() else {
+                        break;
+                    };
+                    game.legal_actions(seat, &mut legal);
+                    // Attacks first, so that many are thrown.
+                    let attack = legal
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Attack { .. } | Action::FreeAttack(_)));
+                    let action = match attack {
+                        Some(a) => a,
+                        None => {
+                            let obs = game.observe(seat);
+                            player.choose(rules.as_ref(), &obs, seat, &legal).action
+                        }
+                    };
+                    let predicted = odds::attack_odds(&rules, game.state(), &action);
+                    let before = game.journal().events().len();
+                    game.apply(seat, action).expect("legal action applies");
+                    let Some(o) = predicted.filter(|o| o.refused.is_none() && !o.out_of_range)
+                    else {
+                        continue;
+                    };
+                    let thrown = game.journal().events()[before..]
+                        .iter()
+                        .find_map(|e| e.roll.as_ref().and_then(|r| r.p));
+                    if let Some(p) = thrown {
+                        assert_eq!(p, o.hit_test.chance(), "{action:?}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 20, "only {compared} attacks compared");
+    }
+}

@@ -1,0 +1,714 @@
+//! The table drawing, the side panel (the decision, a unit card, sight to the cursor, the
+//! odds of the highlighted attack), the dice bag and the status line.
+
+use super::map::{self, Geometry, Mark};
+use super::{CommanderView, SIDE_MARKERS, side_style};
+use crate::draw;
+use crate::theme::{Role, Theme};
+use crate::view::ViewCtx;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use squadsight_commander::Commander;
+use squadsight_commander::action::Action;
+use squadsight_commander::board::Cover;
+use squadsight_commander::combat::AttackOdds;
+use squadsight_commander::scenario::Plan;
+use squadsight_commander::skill::{SkillTest, TestDice};
+use squadsight_commander::state::{Model, ModelId, State, TOKEN, Window};
+use squadsight_core::{Ratio, Seat};
+use std::fmt::Write as _;
+
+/// What the acting model sees of the cursor cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SightInfo {
+    /// Whether the line of sight is clear.
+    pub clear: bool,
+    /// The cover a model on the cursor cell would have.
+    pub cover: Option<Cover>,
+    /// The distance in Range.
+    pub range: u32,
+}
+
+/// Writes successive word-wrapped paragraphs down an area.
+struct Writer<'a> {
+    buf: &'a mut Buffer,
+    area: Rect,
+    row: u16,
+}
+
+impl Writer<'_> {
+    fn para(&mut self, text: &str, style: Style) {
+        if self.row >= self.area.height {
+            return;
+        }
+        let rest = Rect::new(
+            self.area.x,
+            self.area.y + self.row,
+            self.area.width,
+            self.area.height - self.row,
+        );
+        let used = draw::wrapped(self.buf, rest, 0, 0, text, style);
+        self.row = self
+            .row
+            .saturating_add(u16::try_from(used).unwrap_or(u16::MAX));
+    }
+
+    /// A labelled chance: text, then a bar of the probability.
+    fn chance(&mut self, text: &str, p: Ratio, theme: &Theme) {
+        self.para(text, theme.style(Role::Text));
+        if self.row >= self.area.height {
+            return;
+        }
+        let y = self.area.y + self.row;
+        let width = self.area.width.saturating_sub(4).min(20);
+        draw::bar(
+            self.buf,
+            self.area,
+            self.area.x + 2,
+            y,
+            width,
+            p.num(),
+            p.den(),
+            theme.style(Role::Good),
+            theme,
+        );
+        self.row += 1;
+    }
+}
+
+/// The glyphs and style of one table cell.
+fn cell_look(
+    view: &CommanderView,
+    ctx: &ViewCtx<'_, Commander>,
+    i: usize,
+    c: squadsight_commander::board::Cell,
+) -> ([char; 3], Style) {
+    let st = &ctx.obs.state;
+    let theme = ctx.theme;
+    let board = &st.board;
+    let mark = view.marks.get(i).copied().unwrap_or_default();
+    let occupant = st.occupancy.get(i).copied().unwrap_or(0);
+    let (mut glyphs, mut style) = if occupant == TOKEN {
+        // A civilian marker (a hidden Infiltrator may be under it) or an objective marker.
+        let civilian = st.markers.iter().any(|m| m.cell == c && !m.discovered);
+        let g = if civilian { '?' } else { 'O' };
+        ([' ', g, ' '], theme.style(Role::Key))
+    } else if let Some(m) = st.model_at(c).and_then(|id| st.model(id)) {
+        let [a, b] = view
+            .abbrevs
+            .get(m.unit.index())
+            .copied()
+            .unwrap_or(['?', '?']);
+        let side = m.controller().0.min(1);
+        let (a, b) = if m.down {
+            (a.to_ascii_lowercase(), b.to_ascii_lowercase())
+        } else {
+            (a, b)
+        };
+        let mut s = side_style(theme, side);
+        if m.activated {
+            s = s.patch(theme.style(Role::Dim));
+        }
+        if view.selected == Some(m.id) {
+            s = s.patch(theme.style(Role::Selected));
+        }
+        ([a, b, SIDE_MARKERS[usize::from(side)]], s)
+    } else {
+        let piece = board.piece_at(c).map(|(_, p)| p);
+        let kind = piece.map(|p| p.kind);
+        let mut g = map::terrain_glyphs(kind, piece.map_or(0, |p| p.height));
+        if st
+            .objectives
+            .iter()
+            .any(|o| !o.done && o.cells.contains(&c))
+        {
+            g[1] = 'O';
+        } else if let Some(mg) = map::mark_glyph(mark) {
+            g[1] = mg;
+        }
+        (g, map::terrain_style(theme, kind))
+    };
+    if let Some(ms) = map::mark_style(theme, mark) {
+        style = style.patch(ms);
+    }
+    if c == view.cursor {
+        style = style.patch(theme.style(Role::Cursor));
+        if st.model_at(c).is_none() && occupant != TOKEN && mark == Mark::None {
+            glyphs = ['[', glyphs[1], ']'];
+        }
+    }
+    (glyphs, style)
+}
+
+/// Draws the table into the geometry's area.
+pub fn draw_map(
+    view: &CommanderView,
+    ctx: &ViewCtx<'_, Commander>,
+    geo: &Geometry,
+    buf: &mut Buffer,
+) {
+    let board = &ctx.obs.state.board;
+    draw::clear(buf, geo.area, ctx.theme.style(Role::Text));
+    for c in geo.cells() {
+        let (Some(i), Some((x, y))) = (board.index(c), geo.cell_of(c)) else {
+            continue;
+        };
+        let (glyphs, style) = cell_look(view, ctx, i, c);
+        map::put3(buf, geo.area, x, y, glyphs, style);
+    }
+}
+
+/// The scenario's table in miniature for the new-game form: each character stands for a
+/// block of cells and shows the strongest terrain in it; deployment zones carry the side
+/// markers.
+pub fn preview(plan: &Plan, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let board = &plan.board;
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let (w, h) = (u16::from(board.width()), u16::from(board.height()));
+    // Cells per block, the same both ways; a block is two characters wide so the table
+    // keeps its shape on a terminal's tall character cells.
+    let step = (w * 2)
+        .div_ceil(area.width.max(1))
+        .max(h.div_ceil(area.height))
+        .max(1);
+    for sy in 0..h.div_ceil(step).min(area.height) {
+        for sx in 0..w.div_ceil(step).min(area.width / 2) {
+            let mut best: Option<squadsight_commander::board::TerrainKind> = None;
+            let mut zone = None;
+            for dy in 0..step {
+                for dx in 0..step {
+                    let (x, y) = (sx * step + dx, sy * step + dy);
+                    let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+                        continue;
+                    };
+                    let c = squadsight_commander::board::Cell::new(x, y);
+                    if let Some(k) = board.terrain(c) {
+                        best = Some(
+                            best.map_or(k, |b: squadsight_commander::board::TerrainKind| b.min(k)),
+                        );
+                    }
+                    for (s, (_, _, (zx, zy, zw, zh))) in plan.sides.iter().enumerate() {
+                        if x >= *zx
+                            && x < zx.saturating_add(*zw)
+                            && y >= *zy
+                            && y < zy.saturating_add(*zh)
+                        {
+                            zone = Some(s);
+                        }
+                    }
+                }
+            }
+            let (g, style) = match (zone, best) {
+                (Some(s), None) => {
+                    let side = u8::try_from(s.min(1)).unwrap_or(0);
+                    (SIDE_MARKERS[s.min(1)], side_style(theme, side))
+                }
+                (_, k) => (map::terrain_glyphs(k, 0)[1], map::terrain_style(theme, k)),
+            };
+            let mut tmp = [0u8; 4];
+            let g = g.encode_utf8(&mut tmp);
+            for dx in 0..2 {
+                draw::cell(buf, area, area.x + sx * 2 + dx, area.y + sy, g, style);
+            }
+        }
+    }
+}
+
+fn side_name(st: &State, seat: Seat) -> &str {
+    st.sides.get(seat.index()).map_or("?", |s| s.name.as_str())
+}
+
+/// The status line: round, dice left per side, the drawn die.
+pub fn status(view: &CommanderView, ctx: &ViewCtx<'_, Commander>, out: &mut String) {
+    let st = &ctx.obs.state;
+    let _ = write!(
+        out,
+        "Round {}/{} | bag: {} {}, {} {}",
+        st.round,
+        st.round_limit,
+        side_name(st, Seat(0)),
+        st.bag.left(Seat(0)),
+        side_name(st, Seat(1)),
+        st.bag.left(Seat(1)),
+    );
+    if let Some(seat) = st.die {
+        let _ = write!(out, " | drawn: {}'s die", side_name(st, seat));
+    } else if let Some(a) = st.activation() {
+        let _ = write!(
+            out,
+            " | {} acting, {} of 2 actions spent",
+            view.name(a.model),
+            a.spent
+        );
+    }
+}
+
+/// The dice bag and each side's models, in the box under the map.
+pub fn render_bag(
+    view: &mut CommanderView,
+    ctx: &ViewCtx<'_, Commander>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let st = &ctx.obs.state;
+    let theme = ctx.theme;
+    let mut w = Writer { buf, area, row: 0 };
+    let text = view.scratch.format(format_args!(
+        "Dice bag, round {} of {}:",
+        st.round, st.round_limit
+    ));
+    w.para(text, theme.style(Role::Title));
+    for seat in [Seat(0), Seat(1)] {
+        let left = st.bag.left(seat);
+        let on = st.on_table().filter(|m| m.owner == seat).count();
+        let ready = st
+            .on_table()
+            .filter(|m| m.controller() == seat && !m.activated)
+            .count();
+        let text = view.scratch.format(format_args!(
+            "{} {}: {} dice left, {} of {} models yet to act{}",
+            SIDE_MARKERS[seat.index().min(1)],
+            side_name(st, seat),
+            left,
+            ready,
+            on,
+            match st.sides.get(seat.index()).and_then(|s| s.ai) {
+                Some(d) => match d {
+                    squadsight_commander::ai_mode::Difficulty::Easy => " (AI mode, easy)",
+                    squadsight_commander::ai_mode::Difficulty::Normal => " (AI mode, normal)",
+                    squadsight_commander::ai_mode::Difficulty::Classic => " (AI mode, classic)",
+                    squadsight_commander::ai_mode::Difficulty::Impossible => {
+                        " (AI mode, impossible)"
+                    }
+                },
+                None => "",
+            }
+        ));
+        w.para(text, side_style(theme, seat.0.min(1)));
+    }
+    let text = match (st.die, st.activation()) {
+        (Some(seat), _) => view.scratch.format(format_args!(
+            "Drawn: {}'s die. Pick a model that has not acted.",
+            side_name(st, seat)
+        )),
+        (None, Some(a)) => view.scratch.format(format_args!(
+            "Acting: {} ({} of 2 actions spent{}{})",
+            view.names.get(a.model.index()).map_or("?", String::as_str),
+            a.spent,
+            if a.moved { ", moved" } else { "" },
+            if a.commanded { ", commanded" } else { "" }
+        )),
+        (None, None) => view.scratch.format(format_args!("No die is out.")),
+    };
+    w.para(text, theme.style(Role::Text));
+    // The viewer's models, one per line, as far as there is room.
+    for m in st
+        .models
+        .iter()
+        .filter(|m| m.owner == ctx.viewer && m.alive())
+    {
+        let text = view.scratch.format(format_args!(
+            "{}{} {}/{}W{}{}{}",
+            if view.selected == Some(m.id) {
+                "> "
+            } else {
+                "  "
+            },
+            view.names.get(m.id.index()).map_or("?", String::as_str),
+            m.wounds,
+            m.max_wounds,
+            if m.leader { " Leader" } else { "" },
+            if m.activated { " acted" } else { "" },
+            if m.down { " Down" } else { "" },
+        ));
+        w.para(text, theme.style(Role::Dim));
+    }
+}
+
+fn dice_name(d: TestDice) -> &'static str {
+    match d {
+        TestDice::TwoD6 => "2D6",
+        TestDice::ThreeKeepLowTwo => "3D6 drop the highest (Scope)",
+    }
+}
+
+/// A skill test's modifiers, one line each.
+fn write_test(
+    w: &mut Writer<'_>,
+    scratch: &mut crate::draw::Scratch,
+    test: &SkillTest,
+    theme: &Theme,
+) {
+    let text = scratch.format(format_args!(
+        "  {} at or under {} (base {})",
+        dice_name(test.dice),
+        test.value(),
+        test.base
+    ));
+    w.para(text, theme.style(Role::Dim));
+    for m in &test.modifiers {
+        let text = scratch.format(format_args!("  {:+} {} [{}]", m.delta, m.label, m.clause));
+        w.para(text, theme.style(Role::Dim));
+    }
+}
+
+fn write_odds(
+    w: &mut Writer<'_>,
+    scratch: &mut crate::draw::Scratch,
+    odds: &AttackOdds,
+    theme: &Theme,
+) {
+    if let Some(r) = odds.refused {
+        let text = scratch.format(format_args!("Not allowed: {r} [{}]", r.clause()));
+        w.para(text, theme.style(Role::Error));
+        return;
+    }
+    if odds.out_of_range {
+        w.para(
+            "Past maximum range: an automatic miss.",
+            theme.style(Role::Error),
+        );
+        return;
+    }
+    let text = if odds.hit_tests == 2 {
+        scratch.format(format_args!("Hit (two tests, Shredding): {}", odds.hit))
+    } else {
+        scratch.format(format_args!("Hit: {}", odds.hit))
+    };
+    w.chance(text, odds.hit, theme);
+    write_test(w, scratch, &odds.hit_test, theme);
+    if odds.scatter != Ratio::ZERO {
+        let text = scratch.format(format_args!("Scatters instead: {}", odds.scatter));
+        w.para(text, theme.style(Role::Text));
+    }
+    if odds.mindspin != [Ratio::ZERO; 3] {
+        let text = scratch.format(format_args!(
+            "Panic {}, disorientation {}, mind control {}",
+            odds.mindspin[0], odds.mindspin[1], odds.mindspin[2]
+        ));
+        w.para(text, theme.style(Role::Text));
+        return;
+    }
+    match &odds.armour_test {
+        Some(t) => {
+            let text = scratch.format(format_args!(
+                "Armour test stops a hit: {}",
+                odds.armour_stops
+            ));
+            w.chance(text, odds.armour_stops, theme);
+            write_test(w, scratch, t, theme);
+        }
+        None => w.para("No Armour test.", theme.style(Role::Dim)),
+    }
+    if let Some(t) = &odds.resistance_test {
+        let text = scratch.format(format_args!(
+            "Resistance test lets the damage through: {}",
+            odds.damage_through
+        ));
+        w.para(text, theme.style(Role::Text));
+        write_test(w, scratch, t, theme);
+    }
+    let text = scratch.format(format_args!(
+        "Damage {} if it gets through ({} overall); expected {}",
+        odds.damage, odds.damage_chance, odds.expected_damage
+    ));
+    w.para(text, theme.style(Role::Text));
+    if odds.destroy != Ratio::ZERO {
+        let text = scratch.format(format_args!("Destroys the target: {}", odds.destroy));
+        w.chance(text, odds.destroy, theme);
+    }
+}
+
+/// A unit card: name, side, stats, Armour, weapons, attachments, status. `line` is a
+/// reusable buffer for the lists.
+fn write_card(
+    w: &mut Writer<'_>,
+    scratch: &mut crate::draw::Scratch,
+    line: &mut String,
+    names: &[String],
+    ctx: &ViewCtx<'_, Commander>,
+    m: &Model,
+) {
+    let st = &ctx.obs.state;
+    let theme = ctx.theme;
+    let catalog = ctx.ruleset.catalog();
+    let unit = catalog.unit(m.unit);
+    let name_of = |id: ModelId| names.get(id.index()).map_or("?", String::as_str);
+    let text = scratch.format(format_args!(
+        "{} {} ({}){}",
+        SIDE_MARKERS[m.owner.index().min(1)],
+        name_of(m.id),
+        side_name(st, m.owner),
+        if m.leader { ", Leader" } else { "" }
+    ));
+    w.para(text, side_style(theme, m.owner.0.min(1)));
+    let s = unit.stats;
+    let text = scratch.format(format_args!(
+        "Wounds {}/{}  {}  Armour {} {}{}",
+        m.wounds,
+        m.max_wounds,
+        catalog.rank(m.rank).name,
+        unit.resistance.kind.name(),
+        unit.resistance.value,
+        match m.vest {
+            Some(v) => scratch_vest(catalog.vest(v).armour_bonus),
+            None => "",
+        }
+    ));
+    w.para(text, theme.style(Role::Text));
+    let text = scratch.format(format_args!(
+        "AIM {} HEALTH {} MOB {} HACK {} WILL {}{} DODGE {} PSI {}",
+        s.aim,
+        s.health,
+        s.mobility,
+        s.hack,
+        s.will,
+        if m.will_penalty > 0 { "(-)" } else { "" },
+        s.dodge,
+        s.psi
+    ));
+    w.para(text, theme.style(Role::Text));
+    for wid in &m.weapons {
+        let wp = catalog.weapon(*wid);
+        let range = match wp.half_range {
+            Some(h) => ScratchRange::Band(h, wp.max_range),
+            None => ScratchRange::Close,
+        };
+        let (dmg, kind) = wp.damage.map_or((0, "no damage"), |(d, k)| (d, k.name()));
+        let text = scratch.format(format_args!(
+            " {}: {} dmg {} {}{}",
+            wp.name,
+            range,
+            dmg,
+            kind,
+            if m.overwatch == Some(*wid) {
+                " (Overwatch)"
+            } else {
+                ""
+            }
+        ));
+        w.para(text, theme.style(Role::Text));
+        if !wp.rules.is_empty() {
+            line.clear();
+            line.push_str("   ");
+            join(line, wp.rules.iter().map(|r| r.name()));
+            w.para(line, theme.style(Role::Dim));
+        }
+    }
+    if !m.attachments.is_empty() {
+        line.clear();
+        line.push_str(" Attachments: ");
+        join(
+            line,
+            m.attachments.iter().map(|a| catalog.item(*a).name.as_str()),
+        );
+        w.para(line, theme.style(Role::Text));
+    }
+    if !unit.rules.is_empty() {
+        line.clear();
+        line.push_str(" Rules: ");
+        join(line, unit.rules.iter().map(|r| r.name()));
+        w.para(line, theme.style(Role::Dim));
+    }
+    line.clear();
+    line.push_str("Status:");
+    let empty = line.len();
+    let add = |line: &mut String, s: &str| {
+        if line.len() > empty {
+            line.push(',');
+        }
+        line.push(' ');
+        line.push_str(s);
+    };
+    if m.activated {
+        add(line, "activated this round");
+    }
+    if m.down {
+        add(line, "Down");
+    }
+    if let Some(wid) = m.overwatch {
+        add(line, "on Overwatch with the");
+        line.push(' ');
+        line.push_str(&catalog.weapon(wid).name);
+    }
+    if m.is_engaged() {
+        add(line, "engaged with");
+        line.push(' ');
+        join(line, m.engaged.iter().map(|e| name_of(*e)));
+    }
+    if let Some(c) = m.control {
+        add(line, "mind-controlled by");
+        line.push(' ');
+        line.push_str(side_name(st, c.by));
+    }
+    if m.will_penalty > 0 {
+        add(line, "WILL lowered (Leader lost)");
+    }
+    if line.len() > empty {
+        w.para(line, theme.style(Role::Key));
+    }
+}
+
+/// Appends `items` to `line`, comma-separated.
+fn join<'a>(line: &mut String, items: impl Iterator<Item = &'a str>) {
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            line.push_str(", ");
+        }
+        line.push_str(item);
+    }
+}
+
+/// " +N vest" without allocating (the bonus is one digit in the data).
+fn scratch_vest(bonus: u8) -> &'static str {
+    match bonus {
+        0 => " +0 vest",
+        1 => " +1 vest",
+        2 => " +2 vest",
+        3 => " +3 vest",
+        _ => " + vest",
+    }
+}
+
+/// A weapon's range, written as `half/max` or `close combat`.
+enum ScratchRange {
+    Band(u8, u8),
+    Close,
+}
+
+impl std::fmt::Display for ScratchRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScratchRange::Band(h, m) => write!(f, "range {h}/{m}"),
+            ScratchRange::Close => f.write_str("close combat"),
+        }
+    }
+}
+
+/// What is being decided, when it is more than picking an action from the list.
+fn decision_line(
+    ctx: &ViewCtx<'_, Commander>,
+    names: &[String],
+    scratch: &mut crate::draw::Scratch,
+) -> Option<(Role, usize)> {
+    let st = &ctx.obs.state;
+    let _ = scratch.format(format_args!(""));
+    let role = if let Some(e) = &st.ending {
+        match e.winner {
+            Some(s) => scratch.format(format_args!(
+                "Game over: {} wins. {}",
+                side_name(st, s),
+                e.reason
+            )),
+            None => scratch.format(format_args!("Game over: a draw. {}", e.reason)),
+        };
+        Role::Good
+    } else if ctx.legal.contains(&Action::AiActivate) {
+        scratch.format(format_args!(
+            "This side is played by AI mode: Enter (or a) lets it take its activation; the \
+             journal says what it rolled and why it chose as it did."
+        ));
+        Role::Key
+    } else {
+        match st.windows.first() {
+            Some(Window::Scatter { .. }) => {
+                scratch.format(format_args!(
+                    "A shot scatters: place its point (marked *) 3 Range from the target."
+                ));
+            }
+            Some(Window::Reveal { .. }) => {
+                scratch.format(format_args!(
+                    "A civilian marker was found: reveal the Infiltrator there, or not."
+                ));
+            }
+            Some(Window::FreeAttack { target, .. }) => {
+                scratch.format(format_args!(
+                    "{} flees: take the free attack?",
+                    names.get(target.index()).map_or("?", String::as_str)
+                ));
+            }
+            None => return None,
+        }
+        Role::Key
+    };
+    Some((role, scratch.as_str().len()))
+}
+
+/// The side panel: what is being decided, the odds of the highlighted attack, the card of the
+/// model under the cursor (or the acting one), and what the acting model sees there.
+pub fn render_panel(
+    view: &mut CommanderView,
+    ctx: &ViewCtx<'_, Commander>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let theme = ctx.theme;
+    let st = &ctx.obs.state;
+    view.update_odds(ctx);
+    // Taken out and put back, so the writer can use them beside the view.
+    let odds = view.odds.take();
+    let mut scratch = std::mem::take(&mut view.scratch);
+    let mut line = std::mem::take(&mut view.line);
+    {
+        let mut w = Writer { buf, area, row: 0 };
+        if let Some((role, _)) = decision_line(ctx, &view.names, &mut scratch) {
+            w.para(scratch.as_str(), theme.style(role));
+        }
+        // The odds of the highlighted attack come first: they are what is being decided.
+        if let Some((_, label, Some(o))) = &odds {
+            w.para(label, theme.style(Role::Title));
+            write_odds(&mut w, &mut scratch, o, theme);
+        }
+        if let Some(m) = view.card_model(st) {
+            write_card(&mut w, &mut scratch, &mut line, &view.names, ctx, m);
+        }
+        let c = view.cursor;
+        let piece = st.board.piece_at(c).map(|(_, p)| p);
+        let text = match piece {
+            Some(p) => scratch.format(format_args!(
+                "Cursor {c}: {} ({}, height {})",
+                p.name,
+                p.kind.name(),
+                p.height
+            )),
+            None => scratch.format(format_args!("Cursor {c}: open ground")),
+        };
+        w.para(text, theme.style(Role::Dim));
+        if let Some(s) = view.sight {
+            let text = scratch.format(format_args!(
+                "From the acting model: {} Range, {}{}",
+                s.range,
+                if s.clear {
+                    "line of sight clear"
+                } else {
+                    "no line of sight"
+                },
+                match s.cover {
+                    Some(Cover::Hard) => ", hard cover there",
+                    Some(Cover::Soft) => ", soft cover there",
+                    None => "",
+                }
+            ));
+            w.para(
+                text,
+                theme.style(if s.clear { Role::Text } else { Role::Blocker }),
+            );
+        }
+        if let Some(i) = view.overlay {
+            let actor = view.actor(st).and_then(|id| st.model(id));
+            if let Some(wid) = actor.and_then(|m| m.weapons.get(i)) {
+                let text = scratch.format(format_args!(
+                    "Ranges shown: {} (- half, = full, in sight)",
+                    ctx.ruleset.catalog().weapon(*wid).name
+                ));
+                w.para(text, theme.style(Role::Dim));
+            }
+        }
+    }
+    view.odds = odds;
+    view.scratch = scratch;
+    view.line = line;
+}

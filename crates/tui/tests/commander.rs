@@ -1,0 +1,464 @@
+//! Commander 2.1 through the whole front-end on `TestBackend`: the game screen and the squad
+//! builder as snapshots, two Squads built with keys and a battle played to its end hot-seat
+//! and against AI mode, the campaign screen, and the too-small terminal.
+
+mod common;
+
+use common::{app_with, keys, quick_store, redraw, screen, terminal};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use squadsight_ai::{Player, RandomPlayer};
+use squadsight_commander::action::Action;
+use squadsight_commander::state::Window;
+use squadsight_core::game::SeatConfig;
+use squadsight_core::{Decision, Seat};
+use squadsight_tui::commander::{CampaignScreen, CommanderUi, SquadBuilder};
+use squadsight_tui::game_screen::{Focus, GameScreen};
+use squadsight_tui::registry::Registry;
+use squadsight_tui::{App, GameSpec, ScenarioSource, Start};
+
+type Screen = GameScreen<CommanderUi>;
+
+fn spec(seed: u64, seats: [SeatConfig; 2], options: &[(&str, &str)]) -> GameSpec {
+    GameSpec {
+        ruleset: "commander".into(),
+        scenario: ScenarioSource::Builtin("battle".into()),
+        seed,
+        seats: seats.to_vec(),
+        options: options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+fn app(start: Start) -> App {
+    app_with(Registry::builtin(), quick_store(), start)
+}
+
+fn game(app: &App) -> &Screen {
+    let session = app.session().expect("a session is on screen");
+    let any = session.as_any();
+    any.downcast_ref::<Screen>()
+        .or_else(|| {
+            any.downcast_ref::<CampaignScreen>()
+                .and_then(|c| c.battle())
+                .and_then(|b| b.as_any().downcast_ref::<Screen>())
+        })
+        .expect("a Commander game is on screen")
+}
+
+fn campaign(app: &App) -> &CampaignScreen {
+    app.session()
+        .and_then(|s| s.as_any().downcast_ref::<CampaignScreen>())
+        .expect("the campaign screen")
+}
+
+fn builder(app: &App) -> &SquadBuilder {
+    app.session()
+        .and_then(|s| s.as_any().downcast_ref::<SquadBuilder>())
+        .expect("the squad builder is on screen")
+}
+
+fn focus(app: &mut App, term: &mut Terminal<TestBackend>, pane: Focus) {
+    for _ in 0..3 {
+        if game(app).focus() == pane {
+            return;
+        }
+        keys(app, term, "<Tab>");
+    }
+}
+
+/// The cell an action is aimed at, as the map marks it.
+fn cell_of(screen: &Screen, action: &Action) -> Option<squadsight_commander::board::Cell> {
+    let st = screen.game().state();
+    let model = |id: squadsight_commander::state::ModelId| st.model(id).map(|m| m.cell);
+    match *action {
+        Action::Activate(id) | Action::Command(id) => model(id),
+        Action::Attack { target, .. } | Action::Mindspin { target, .. } => model(target),
+        Action::Run { to, .. } | Action::Climb { to, .. } | Action::ScatterTo(to) => Some(to),
+        Action::FreeAttack(_) => match st.windows.first() {
+            Some(Window::FreeAttack { target, .. }) => model(*target),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Makes the person at the keyboard play `action`: a click on its cell when it has one on
+/// screen (picking from the narrowed list when several actions aim there), else the list.
+fn play(app: &mut App, term: &mut Terminal<TestBackend>, action: Action) {
+    let before = game(app).game().log().len();
+    let clicked = cell_of(game(app), &action).and_then(|c| game(app).view().screen_of(c));
+    if let Some((x, y)) = clicked {
+        focus(app, term, Focus::Map);
+        keys(app, term, &format!("<Click {x},{y}>"));
+        if game(app).game().log().len() > before {
+            return;
+        }
+    }
+    let listed = {
+        let screen = game(app);
+        let i = screen.legal().iter().position(|a| *a == action);
+        i.is_some_and(|i| screen.shown().contains(&i))
+    };
+    if !listed || game(app).focus() != Focus::Actions {
+        focus(app, term, Focus::Map);
+        keys(app, term, "<Esc> <Esc> <Esc>");
+        focus(app, term, Focus::Actions);
+    }
+    let screen = game(app);
+    let i = screen
+        .legal()
+        .iter()
+        .position(|a| *a == action)
+        .expect("a legal action");
+    let pos = screen.shown().iter().position(|&j| j == i).expect("listed");
+    keys(app, term, &format!("<Home> <Down>*{pos} <Enter>"));
+    assert!(
+        game(app).game().log().len() > before,
+        "{action:?} was not played"
+    );
+}
+
+/// Plays the battle on screen to its end, each person's decision chosen at random (attacks
+/// first, so battles end) and entered with clicks and keys. Returns the decisions made.
+fn play_to_the_end(app: &mut App, term: &mut Terminal<TestBackend>, max: usize) -> usize {
+    let mut brain = RandomPlayer::new(11);
+    for n in 0..max {
+        let screen = game(app);
+        if screen.outcome().is_some() {
+            return n;
+        }
+        if screen.handoff().is_some() {
+            keys(app, term, "<Enter>");
+            continue;
+        }
+        let Decision::Act(seat) = screen.game().to_act() else {
+            return n;
+        };
+        if screen.legal().is_empty() {
+            // The AI seat is deciding: let it.
+            for _ in 0..200 {
+                app.tick();
+                if !app.busy() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            keys(app, term, "");
+            continue;
+        }
+        assert_eq!(
+            screen.viewer(),
+            Some(seat),
+            "the person deciding sees the screen"
+        );
+        let legal = screen.legal().to_vec();
+        let attacks: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Attack { actions: 2, .. } | Action::FreeAttack(_)))
+            .collect();
+        let choice = match attacks.first() {
+            Some(a) => *a,
+            None => {
+                let obs = screen.game().observe(seat);
+                brain
+                    .choose(screen.game().ruleset(), &obs, seat, &legal)
+                    .action
+            }
+        };
+        play(app, term, choice);
+    }
+    panic!("the battle did not end within {max} decisions");
+}
+
+#[test]
+fn the_commander_game_screen_shows_table_cards_dice_bag_and_actions() {
+    let mut app = app(Start::Game(spec(
+        3,
+        [SeatConfig::human(), SeatConfig::human()],
+        &[],
+    )));
+    let mut term = terminal(120, 40);
+    // Two people: the first seat to decide is handed the keyboard.
+    keys(&mut app, &mut term, "<Enter>");
+    let text = screen(&term);
+    insta::assert_snapshot!("commander_game", text);
+    assert!(text.contains("Dice bag"), "{text}");
+    assert!(text.contains("XCOM"), "{text}");
+}
+
+#[test]
+fn the_squad_builder_opens_from_the_new_game_form_and_prices_live() {
+    let mut app = app(Start::Menu);
+    let mut term = terminal(120, 40);
+    // New game, ruleset row: Commander is the second ruleset.
+    keys(&mut app, &mut term, "n <Right> <Enter>");
+    let text = redraw(&mut app, &mut term);
+    insta::assert_snapshot!("commander_builder", text);
+    assert!(text.contains("Squad builder"), "{text}");
+    let b = builder(&app);
+    assert!(b.errors(0).is_empty() && b.errors(1).is_empty());
+    let before = squadsight_commander::squad::price(
+        CommanderUi::new().expect("rules").rules().catalog(),
+        b.squad(0).expect("side 1"),
+    );
+    // A second Grenadier model makes the Squad dearer; over the limit it is refused.
+    keys(&mut app, &mut term, "<Home> +");
+    let b = builder(&app);
+    let catalog = CommanderUi::new().expect("rules");
+    let after =
+        squadsight_commander::squad::price(catalog.rules().catalog(), b.squad(0).expect("side 1"));
+    assert!(after > before, "{before} -> {after}");
+    // Three more models, then try to start: over 500 spl it cannot.
+    keys(&mut app, &mut term, "+ + + g");
+    let b = builder(&app);
+    assert!(!b.started());
+    assert!(
+        b.errors(0).iter().any(|e| e.contains("cmd.gap.58")),
+        "{:?}",
+        b.errors(0)
+    );
+    assert!(redraw(&mut app, &mut term).contains("breaks the building rules"));
+}
+
+#[test]
+fn two_squads_are_built_with_keys_and_a_battle_is_played_to_its_end_hot_seat() {
+    let mut app = app(Start::Menu);
+    let mut term = terminal(120, 40);
+    // New game: Commander, both seats people (seat 2 from the AI back to a person), a
+    // three-round battle. Rows: ruleset, scenario, seat 1, seat 2, seed, then the options in
+    // order; round_limit is the fifth option.
+    keys(&mut app, &mut term, "n <Right> <Down>*3 <Left>*2");
+    keys(&mut app, &mut term, "<Down>*6 <Right>");
+    keys(&mut app, &mut term, "<Enter>");
+    // Side 1: the Specialist (third unit) takes a vest and the Grenadier is removed; side 2:
+    // the Trooper is promoted.
+    keys(&mut app, &mut term, "<Home> <Down>*2 v <Home> x");
+    keys(&mut app, &mut term, "<Tab> <Home> <Down>*2 r");
+    {
+        let b = builder(&app);
+        let s1 = b.squad(0).expect("side 1");
+        assert_eq!(s1.units.len(), 2, "{s1:?}");
+        assert!(s1.units.iter().any(|u| u.vest.is_some()), "{s1:?}");
+        let catalog = CommanderUi::new().expect("rules");
+        let first = catalog.rules().catalog().first_rank();
+        assert_ne!(b.squad(1).expect("side 2").units[2].rank, first);
+        assert!(b.errors(0).is_empty(), "{:?}", b.errors(0));
+        assert!(b.errors(1).is_empty(), "{:?}", b.errors(1));
+    }
+    keys(&mut app, &mut term, "g");
+    let screen_now = game(&app);
+    assert!(screen_now.game().seats().iter().all(SeatConfig::is_human));
+    let st = screen_now.game().state();
+    assert_eq!(st.round_limit, 3, "round limit option applied");
+    assert_eq!(
+        st.models.iter().filter(|m| m.owner == Seat(0)).count(),
+        2,
+        "the built Squad is on the table"
+    );
+    let decisions = play_to_the_end(&mut app, &mut term, 3000);
+    assert!(decisions > 10, "{decisions} decisions");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("Game over"), "{text}");
+    // The save (with the built Squads in its scenario) opens in the replay viewer, which
+    // steps through the battle.
+    let save = squadsight_core::save::to_ron(game(&app).game()).expect("saves");
+    let mut replay = self::app(Start::Replay {
+        bytes: save.clone().into_bytes(),
+        origin: "hot-seat.ron".into(),
+    });
+    keys(&mut replay, &mut term, ". . . . <End> <Home> .");
+    let text = redraw(&mut replay, &mut term);
+    assert!(text.contains("Dice bag"), "{text}");
+    // And it opens to play on (a finished game shows its outcome).
+    let resumed = self::app(Start::Save {
+        bytes: save.into_bytes(),
+        origin: "hot-seat.ron".into(),
+    });
+    assert!(game(&resumed).outcome().is_some());
+}
+
+#[test]
+fn a_battle_against_ai_mode_is_played_to_its_end_and_the_journal_explains_the_ai() {
+    let mut app = app(Start::Game(spec(
+        5,
+        [SeatConfig::human(), SeatConfig::ai("random")],
+        &[("ai_seat2", "classic"), ("round_limit", "2")],
+    )));
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    play_to_the_end(&mut app, &mut term, 3000);
+    let journal = game(&app).game().journal();
+    assert!(
+        journal
+            .events()
+            .iter()
+            .any(|e| e.rule.starts_with("cmd.ai.") && e.seat == Some(Seat(1))),
+        "the AI's choices are journaled with their clauses"
+    );
+}
+
+#[test]
+fn an_ai_mode_seat_played_by_a_person_takes_its_activation_with_enter() {
+    let mut app = app(Start::Game(spec(
+        9,
+        [SeatConfig::human(), SeatConfig::human()],
+        &[("ai_seat1", "classic"), ("ai_seat2", "classic")],
+    )));
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Enter>");
+    assert_eq!(game(&app).legal(), &[Action::AiActivate]);
+    assert!(screen(&term).contains("AI mode"));
+    keys(&mut app, &mut term, "<Enter> <Enter> <Enter>");
+    assert!(game(&app).game().log().len() >= 3);
+}
+
+#[test]
+fn a_campaign_battle_is_won_or_lost_recorded_rewarded_and_the_squad_carries_on() {
+    let mut app = app(Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "m");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("Commander campaign"), "{text}");
+    // XCOM at Classic, then the first operation.
+    keys(&mut app, &mut term, "<Enter>");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("Next:"), "{text}");
+    assert_eq!(campaign(&app).campaign().map(|c| c.history.len()), Some(0));
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(
+        campaign(&app).in_battle(),
+        "{}",
+        redraw(&mut app, &mut term)
+    );
+    play_to_the_end(&mut app, &mut term, 4000);
+    assert!(redraw(&mut app, &mut term).contains("press c to record"));
+    keys(&mut app, &mut term, "c");
+    let c = campaign(&app);
+    assert!(!c.in_battle());
+    let record = c
+        .campaign()
+        .and_then(|c| c.history.last())
+        .cloned()
+        .expect("recorded");
+    assert_eq!(c.campaign().map(|c| c.next_operation), Some(1));
+    let claiming = c.claiming();
+    let text = redraw(&mut app, &mut term);
+    if claiming {
+        assert!(text.contains("Reward draw after"), "{text}");
+        // Take the first reward for the first unit that can use it, or nothing.
+        for _ in 0..6 {
+            keys(&mut app, &mut term, "<Enter>");
+            if !campaign(&app).claiming() {
+                break;
+            }
+            keys(&mut app, &mut term, "<Right>");
+        }
+        if campaign(&app).claiming() {
+            keys(&mut app, &mut term, "x");
+        }
+    } else {
+        assert!(
+            record.claims.len() == 1 || record.cards.is_empty(),
+            "{record:?}"
+        );
+    }
+    assert!(!campaign(&app).claiming());
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("1 battle(s) played"), "{text}");
+    // The Squad as it stands goes into the next operation.
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(
+        campaign(&app).in_battle(),
+        "{}",
+        redraw(&mut app, &mut term)
+    );
+}
+
+#[test]
+fn a_hex_table_is_drawn_with_its_odd_rows_shifted() {
+    let mut app = app(Start::Game(spec(
+        3,
+        [SeatConfig::human(), SeatConfig::ai("random")],
+        &[("grid", "hex"), ("ai_seat2", "classic")],
+    )));
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    let screen_now = game(&app);
+    assert_eq!(
+        screen_now.game().state().board.kind(),
+        squadsight_commander::board::GridKind::Hex
+    );
+    let text = redraw(&mut app, &mut term);
+    // Rows alternate between starting at the frame and two columns in.
+    let rows: Vec<&str> = text.lines().skip(2).take(6).collect();
+    let starts: Vec<usize> = rows
+        .iter()
+        .map(|r| r.chars().skip(1).take_while(|c| *c == ' ').count())
+        .collect();
+    assert!(starts.windows(2).any(|w| w[0] != w[1]), "{text}");
+}
+
+#[test]
+fn a_commander_game_on_a_too_small_terminal_says_so() {
+    let mut app = app(Start::Game(spec(
+        3,
+        [SeatConfig::human(), SeatConfig::human()],
+        &[],
+    )));
+    let mut term = terminal(70, 20);
+    keys(&mut app, &mut term, "");
+    let text = screen(&term);
+    assert!(text.contains("Terminal too small"), "{text}");
+    // Growing the terminal brings the game back.
+    term.backend_mut().resize(80, 24);
+    keys(&mut app, &mut term, "<Enter>");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("Dice bag"), "{text}");
+}
+
+#[test]
+fn the_new_game_form_previews_the_commander_table_and_says_the_builder_comes_next() {
+    let mut app = app(Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "n <Right>");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("Commander 2.1"), "{text}");
+    assert!(text.contains("squad builder"), "{text}");
+    // The deployment zones carry the side markers in the preview.
+    let preview: String = text.lines().skip(20).collect();
+    assert!(preview.contains('+') && preview.contains('x'), "{text}");
+}
+
+#[test]
+fn solo_against_ai_mode_on_classic_from_the_menu() {
+    let mut app = app(Start::Menu);
+    let mut term = terminal(120, 40);
+    // Seat 2 left to a person, but given to AI mode at Classic; a three-round battle.
+    keys(&mut app, &mut term, "n <Right> <Down>*3 <Left>*2");
+    keys(
+        &mut app,
+        &mut term,
+        "<Down>*3 <Right>*3 <Down>*3 <Right> <Enter> g",
+    );
+    let g = game(&app);
+    assert!(!g.game().seats()[1].is_human(), "the rules play seat 2");
+    assert_eq!(
+        g.game().state().options.ai(Seat(1)),
+        Some(squadsight_commander::ai_mode::Difficulty::Classic)
+    );
+    play_to_the_end(&mut app, &mut term, 3000);
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("Game over"), "{text}");
+    // The journal says, for each AI activation, what was rolled and why.
+    let events = game(&app).game().journal().events();
+    assert!(
+        events
+            .iter()
+            .any(|e| e.rule == "cmd.ai.d6-action" && e.seat == Some(Seat(1))),
+        "no AI roll journaled"
+    );
+}

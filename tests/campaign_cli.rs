@@ -1,0 +1,246 @@
+//! `squadsight campaign` end to end, and `--seat N=ai:<difficulty>` for Commander: start a
+//! campaign, play its next operation against the rules AI, record the battle from the save,
+//! draw and claim rewards, and see the Squad carry over; bad files and misuse exit 2.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::Path;
+use tempfile::TempDir;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], dir: &Path) -> Run {
+    let out = Command::cargo_bin("squadsight")
+        .unwrap()
+        .args(args)
+        .current_dir(dir)
+        .env("SQUADSIGHT_HOME", dir.join("home"))
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "squadsight {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}
+
+fn ok(args: &[&str], dir: &Path) -> String {
+    let r = run(args, dir);
+    assert_eq!(r.code, 0, "squadsight {args:?}:\n{}{}", r.stdout, r.stderr);
+    r.stdout
+}
+
+#[test]
+fn a_campaign_battle_is_played_recorded_and_carried_over() {
+    // cmd.campaign.mode, cmd.campaign.carry-over, cmd.campaign.reward-draw
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let out = ok(&["campaign", "new", "c.ron", "--seed", "9"], d);
+    assert!(out.contains("The Commander ×1"), "{out}");
+    assert!(out.contains("X2.1 - Operation Gatecrasher"), "{out}");
+    let out = ok(&["campaign", "next", "c.ron"], d);
+    assert!(out.contains("--seat 2=ai:classic"), "{out}");
+    assert!(d.join("c-next-battle.ron").exists());
+    // Both sides played by the rules' AI mode, to the end.
+    let out = ok(
+        &[
+            "play",
+            "commander",
+            "--scenario",
+            "c-next-battle.ron",
+            "--seat",
+            "1=ai:classic",
+            "--seat",
+            "2=ai:classic",
+            "--seed",
+            "4",
+            "--save",
+            "c-battle.ron",
+            "--plain",
+        ],
+        d,
+    );
+    assert!(out.contains("Game over"), "{out}");
+    assert!(
+        out.contains("cmd.ai.d6-action"),
+        "the AI's rolls are in the journal"
+    );
+    let out = ok(
+        &["campaign", "record", "c.ron", "--save", "c-battle.ron"],
+        d,
+    );
+    assert!(
+        out.contains("Recorded X2.1 - Operation Gatecrasher"),
+        "{out}"
+    );
+    let text = fs::read_to_string(d.join("c.ron")).unwrap();
+    assert!(text.contains("history"), "{text}");
+    // The next operation is the second one, and the Squad is what survived.
+    let out = ok(&["campaign", "show", "c.ron"], d);
+    assert!(
+        out.contains("1 of 3 operations played"),
+        "operations are played in order: {out}"
+    );
+    // Recording the same operation again is not possible: the campaign has moved on.
+    let again = run(
+        &["campaign", "record", "c.ron", "--save", "c-battle.ron"],
+        d,
+    );
+    assert_eq!(again.code, 2, "{}", again.stdout);
+}
+
+#[test]
+fn rewards_are_drawn_claimed_once_and_kept() {
+    // cmd.campaign.one-reward-per-draw, cmd.campaign.reward-any-unit, cmd.campaign.same-squad
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    ok(
+        &[
+            "campaign",
+            "new",
+            "c.ron",
+            "--seed",
+            "21",
+            "--unit",
+            "Grenadier",
+            "--unit",
+            "Rookie:2",
+            "--limit",
+            "1000",
+        ],
+        d,
+    );
+    let out = ok(
+        &[
+            "campaign", "record", "c.ron", "--result", "win", "--rounds", "5", "--lost", "Rookie:1",
+        ],
+        d,
+    );
+    assert!(out.contains("reward card"), "the draw is journaled: {out}");
+    assert!(
+        out.contains("Rookie ×1"),
+        "the lost Rookie stays lost: {out}"
+    );
+    assert!(out.contains("Rewards waiting"), "{out}");
+    // Claim the first option for whichever unit can use it, else pass.
+    let claimed = ["Rookie", "Grenadier"].iter().any(|unit| {
+        run(
+            &[
+                "campaign", "reward", "c.ron", "--choice", "1", "--unit", unit,
+            ],
+            d,
+        )
+        .code
+            == 0
+    });
+    if !claimed {
+        ok(&["campaign", "reward", "c.ron", "--pass"], d);
+    }
+    let out = ok(&["campaign", "show", "c.ron"], d);
+    assert!(out.contains("took"), "{out}");
+    assert!(!out.contains("Rewards waiting"), "{out}");
+    let twice = run(&["campaign", "reward", "c.ron", "--pass"], d);
+    assert_eq!(twice.code, 2, "one reward per draw: {}", twice.stdout);
+    assert!(twice.stderr.contains("no reward draw"), "{}", twice.stderr);
+}
+
+#[test]
+fn bad_campaign_files_and_misuse_exit_2() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    fs::write(d.join("junk.ron"), [0xff, 0xfe, 0x00]).unwrap();
+    fs::write(
+        d.join("broken.ron"),
+        "(\n  format: \"squadsight-commander-campaign\",\n  version: [",
+    )
+    .unwrap();
+    for file in ["junk.ron", "broken.ron", "missing.ron"] {
+        let r = run(&["campaign", "show", file], d);
+        assert_eq!(r.code, 2, "{file}: {}", r.stdout);
+        assert!(r.stderr.contains(file), "{file}: {}", r.stderr);
+    }
+    let r = run(&["campaign", "show", "broken.ron"], d);
+    assert!(
+        r.stderr.contains("broken.ron:3:"),
+        "line and column: {}",
+        r.stderr
+    );
+    ok(&["campaign", "new", "c.ron", "--seed", "1"], d);
+    let text = fs::read_to_string(d.join("c.ron")).unwrap();
+    fs::write(d.join("v9.ron"), text.replace("version: 1", "version: 9")).unwrap();
+    let r = run(&["campaign", "show", "v9.ron"], d);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("version 9"), "{}", r.stderr);
+    for args in [
+        &["campaign", "new", "c.ron"][..],
+        &["campaign", "new", "x.ron", "--faction", "aliens"],
+        &["campaign", "new", "x.ron", "--unit", "Viper"],
+        &["campaign", "new", "x.ron", "--difficulty", "hard"],
+        &[
+            "campaign", "reward", "c.ron", "--choice", "1", "--unit", "Rookie",
+        ],
+        &["campaign", "record", "c.ron"],
+        &["campaign", "next", "c.ron", "--player", "3"],
+    ] {
+        let r = run(args, d);
+        assert!(
+            r.code == 2 || r.code == 1,
+            "{args:?}: {} {}",
+            r.code,
+            r.stdout
+        );
+        assert!(!r.stderr.trim().is_empty(), "{args:?} says nothing");
+    }
+    assert!(
+        !d.join("x.ron").exists(),
+        "a refused campaign writes nothing"
+    );
+}
+
+#[test]
+fn commander_seats_take_the_ai_difficulties() {
+    // cmd.ai.difficulty: `--seat 2=ai:impossible` turns on AI mode for that seat.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let out = ok(
+        &[
+            "play",
+            "commander",
+            "--seat",
+            "1=ai:easy",
+            "--seat",
+            "2=ai:impossible",
+            "--seed",
+            "2",
+            "--save",
+            "g.ron",
+            "--plain",
+        ],
+        d,
+    );
+    assert!(out.contains("Game over"), "{out}");
+    let save = fs::read_to_string(d.join("g.ron")).unwrap();
+    assert!(
+        save.contains("Impossible") || save.contains("impossible"),
+        "the option is saved"
+    );
+    let r = ok(&["verify", "g.ron"], d);
+    assert!(r.starts_with("ok"), "{r}");
+    // The rules' difficulties mean nothing to Skirmish.
+    let r = run(
+        &["play", "skirmish", "--seat", "2=ai:classic", "--plain"],
+        d,
+    );
+    assert_eq!(r.code, 2, "{}", r.stdout);
+}

@@ -1,0 +1,256 @@
+//! Disputes as tests: every `tests/disputes/<name>.dispute.ron` names an action of a save, an
+//! event of that action, what the event must show (text, dice, target, exact chance, outcome,
+//! inputs, state changes) and the clause it settles. The save must verify, the clause must
+//! exist, and every expectation must hold. The file format is in `docs/FORMATS.md`.
+
+use serde::Deserialize;
+use squadsight_core::Ruleset;
+use squadsight_core::data::parse_ron;
+use squadsight_core::save::{self, read_header};
+use squadsight_core::trace::{EntryTrace, trace_entry};
+use squadsight_skirmish::Skirmish;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// One dispute file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Dispute {
+    /// The question, in a sentence (for people; not checked).
+    question: String,
+    /// The save, next to the dispute file.
+    save: String,
+    /// The disputed action: a log entry, counted from 1.
+    action: usize,
+    /// Which event of that action.
+    event: EventRef,
+    /// The clause the dispute settles.
+    settles: String,
+    /// What the event must show.
+    expect: Expect,
+}
+
+/// The `occurrence`-th event (from 1) of the action with rule `rule`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventRef {
+    rule: String,
+    #[serde(default = "first")]
+    occurrence: usize,
+}
+
+fn first() -> usize {
+    1
+}
+
+/// Expectations; each one left out is not checked.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Expect {
+    /// A part of the event's text.
+    text: Option<String>,
+    /// The dice faces.
+    faces: Option<Vec<u8>>,
+    /// The target, as the journal writes it (`>=4`, `<=8`).
+    target: Option<String>,
+    /// The exact chance of success, as a reduced fraction (`1/2`).
+    chance: Option<String>,
+    /// Whether the roll met its target.
+    success: Option<bool>,
+    /// Parts of inputs, each found in some input written as `label: value (source)`.
+    inputs: Vec<String>,
+    /// Parts of state changes, each found in some change as `explain` writes it.
+    changes: Vec<String>,
+}
+
+fn disputes_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/disputes")
+}
+
+/// Checks one dispute; every failed expectation is listed.
+fn check(path: &Path) -> Vec<String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).unwrap_or_default();
+    let dispute: Dispute = match parse_ron(&bytes, &name) {
+        Ok(d) => d,
+        Err(e) => return vec![e.to_string()],
+    };
+    let save_path = path.with_file_name(&dispute.save);
+    let save_bytes = match std::fs::read(&save_path) {
+        Ok(b) => b,
+        Err(e) => return vec![format!("{name}: {}: {e}", save_path.display())],
+    };
+    let origin = save_path.display().to_string();
+    let header = match read_header(&save_bytes, &origin) {
+        Ok(h) => h,
+        Err(e) => return vec![e.to_string()],
+    };
+    match header.ruleset.as_str() {
+        "skirmish" => match Skirmish::new() {
+            Ok(sk) => check_with(Arc::new(sk), &dispute, &save_bytes, &name, &origin),
+            Err(e) => vec![e.to_string()],
+        },
+        other => vec![format!(
+            "{name}: no dispute runner for the `{other}` ruleset yet"
+        )],
+    }
+}
+
+fn check_with<R: Ruleset>(
+    ruleset: Arc<R>,
+    d: &Dispute,
+    bytes: &[u8],
+    name: &str,
+    origin: &str,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let file = match save::load(&*ruleset, bytes, origin) {
+        Ok(f) => f,
+        Err(e) => return vec![e.to_string()],
+    };
+    if let Err(e) = save::verify(Arc::clone(&ruleset), file.clone()) {
+        problems.push(format!("{name}: the save does not verify: {e}"));
+    }
+    if ruleset.clause_summary(&d.settles).is_none() {
+        problems.push(format!(
+            "{name}: `{}` is not a clause of {}",
+            d.settles,
+            R::ID
+        ));
+    }
+    if d.question.trim().is_empty() {
+        problems.push(format!("{name}: the question is empty"));
+    }
+    let trace = match trace_entry(ruleset, file, d.action.saturating_sub(1), None) {
+        Ok(t) => t,
+        Err(e) => {
+            problems.push(format!("{name}: action {}: {e}", d.action));
+            return problems;
+        }
+    };
+    problems.extend(
+        expectations(&trace, d)
+            .into_iter()
+            .map(|p| format!("{name}: {p}")),
+    );
+    problems
+}
+
+fn expectations(trace: &EntryTrace, d: &Dispute) -> Vec<String> {
+    let mut problems = Vec::new();
+    let Some(traced) = trace
+        .events
+        .iter()
+        .filter(|e| e.event.rule == d.event.rule)
+        .nth(d.event.occurrence.saturating_sub(1))
+    else {
+        let rules: Vec<&str> = trace.events.iter().map(|e| e.event.rule).collect();
+        return vec![format!(
+            "action {} has no event #{} with rule {} (its rules: {rules:?})",
+            d.action, d.event.occurrence, d.event.rule
+        )];
+    };
+    let e = &traced.event;
+    let x = &d.expect;
+    if let Some(text) = &x.text
+        && !e.text.contains(text.as_str())
+    {
+        problems.push(format!("text `{}` does not contain `{text}`", e.text));
+    }
+    let roll = e.roll;
+    let want_roll =
+        x.faces.is_some() || x.target.is_some() || x.chance.is_some() || x.success.is_some();
+    match roll {
+        None if want_roll => problems.push(format!("`{}` has no roll", e.text)),
+        None => {}
+        Some(r) => {
+            if let Some(faces) = &x.faces
+                && r.faces.as_slice() != faces.as_slice()
+            {
+                problems.push(format!(
+                    "faces {:?}, expected {faces:?}",
+                    r.faces.as_slice()
+                ));
+            }
+            let target = r.target.map(|t| t.to_string());
+            if x.target.is_some() && target != x.target {
+                problems.push(format!("target {target:?}, expected {:?}", x.target));
+            }
+            let chance = r.p.map(|p| format!("{}/{}", p.num(), p.den()));
+            if x.chance.is_some() && chance != x.chance {
+                problems.push(format!("chance {chance:?}, expected {:?}", x.chance));
+            }
+            if x.success.is_some() && r.success != x.success {
+                problems.push(format!("success {:?}, expected {:?}", r.success, x.success));
+            }
+        }
+    }
+    let inputs: Vec<String> = e.inputs.iter().map(ToString::to_string).collect();
+    for want in &x.inputs {
+        if !inputs.iter().any(|i| i.contains(want.as_str())) {
+            problems.push(format!("no input contains `{want}`; inputs: {inputs:#?}"));
+        }
+    }
+    let changes: Vec<String> = trace.changes.iter().map(ToString::to_string).collect();
+    for want in &x.changes {
+        if !changes.iter().any(|c| c.contains(want.as_str())) {
+            problems.push(format!(
+                "no change contains `{want}`; changes: {changes:#?}"
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_dispute_is_settled_as_recorded() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(disputes_dir())
+        .expect("tests/disputes exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".dispute.ron"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 3,
+        "expected at least 3 disputes, found {files:?}"
+    );
+    let problems: Vec<String> = files.iter().flat_map(|f| check(f)).collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The runner must be able to fail: a dispute with a wrong expectation is reported.
+#[test]
+fn a_wrong_expectation_is_reported() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let src = disputes_dir();
+    let save = "suppression-stops-an-attack.save.ron";
+    std::fs::copy(src.join(save), dir.path().join(save)).unwrap();
+    let text =
+        std::fs::read_to_string(src.join("suppression-stops-an-attack.dispute.ron")).unwrap();
+    let cases = [
+        ("success: Some(true)", "success: Some(false)", "success"),
+        ("faces: Some([6])", "faces: Some([5])", "faces"),
+        ("chance: Some(\"1/2\")", "chance: Some(\"1/3\")", "chance"),
+        (
+            "settles: \"sk.suppression.roll\"",
+            "settles: \"sk.suppression.nope\"",
+            "not a clause",
+        ),
+        ("action: 73", "action: 72", "has no event"),
+        (
+            "2 before the roll",
+            "3 before the roll",
+            "no input contains",
+        ),
+    ];
+    for (from, to, complaint) in cases {
+        assert!(text.contains(from), "{from}");
+        let path = dir.path().join("wrong.dispute.ron");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        let problems = check(&path);
+        assert!(
+            problems.iter().any(|p| p.contains(complaint)),
+            "{to}: expected a complaint about {complaint}, got {problems:#?}"
+        );
+    }
+}

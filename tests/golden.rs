@@ -1,0 +1,138 @@
+//! Golden replays: recorded games under `tests/golden/` that must still verify exactly, state
+//! hash by state hash. A change to the rules (or rules data, or the engine's randomness) that
+//! would play a past game differently fails here, so it can only happen deliberately: see
+//! "Golden replays" in `docs/FORMATS.md` for how to re-record one.
+
+use squadsight_core::Ruleset;
+use squadsight_core::game::LogEntry;
+use squadsight_core::save::{self, read_header};
+use squadsight_core::{Decision, Journal};
+use squadsight_skirmish::Skirmish;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn golden_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/golden exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Replays one golden save of ruleset `R` with a recording journal and checks it: every
+/// state hash and link, a finished game, the seed reveal, and a byte-identical re-save.
+fn check<R: Ruleset>(ruleset: Arc<R>, path: &Path, bytes: &[u8]) -> Result<usize, String> {
+    let origin = path.display().to_string();
+    let file = save::load(&*ruleset, bytes, &origin).map_err(|e| e.to_string())?;
+    let text = file.to_ron().map_err(|e| e.to_string())?;
+    if text.as_bytes() != bytes {
+        return Err(format!(
+            "{origin}: loading and saving again changes the file"
+        ));
+    }
+    let entries = file.log.len();
+    let game =
+        save::replay(ruleset, file, Journal::recording()).map_err(|e| format!("{origin}: {e}"))?;
+    if !matches!(game.to_act(), Decision::Over(_)) {
+        return Err(format!(
+            "{origin}: a golden replay should be a finished game"
+        ));
+    }
+    // Every clause the journal cites has our one-line summary (what `explain` shows).
+    let game_ruleset = game.ruleset();
+    for e in game.journal().events() {
+        if squadsight_core::trace::summary_for(game_ruleset, e.rule).is_none() {
+            return Err(format!(
+                "{origin}: event {} cites `{}`, which has no summary",
+                e.seq, e.rule
+            ));
+        }
+    }
+    let last = game.journal().events().last().map(|e| e.rule);
+    if last != Some(squadsight_core::seed::REVEAL_RULE) {
+        return Err(format!(
+            "{origin}: the journal does not end with the seed reveal"
+        ));
+    }
+    let acts = game
+        .log()
+        .iter()
+        .filter(|e| matches!(e, LogEntry::Act { .. }))
+        .count();
+    if acts == 0 || game.log().len() != entries {
+        return Err(format!(
+            "{origin}: the replay kept {} of {entries} entries",
+            game.log().len()
+        ));
+    }
+    Ok(entries)
+}
+
+#[test]
+fn every_golden_replay_still_verifies() {
+    let files = golden_files();
+    let mut per_ruleset = std::collections::BTreeMap::new();
+    let mut problems = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let origin = path.display().to_string();
+        let header = match read_header(&bytes, &origin) {
+            Ok(h) => h,
+            Err(e) => {
+                problems.push(e.to_string());
+                continue;
+            }
+        };
+        let result = match header.ruleset.as_str() {
+            "skirmish" => check(Arc::new(Skirmish::new().unwrap()), path, &bytes),
+            other => Err(format!("{origin}: no golden runner for `{other}` yet")),
+        };
+        match result {
+            Ok(_) => *per_ruleset.entry(header.ruleset.clone()).or_insert(0) += 1,
+            Err(e) => problems.push(e),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(
+        per_ruleset.get("skirmish").is_some_and(|n| *n >= 1),
+        "no Skirmish golden replay in {files:?}"
+    );
+}
+
+/// Both save formats this build reads are covered: a format 1 golden proves old saves still
+/// replay unchanged.
+#[test]
+fn golden_replays_cover_every_readable_format() {
+    let formats: std::collections::BTreeSet<u32> = golden_files()
+        .iter()
+        .map(|p| read_header(&std::fs::read(p).unwrap(), "g").unwrap().format)
+        .collect();
+    let want: std::collections::BTreeSet<u32> =
+        (save::OLDEST_FORMAT..=save::FORMAT_VERSION).collect();
+    assert_eq!(formats, want);
+}
+
+/// A one-digit change anywhere in a golden action is caught at that action.
+#[test]
+fn a_golden_replay_catches_a_changed_action() {
+    let path = golden_files()
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains("learning-seed-7"))
+        .expect("the seed-7 golden");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let from = "action: FreeMove(";
+    let at = text.find(from).expect("a free move") + from.len();
+    let digit = text[at..].find(|c: char| c.is_ascii_digit()).unwrap() + at;
+    let mut bytes = text.into_bytes();
+    bytes[digit] = if bytes[digit] == b'9' {
+        b'8'
+    } else {
+        bytes[digit] + 1
+    };
+    let sk = Skirmish::new().unwrap();
+    let file = save::load(&sk, &bytes, "g.ron").unwrap();
+    assert!(save::verify(Arc::new(sk), file).is_err());
+}
