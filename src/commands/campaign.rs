@@ -391,6 +391,12 @@ fn show(w: &mut dyn Write, catalog: &Catalog, c: &Campaign) -> Result<(), CliErr
                 gear.join(", ")
             )?;
         }
+        if p.free_trooper {
+            writeln!(
+                w,
+                "  + the free ADVENT Trooper of Faction – ADVENT (AI loadout, each battle)"
+            )?;
+        }
         let s = &p.stores;
         if s.supplies > 0 || !s.weapons.is_empty() || !s.items.is_empty() || !s.vests.is_empty() {
             let mut all: Vec<String> = s.weapons.clone();

@@ -147,8 +147,51 @@ fn check_rules_data(id: RulesetId, bytes: &[u8], origin: &str) -> Reading {
                 ),
             }
         }
-        RulesetId::Commander | RulesetId::Tactical | RulesetId::Boardgame => Reading::NotThis(
-            DataError::general(origin, "no rules data format in this build"),
+        RulesetId::Commander => check_commander_data(bytes, origin),
+        RulesetId::Tactical | RulesetId::Boardgame => Reading::NotThis(DataError::general(
+            origin,
+            "no rules data format in this build",
+        )),
+    }
+}
+
+/// Reads the file as one of Commander's six rules data files, chosen by its file name
+/// (`units.ron`, `weapons.ron`, …), checked together with the other five built-in files.
+fn check_commander_data(bytes: &[u8], origin: &str) -> Reading {
+    use squadsight_commander::catalog::{self, Catalog, DataFiles};
+    let name = Path::new(origin)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Reading::NotThis(DataError::general(origin, "not UTF-8 text"));
+    };
+    let mut files = DataFiles::builtin();
+    let slot = match name {
+        "units.ron" => (&mut files.units, catalog::UNITS_ORIGIN),
+        "weapons.ron" => (&mut files.weapons, catalog::WEAPONS_ORIGIN),
+        "equipment.ron" => (&mut files.equipment, catalog::EQUIPMENT_ORIGIN),
+        "ai_cards.ron" => (&mut files.ai_cards, catalog::AI_CARDS_ORIGIN),
+        "rewards.ron" => (&mut files.rewards, catalog::REWARDS_ORIGIN),
+        "operations.ron" => (&mut files.operations, catalog::OPERATIONS_ORIGIN),
+        _ => {
+            return Reading::NotThis(DataError::general(
+                origin,
+                "not named like a commander rules data file",
+            ));
+        }
+    };
+    *slot.0 = text;
+    let builtin_origin = slot.1;
+    match Catalog::parse(&files) {
+        Ok(_) => Reading::Valid(format!("ok: commander rules data ({name})")),
+        Err(DataErrors(errors)) => Reading::Invalid(
+            errors
+                .iter()
+                // Errors name the built-in path; this file stands in for it.
+                .map(|e| e.to_string().replace(builtin_origin, origin))
+                .collect::<Vec<_>>()
+                .join("\n"),
         ),
     }
 }

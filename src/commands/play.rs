@@ -14,8 +14,8 @@ use crate::setup;
 use crate::store::{self, Autosaver};
 use squadsight_ai::{Player, make_player};
 use squadsight_core::game::{Game, SeatConfig, SeatKind};
-use squadsight_core::save;
 use squadsight_core::{Decision, Ruleset, Seat};
+use squadsight_core::{save, seed};
 use squadsight_tui::{GameSpec, ScenarioSource};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -150,9 +150,9 @@ impl<R: Ruleset> Session<'_, R> {
     fn intro(&mut self, label: &str) -> Result<(), CliError> {
         writeln!(
             self.out,
-            "squadsight {} — scenario {label}, seed {}",
+            "squadsight {} — scenario {label}, seed commitment {} (the seed is shown when the game ends)",
             R::ID,
-            self.game.seed()
+            seed::short(self.game.seed_commitment())
         )?;
         for (i, config) in self.game.seats().iter().enumerate() {
             let who = match &config.kind {
@@ -212,6 +212,12 @@ impl<R: Ruleset> Session<'_, R> {
                     }
                     let text = outcome_text(self.game.ruleset(), self.game.scenario(), &outcome);
                     writeln!(self.out, "Game over: {text}.")?;
+                    writeln!(
+                        self.out,
+                        "The seed was {}; its commitment {} matches.",
+                        self.game.seed(),
+                        seed::short(self.game.seed_commitment())
+                    )?;
                     return Ok(());
                 }
                 Decision::Act(seat) => seat,
@@ -379,7 +385,11 @@ impl<R: Ruleset> Session<'_, R> {
 
     fn save(&mut self) -> Result<(), CliError> {
         let path = self.save_path.clone().unwrap_or_else(|| {
-            PathBuf::from(format!("squadsight-{}-{}.ron", R::ID, self.game.seed()))
+            PathBuf::from(format!(
+                "squadsight-{}-{}.ron",
+                R::ID,
+                seed::short(self.game.seed_commitment())
+            ))
         });
         let text = self.save_text()?;
         match store::write_atomic(&path, text.as_bytes()) {

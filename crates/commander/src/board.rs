@@ -114,8 +114,19 @@ pub struct Board {
     height: u8,
     /// Per cell: 0 for open ground, else 1 + the index of the piece standing there.
     terrain: Vec<u8>,
+    /// Per cell, what movement needs to know, packed (see [`Board::info`]).
+    info: Vec<u8>,
     pieces: Vec<Piece>,
 }
+
+/// [`Board::info`] bits: the level a model stands at (0–15).
+pub const INFO_LEVEL: u8 = 0x0f;
+/// [`Board::info`] bit: Impassable.
+pub const INFO_IMPASSABLE: u8 = 0x10;
+/// [`Board::info`] bit: Obstacle.
+pub const INFO_OBSTACLE: u8 = 0x20;
+/// [`Board::info`] bit: a move may end here.
+pub const INFO_STANDABLE: u8 = 0x40;
 
 /// Why a table could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +163,7 @@ impl Board {
             width,
             height,
             terrain: vec![0; usize::from(width) * usize::from(height)],
+            info: vec![INFO_STANDABLE; usize::from(width) * usize::from(height)],
             pieces: Vec::new(),
         })
     }
@@ -185,13 +197,21 @@ impl Board {
             }
         }
         let id = self.pieces.len() as u8 + 1;
+        let info = piece_info(&piece);
         for c in &piece.cells {
             if let Some(i) = self.index(*c) {
                 self.terrain[i] = id;
+                self.info[i] = info;
             }
         }
         self.pieces.push(piece);
         Ok(())
+    }
+
+    /// Per cell in row-major order: the level a model stands at ([`INFO_LEVEL`]) and whether
+    /// the cell is Impassable, an Obstacle or standable. Movement's hot loop reads this.
+    pub fn info(&self) -> &[u8] {
+        &self.info
     }
 
     /// The grid kind.
@@ -284,6 +304,7 @@ impl Board {
         for c in cells {
             if let Some(i) = self.index(c) {
                 self.terrain[i] = 0;
+                self.info[i] = INFO_STANDABLE;
             }
         }
         true
@@ -441,6 +462,22 @@ impl Board {
             )
         })
     }
+}
+
+/// The [`Board::info`] byte of a piece's cells.
+fn piece_info(p: &Piece) -> u8 {
+    let tall = p.height > 0 && climbable(p.kind);
+    let mut info = if tall {
+        p.height.min(INFO_LEVEL) | INFO_STANDABLE
+    } else {
+        0
+    };
+    match p.kind {
+        TerrainKind::Impassable => info |= INFO_IMPASSABLE,
+        TerrainKind::Obstacle => info |= INFO_OBSTACLE,
+        TerrainKind::HardCover | TerrainKind::SoftCover => {}
+    }
+    info
 }
 
 /// Whether a tall piece of this form can be climbed onto.

@@ -338,13 +338,12 @@ impl Campaign {
                 free_trooper: s.faction == Faction::Advent,
             };
             if let Err(errors) = squad::validate(catalog, &spec, limit) {
-                let first = &errors[0];
                 let all: Vec<String> = errors
                     .iter()
                     .map(|e| format!("{e} ({})", e.clause()))
                     .collect();
                 return Err(CampaignError::new(
-                    Some(first.clause()),
+                    errors.first().map(squad::SquadError::clause),
                     format!("{}: {}", s.name, all.join("; ")),
                 ));
             }

@@ -511,6 +511,62 @@ impl Commander {
     }
 
     /// Builds the attack's context from the state.
+    /// The exact odds of an attack the deciding seat could choose now — an `Attack`, a
+    /// `Mindspin` or a flee window's `FreeAttack` — built exactly as carrying it out would
+    /// build it (kind, movement, a free charge's move into contact, cover, Squadsight
+    /// support), for the UI to show before the attack is declared (cmd.shoot.modifier-table,
+    /// cmd.sr.armour, cmd.dmg.resistance-test). `None` for any other action.
+    pub fn attack_odds(&self, st: &State, action: &Action) -> Option<combat::AttackOdds> {
+        let ctx = match *action {
+            Action::Attack {
+                weapon,
+                target,
+                actions,
+            } => {
+                let a = st.stack.last().copied()?;
+                let engaged = st.model(a.model).is_some_and(Model::is_engaged);
+                let kind = if actions >= 2 || engaged {
+                    AttackKind::TwoActions
+                } else {
+                    AttackKind::OneAction
+                };
+                self.context(st, a.model, Some(weapon), target, kind, a.moved)?
+            }
+            Action::Mindspin { target, actions } => {
+                let a = st.stack.last().copied()?;
+                let kind = if actions >= 2 {
+                    AttackKind::TwoActions
+                } else {
+                    AttackKind::OneAction
+                };
+                self.context(st, a.model, None, target, kind, a.moved)?
+            }
+            Action::FreeAttack(w) => {
+                let Some(Window::FreeAttack {
+                    attacker, target, ..
+                }) = st.windows.first()
+                else {
+                    return None;
+                };
+                let (attacker, target) = (*attacker, *target);
+                // cmd.melee.free-attack-form: a charging free attack moves into contact first.
+                if self.catalog.weapon(w).is_close_combat()
+                    && let Some(c) = self.charge_cell(st, attacker, target)
+                    && st.model(attacker).is_some_and(|m| m.cell != c)
+                {
+                    let mut charged = st.clone();
+                    charged.relocate(attacker, c);
+                    let ctx =
+                        self.context(&charged, attacker, Some(w), target, AttackKind::Free, true)?;
+                    return Some(combat::preview(&ctx));
+                }
+                self.context(st, attacker, Some(w), target, AttackKind::Free, false)?
+            }
+            _ => return None,
+        };
+        Some(combat::preview(&ctx))
+    }
+
     fn context<'a>(
         &'a self,
         st: &State,

@@ -136,12 +136,13 @@ impl Commander {
                     });
                 }
                 let mob = u32::from(self.mobility(st, a.model));
-                for (c, cost) in movement::reachable(st, a.model, MoveKind::Run, mob * 2) {
+                let reach = movement::reachable(st, a.model, MoveKind::Run, mob * 2);
+                for &(c, cost) in &reach {
                     if let Some(n) = self.run_form(st, a, true, c, cost) {
                         out.push(Action::Run { to: c, actions: n });
                     }
                 }
-                for c in self.climb_cells(st, a.model) {
+                for c in self.climb_cells(st, a.model, &reach) {
                     out.push(Action::Climb { to: c, actions: 2 });
                 }
             }
@@ -184,12 +185,13 @@ impl Commander {
         if left >= 1 {
             let mob = u32::from(self.mobility(st, a.model));
             let budget = if left == 2 { mob * 2 } else { mob };
-            for (c, cost) in movement::reachable(st, a.model, MoveKind::Run, budget) {
+            let reach = movement::reachable(st, a.model, MoveKind::Run, budget);
+            for &(c, cost) in &reach {
                 if let Some(n) = self.run_form(st, a, false, c, cost) {
                     out.push(Action::Run { to: c, actions: n });
                 }
             }
-            for c in self.climb_cells(st, a.model) {
+            for c in self.climb_cells(st, a.model, &reach) {
                 out.push(Action::Climb { to: c, actions: 1 });
                 if left == 2 {
                     out.push(Action::Climb { to: c, actions: 2 });
@@ -318,7 +320,8 @@ impl Commander {
 
     /// Cells a Climb can reach within MOBILITY that a Run of MOBILITY cannot, where the move
     /// may end (cmd.act.climb.one/two, cmd.gap.15).
-    pub(crate) fn climb_cells(&self, st: &State, id: ModelId) -> Vec<Cell> {
+    /// `run` is the model's Run reach, computed with a budget of at least MOBILITY.
+    pub(crate) fn climb_cells(&self, st: &State, id: ModelId, run: &[(Cell, u32)]) -> Vec<Cell> {
         let mob = u32::from(self.mobility(st, id));
         // A Climb reaches more than a Run only across a change of level: with no tall piece
         // within reach (and the model on the ground) there is nothing to add.
@@ -338,10 +341,13 @@ impl Commander {
         if climb.is_empty() {
             return Vec::new();
         }
-        let run = movement::reachable(st, id, MoveKind::Run, mob);
+        let by_run = |c: Cell| {
+            run.binary_search_by(|(r, _)| cmp_cell(st, *r, c))
+                .is_ok_and(|i| run[i].1 <= mob)
+        };
         climb
             .into_iter()
-            .filter(|(c, _)| run.binary_search_by(|(r, _)| cmp_cell(st, *r, *c)).is_err())
+            .filter(|(c, _)| !by_run(*c))
             .filter(|(c, _)| movement::can_end(st, id, *c, false))
             .map(|(c, _)| c)
             .collect()

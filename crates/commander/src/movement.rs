@@ -9,7 +9,7 @@
 //! (cmd.move.min-spacing), except a charger ending in base contact with enemies it is about to
 //! charge (cmd.gap.21, cmd.gap.23).
 
-use crate::board::{Cell, TerrainKind};
+use crate::board::{Cell, GridKind, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE, TerrainKind};
 use crate::state::{ModelId, State};
 
 /// How a model moves.
@@ -46,7 +46,8 @@ pub(crate) fn step_cost(state: &State, kind: MoveKind, from: Cell, to: Cell) -> 
 
 /// Every cell `mover` can reach from where it stands for at most `budget`, with its cheapest
 /// cost, in table order (the start cell excluded). Whether a move may end there is
-/// [`can_end`]'s business.
+/// [`can_end`]'s business. The same rules as [`step_cost`], read from the board's packed cell
+/// info, since this is the hottest loop of the rules.
 pub(crate) fn reachable(
     state: &State,
     mover: ModelId,
@@ -61,40 +62,113 @@ pub(crate) fn reachable(
         return Vec::new();
     };
     let budget = budget.min(250);
+    let info = board.info();
+    let occ = &state.occupancy;
+    let square = board.kind() == GridKind::Square;
+    let (w, h) = (usize::from(board.width()), usize::from(board.height()));
     let mut best = vec![u32::MAX; board.cell_count()];
     // A bucket queue: every step costs at least 1 and at most a few, so buckets by total cost
     // visit cells in cost order without a heap.
     let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); budget as usize + 1];
+    let mut hex_next: Vec<usize> = Vec::with_capacity(6);
     best[start] = 0;
     buckets[0].push(start);
+    let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (w, h, 0, 0);
     for cost in 0..=budget as usize {
-        let mut i = 0;
-        while i < buckets[cost].len() {
-            let here = buckets[cost][i];
-            i += 1;
+        let mut k = 0;
+        while k < buckets[cost].len() {
+            let here = buckets[cost][k];
+            k += 1;
             if best[here] != cost as u32 {
                 continue;
             }
-            let from = board.cell_at(here);
-            for to in board.neighbours(from) {
-                let Some(step) = step_cost(state, kind, from, to) else {
-                    continue;
-                };
+            let (x, y) = (here % w, here / w);
+            lo_x = lo_x.min(x);
+            lo_y = lo_y.min(y);
+            hi_x = hi_x.max(x);
+            hi_y = hi_y.max(y);
+            let level = info[here] & INFO_LEVEL;
+            let mut relax = |j: usize, diagonal: Option<(usize, usize)>| {
+                if occ[j] != 0 {
+                    return;
+                }
+                let f = info[j];
+                if f & INFO_IMPASSABLE != 0 {
+                    return; // cmd.sr.impassable
+                }
+                if let Some((a, b)) = diagonal
+                    && info[a] & INFO_IMPASSABLE != 0
+                    && info[b] & INFO_IMPASSABLE != 0
+                {
+                    return; // no squeezing between two Impassable corners
+                }
+                // cmd.sr.obstacle: movement through it is halved.
+                let mut step = if f & INFO_OBSTACLE != 0 { 2 } else { 1 };
+                let to_level = f & INFO_LEVEL;
+                match kind {
+                    MoveKind::Run if to_level != level => return, // cmd.gap.53
+                    MoveKind::Run => {}
+                    MoveKind::Climb => step += u32::from(to_level.abs_diff(level)), // cmd.gap.15
+                }
                 let total = cost as u32 + step;
-                let Some(j) = board.index(to) else { continue };
                 if total <= budget && total < best[j] {
                     best[j] = total;
                     buckets[total as usize].push(j);
                 }
+            };
+            if square {
+                for (dx, dy) in SQUARE_STEPS {
+                    let nx = x as isize + dx;
+                    let ny = y as isize + dy;
+                    if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+                        continue;
+                    }
+                    let (nx, ny) = (nx as usize, ny as usize);
+                    let diagonal = (dx != 0 && dy != 0).then(|| (y * w + nx, ny * w + x));
+                    relax(ny * w + nx, diagonal);
+                }
+            } else {
+                hex_next.clear();
+                hex_next.extend(
+                    board
+                        .neighbours(board.cell_at(here))
+                        .filter_map(|c| board.index(c)),
+                );
+                for &j in &hex_next {
+                    relax(j, None);
+                }
             }
         }
     }
-    best.iter()
-        .enumerate()
-        .filter(|&(i, &c)| c != u32::MAX && i != start)
-        .map(|(i, &c)| (board.cell_at(i), c))
-        .collect()
+    let mut out = Vec::new();
+    if lo_x > hi_x {
+        return out;
+    }
+    // Neighbours of the settled box may have been reached too: widen by one.
+    let (lo_x, lo_y) = (lo_x.saturating_sub(1), lo_y.saturating_sub(1));
+    let (hi_x, hi_y) = ((hi_x + 1).min(w - 1), (hi_y + 1).min(h - 1));
+    for y in lo_y..=hi_y {
+        for x in lo_x..=hi_x {
+            let i = y * w + x;
+            if best[i] != u32::MAX && i != start {
+                out.push((board.cell_at(i), best[i]));
+            }
+        }
+    }
+    out
 }
+
+/// Square steps: N, NE, E, SE, S, SW, W, NW.
+const SQUARE_STEPS: [(isize, isize); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
 
 /// Whether `mover` may end a move on `to`: a standable free cell, at least 1 Range from every
 /// other model on the table (cmd.move.min-spacing). With `charge`, base contact with enemy

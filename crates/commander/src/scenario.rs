@@ -197,6 +197,9 @@ pub fn builtin_scenarios() -> &'static [ScenarioInfo] {
     LIST
 }
 
+/// A deployment zone `(x, y, width, height)`.
+pub type Zone = (u8, u8, u8, u8);
+
 /// A unit and its models as they will be placed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deploy {
@@ -240,7 +243,7 @@ pub struct Plan {
     /// The empty table with terrain.
     pub board: Board,
     /// Side names, factions and zones.
-    pub sides: Vec<(String, Faction, (u8, u8, u8, u8))>,
+    pub sides: Vec<(String, Faction, Zone)>,
     /// Each side's Squad (empty for a side with only pods) and its price.
     pub squads: Vec<(Vec<Deploy>, u32)>,
     /// Objectives.

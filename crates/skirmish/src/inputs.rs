@@ -7,24 +7,33 @@
 use crate::Skirmish;
 use crate::board::FLYER_ELEVATION;
 use crate::effects::{AttackSpec, RangeSet};
-use crate::options::RangeMode;
+use crate::options::{HiddenPositions, RangeMode};
 use crate::state::{AttackTarget, HexId, Source, State, UnitId};
 use crate::view::View;
 use squadsight_core::Input;
 
 impl Skirmish {
-    /// A unit as an input value: `Thin Man #6 (Aliens) at 3,4, 1/1 Hits`.
+    /// A unit as an input value: `Thin Man #6 (Aliens) at 3,4, 1/1 Hits`. Inputs go with
+    /// public events, so a Hidden unit whose position is hidden (`hidden_positions = hidden`,
+    /// sk.gap.69) is shown where it was last seen, never where it is.
     pub(crate) fn unit_value(&self, st: &State, id: UnitId) -> String {
-        match st.unit(id) {
-            Some(u) => format!(
-                "{} at {}, {}/{} Hits",
-                self.unit_name(st, id),
-                self.hex_name(st, u.pos),
-                u.hits,
-                u.max_hits
-            ),
-            None => self.unit_name(st, id),
-        }
+        let Some(u) = st.unit(id) else {
+            return self.unit_name(st, id);
+        };
+        let at = if st.options.hidden_positions == HiddenPositions::Hidden && u.hidden {
+            format!(
+                "a hidden hex (last seen at {})",
+                self.hex_name(st, u.seen_at)
+            )
+        } else {
+            self.hex_name(st, u.pos)
+        };
+        format!(
+            "{} at {at}, {}/{} Hits",
+            self.unit_name(st, id),
+            u.hits,
+            u.max_hits
+        )
     }
 
     /// Where a play comes from, in words: `the Long Range card`, `Snap Shot (Sniper

@@ -15,6 +15,9 @@ use crate::options::MoveMode;
 use crate::state::{Aim, Frame, Hit, Phase, Source, State, Unit, UnitId};
 use crate::view::{AttackTargetRef, View};
 
+/// Row numbers [`Skirmish::main_rows_of`] keeps per unit type (Spec cards name rows 1–6).
+pub(crate) const MAIN_ROW_SLOTS: usize = 8;
+
 impl Skirmish {
     /// The side that decides now, if the game is not over.
     pub(crate) fn decider(&self, st: &State) -> Option<u8> {
@@ -57,6 +60,19 @@ impl Skirmish {
         self.reaction_rows
             .get(i * 2 + psi)
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// The Move and Fire options of row `n` (as table and option) among the tables `u` may
+    /// use, in table order, worked out once per unit type (sk.spec.activate).
+    pub(crate) fn main_rows_of(&self, u: &Unit, n: u8) -> &[(TableId, u8)] {
+        let info = self.info(u);
+        let i = u.kind.index().min(self.rules.units.len().saturating_sub(1));
+        let psi = usize::from(u.psi && info.psi_capable);
+        if usize::from(n) >= MAIN_ROW_SLOTS {
+            return &[];
+        }
+        let slot = (i * 2 + psi) * MAIN_ROW_SLOTS + usize::from(n);
+        self.main_rows.get(slot).map_or(&[], Vec::as_slice)
     }
 
     /// Every legal action of `seat` now, in a deterministic order.
@@ -179,21 +195,21 @@ impl Skirmish {
                 Some(CardKind::Spec(n)) => {
                     let n = *n;
                     for (id, u) in acting() {
-                        for table in self.tables_of(u) {
-                            let Some(row) = self.rules.row(table, n) else {
+                        for &(table, ai) in self.main_rows_of(u, n) {
+                            let Some(alt) = self
+                                .rules
+                                .row(table, n)
+                                .and_then(|row| row.alts.get(usize::from(ai)))
+                            else {
                                 continue;
                             };
-                            for (ai, alt) in row.alts.iter().enumerate() {
-                                if alt.window == Window::Main
-                                    && self.playable(v, id, u, Source::Row(table, n), alt)
-                                {
-                                    out.push(Action::Spec {
-                                        card,
-                                        unit: id,
-                                        table,
-                                        alt: ai as u8,
-                                    });
-                                }
+                            if self.playable(v, id, u, Source::Row(table, n), alt) {
+                                out.push(Action::Spec {
+                                    card,
+                                    unit: id,
+                                    table,
+                                    alt: ai,
+                                });
                             }
                         }
                     }

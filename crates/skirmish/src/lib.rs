@@ -87,6 +87,9 @@ pub struct Skirmish {
     /// Per unit type and PSI flag (`type * 2 + psi`): the rows of its tables that have a
     /// reaction option, so the reaction window need not search every table.
     reaction_rows: Vec<Vec<(catalog::TableId, u8)>>,
+    /// Per unit type, PSI flag and row number (`(type * 2 + psi) * 8 + n`): the Move and Fire
+    /// options of that row among its tables, as (table, option), in table order.
+    main_rows: Vec<Vec<(catalog::TableId, u8)>>,
 }
 
 impl Skirmish {
@@ -114,9 +117,23 @@ impl Skirmish {
         // Built here once rather than by the first sight question of a game.
         board::sight_lines();
         let mut reaction_rows = Vec::with_capacity(rules.units.len() * 2);
+        let mut main_rows = Vec::with_capacity(rules.units.len() * 2 * legal::MAIN_ROW_SLOTS);
         for info in &rules.units {
             for psi in [false, true] {
                 let psi_table = (psi && info.psi_capable).then_some(rules.psi_table);
+                for n in 0..legal::MAIN_ROW_SLOTS as u8 {
+                    let mut options = Vec::new();
+                    for t in info.tables.iter().copied().chain(psi_table) {
+                        if let Some(row) = rules.row(t, n) {
+                            for (ai, alt) in row.alts.iter().enumerate() {
+                                if alt.window == effects::Window::Main {
+                                    options.push((t, ai as u8));
+                                }
+                            }
+                        }
+                    }
+                    main_rows.push(options);
+                }
                 let rows = info
                     .tables
                     .iter()
@@ -139,6 +156,7 @@ impl Skirmish {
             rules,
             reaction_cards,
             reaction_rows,
+            main_rows,
         })
     }
 

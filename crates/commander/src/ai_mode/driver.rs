@@ -580,7 +580,9 @@ impl Field for View<'_> {
                 self.rules.can_attack(st, self.model, moved, *w, target)
             }),
             Some(Arm::Mindspin) => self.from(from, |st| {
-                self.rules.mindspin_targets(st, self.model).contains(&target)
+                self.rules
+                    .mindspin_targets(st, self.model)
+                    .contains(&target)
             }),
             None => false,
         }

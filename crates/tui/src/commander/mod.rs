@@ -5,14 +5,13 @@
 //! As with every ruleset, the view reads only the viewing seat's observation and the legal
 //! actions the rules list; what it marks on the table (where a model may run, whom it may
 //! attack) comes from those actions, and the odds come from the rules' own preview
-//! (`combat::preview`, see [`odds`]), so the screen never offers or promises what the rules
-//! would refuse.
+//! (`Commander::attack_odds`, built exactly as the attack would be), so the screen never offers
+//! or promises what the rules would refuse.
 
 mod builder;
 mod campaign_screen;
 mod entry;
 pub mod map;
-pub mod odds;
 mod panel;
 
 pub use builder::SquadBuilder;
@@ -376,8 +375,8 @@ impl CommanderView {
     }
 
     fn move_cursor(&mut self, board: &Board, dx: i32, dy: i32) {
-        let x = (i32::from(self.cursor.x) + dx).clamp(0, i32::from(board.width()) - 1);
-        let y = (i32::from(self.cursor.y) + dy).clamp(0, i32::from(board.height()) - 1);
+        let x = (i32::from(self.cursor.x) + dx).clamp(0, (i32::from(board.width()) - 1).max(0));
+        let y = (i32::from(self.cursor.y) + dy).clamp(0, (i32::from(board.height()) - 1).max(0));
         self.cursor = Cell::new(u8::try_from(x).unwrap_or(0), u8::try_from(y).unwrap_or(0));
         self.aimed = None;
         self.follow();
@@ -406,8 +405,8 @@ impl CommanderView {
 
     fn pan(&mut self, board: &Board, dx: i32, dy: i32) {
         let (ox, oy) = self.geometry.map_or(self.origin, |g| g.origin);
-        let x = (i32::from(ox) + dx * 4).clamp(0, i32::from(board.width()) - 1);
-        let y = (i32::from(oy) + dy * 4).clamp(0, i32::from(board.height()) - 1);
+        let x = (i32::from(ox) + dx * 4).clamp(0, (i32::from(board.width()) - 1).max(0));
+        let y = (i32::from(oy) + dy * 4).clamp(0, (i32::from(board.height()) - 1).max(0));
         self.origin = (u8::try_from(x).unwrap_or(0), u8::try_from(y).unwrap_or(0));
     }
 
@@ -512,7 +511,7 @@ impl CommanderView {
         };
         if self.odds.as_ref().is_none_or(|(a, _, _)| *a != action) {
             let st = &ctx.obs.state;
-            let odds = odds::attack_odds(ctx.ruleset, st, &action);
+            let odds = ctx.ruleset.attack_odds(st, &action);
             self.odds = Some((action, ctx.ruleset.describe(st, &action), odds));
         }
     }
@@ -929,7 +928,7 @@ mod tests {
                 if !matches!(a, Action::Attack { .. }) || shown > 40 {
                     continue;
                 }
-                let Some(odds) = odds::attack_odds(game.ruleset(), &obs.state, a) else {
+                let Some(odds) = game.ruleset().attack_odds(&obs.state, a) else {
                     continue;
                 };
                 let mut view = CommanderView::new(game.ruleset().catalog());
@@ -1017,7 +1016,7 @@ mod tests {
                             player.choose(rules.as_ref(), &obs, seat, &legal).action
                         }
                     };
-                    let predicted = odds::attack_odds(&rules, game.state(), &action);
+                    let predicted = rules.attack_odds(game.state(), &action);
                     let before = game.journal().events().len();
                     game.apply(seat, action).expect("legal action applies");
                     let Some(o) = predicted.filter(|o| o.refused.is_none() && !o.out_of_range)
