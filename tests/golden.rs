@@ -3,6 +3,7 @@
 //! would play a past game differently fails here, so it can only happen deliberately: see
 //! "Golden replays" in `docs/FORMATS.md` for how to re-record one.
 
+use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::game::LogEntry;
 use squadsight_core::save::{self, read_header};
@@ -88,6 +89,7 @@ fn every_golden_replay_still_verifies() {
         };
         let result = match header.ruleset.as_str() {
             "skirmish" => check(Arc::new(Skirmish::new().unwrap()), path, &bytes),
+            "commander" => check(Arc::new(Commander::new().unwrap()), path, &bytes),
             other => Err(format!("{origin}: no golden runner for `{other}` yet")),
         };
         match result {
@@ -99,6 +101,10 @@ fn every_golden_replay_still_verifies() {
     assert!(
         per_ruleset.get("skirmish").is_some_and(|n| *n >= 1),
         "no Skirmish golden replay in {files:?}"
+    );
+    assert!(
+        per_ruleset.get("commander").is_some_and(|n| *n >= 2),
+        "Commander needs a battle in AI mode and one between players in {files:?}"
     );
 }
 

@@ -38,6 +38,7 @@ use crate::state::{
     Control, Ending, Marker, Method, Model, ModelId, Objective, Pod, Presence, ScatterShot, Side,
     State, Trigger, Victory, Window,
 };
+use crate::summary::{RULES_PAGE, Summaries};
 use squadsight_core::data::parse_ron;
 use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
@@ -63,6 +64,8 @@ impl std::error::Error for RulesError {}
 #[derive(Clone, Debug)]
 pub struct Commander {
     pub(crate) catalog: Catalog,
+    /// Our one-line summary of each clause, from the rules page.
+    summaries: Summaries,
 }
 
 /// Infiltrator markers placed per hidden model (cmd.sr.infiltrator).
@@ -78,6 +81,7 @@ impl Commander {
         let catalog = Catalog::builtin().map_err(|e| RulesError(e.to_string()))?;
         Ok(Commander {
             catalog: catalog.clone(),
+            summaries: Summaries::parse(RULES_PAGE),
         })
     }
 
@@ -1942,6 +1946,18 @@ impl Ruleset for Commander {
     }
 
     fn rules_summary(&self) -> &'static str {
-        include_str!("../../../docs/rules/commander.md")
+        RULES_PAGE
+    }
+
+    fn clause_summary(&self, clause: &str) -> Option<&str> {
+        self.summaries.get(clause)
+    }
+
+    fn state_lines(&self, state: &State) -> Vec<String> {
+        self.lines(state, None)
+    }
+
+    fn observation_lines(&self, observation: &crate::observe::Observation) -> Vec<String> {
+        self.lines(&observation.state, Some(observation.seat))
     }
 }

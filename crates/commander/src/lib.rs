@@ -11,6 +11,7 @@ mod describe;
 mod engine;
 pub mod fixture;
 mod legal;
+mod lines;
 pub mod movement;
 pub mod observe;
 pub mod options;
@@ -18,6 +19,7 @@ pub mod pep;
 pub mod scenario;
 pub mod squad;
 pub mod state;
+mod summary;
 mod turn;
 
 pub use engine::{Commander, RulesError};

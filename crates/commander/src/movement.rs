@@ -10,7 +10,7 @@
 //! charge (cmd.gap.21, cmd.gap.23).
 
 use crate::board::{Cell, GridKind, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE, TerrainKind};
-use crate::state::{ModelId, State};
+use crate::state::{ModelId, State, TOKEN};
 
 /// How a model moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +48,12 @@ pub(crate) fn step_cost(state: &State, kind: MoveKind, from: Cell, to: Cell) -> 
 /// cost, in table order (the start cell excluded). Whether a move may end there is
 /// [`can_end`]'s business. The same rules as [`step_cost`], read from the board's packed cell
 /// info, since this is the hottest loop of the rules.
+///
+/// Listing the legal actions and then checking the chosen one asks the same question twice in
+/// a row, so the last few answers are remembered (per thread, outside the game state) together
+/// with everything they depend on: the table's cells, who stands where, the start cell, the
+/// move kind and the budget. A remembered answer is reused only when all of those are equal,
+/// so it is always the answer a fresh search would give.
 pub(crate) fn reachable(
     state: &State,
     mover: ModelId,
@@ -57,21 +63,108 @@ pub(crate) fn reachable(
     let Some(m) = state.model(mover) else {
         return Vec::new();
     };
-    let board = &state.board;
-    let Some(start) = board.index(m.cell) else {
+    let Some(start) = state.board.index(m.cell) else {
         return Vec::new();
     };
     let budget = budget.min(250);
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let s = &mut *s;
+        let key = (kind, budget, start, state.board.kind(), state.board.width());
+        if let Some(hit) = s.memo.iter().find(|e| {
+            e.key == key && e.info == state.board.info() && e.occupancy == state.occupancy
+        }) {
+            return hit.out.clone();
+        }
+        let mut out = Vec::new();
+        search(state, start, kind, budget, s, &mut out);
+        let slot = s.next;
+        s.next = (s.next + 1) % MEMO_SLOTS;
+        if s.memo.len() < MEMO_SLOTS {
+            s.memo.push(Memo {
+                key,
+                info: state.board.info().to_vec(),
+                occupancy: state.occupancy.clone(),
+                out: out.clone(),
+            });
+        } else {
+            let e = &mut s.memo[slot];
+            e.key = key;
+            e.info.clear();
+            e.info.extend_from_slice(state.board.info());
+            e.occupancy.clear();
+            e.occupancy.extend_from_slice(&state.occupancy);
+            e.out.clear();
+            e.out.extend_from_slice(&out);
+        }
+        out
+    })
+}
+
+/// How many recent [`reachable`] answers each thread remembers.
+const MEMO_SLOTS: usize = 4;
+
+/// What a remembered [`reachable`] answer depends on: (kind, budget, start index, grid kind,
+/// table width).
+type MemoKey = (MoveKind, u32, usize, GridKind, u8);
+
+/// One remembered [`reachable`] answer with its inputs.
+struct Memo {
+    key: MemoKey,
+    info: Vec<u8>,
+    occupancy: Vec<u8>,
+    out: Vec<(Cell, u32)>,
+}
+
+/// Buffers [`reachable`] reuses between calls, so a search allocates nothing of its own.
+#[derive(Default)]
+struct Scratch {
+    /// Cheapest cost per cell, `u32::MAX` where not reached; reset after each search.
+    best: Vec<u32>,
+    /// Cells whose `best` a search set, to reset them cheaply.
+    touched: Vec<usize>,
+    /// The bucket queue, by total cost.
+    buckets: Vec<Vec<usize>>,
+    memo: Vec<Memo>,
+    next: usize,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// The search behind [`reachable`], into `out`.
+fn search(
+    state: &State,
+    start: usize,
+    kind: MoveKind,
+    budget: u32,
+    s: &mut Scratch,
+    out: &mut Vec<(Cell, u32)>,
+) {
+    let board = &state.board;
     let info = board.info();
     let occ = &state.occupancy;
     let square = board.kind() == GridKind::Square;
     let (w, h) = (usize::from(board.width()), usize::from(board.height()));
-    let mut best = vec![u32::MAX; board.cell_count()];
+    if s.best.len() < board.cell_count() {
+        s.best.resize(board.cell_count(), u32::MAX);
+    }
+    let best = &mut s.best;
+    let touched = &mut s.touched;
+    touched.clear();
     // A bucket queue: every step costs at least 1 and at most a few, so buckets by total cost
     // visit cells in cost order without a heap.
-    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); budget as usize + 1];
-    let mut hex_next: Vec<usize> = Vec::with_capacity(6);
+    if s.buckets.len() < budget as usize + 1 {
+        s.buckets.resize_with(budget as usize + 1, Vec::new);
+    }
+    let buckets = &mut s.buckets;
+    for b in buckets.iter_mut() {
+        b.clear();
+    }
+    let mut hex_next: [usize; 6] = [0; 6];
     best[start] = 0;
+    touched.push(start);
     buckets[0].push(start);
     let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (w, h, 0, 0);
     for cost in 0..=budget as usize {
@@ -112,6 +205,9 @@ pub(crate) fn reachable(
                 }
                 let total = cost as u32 + step;
                 if total <= budget && total < best[j] {
+                    if best[j] == u32::MAX {
+                        touched.push(j);
+                    }
                     best[j] = total;
                     buckets[total as usize].push(j);
                 }
@@ -128,34 +224,38 @@ pub(crate) fn reachable(
                     relax(ny * w + nx, diagonal);
                 }
             } else {
-                hex_next.clear();
-                hex_next.extend(
-                    board
-                        .neighbours(board.cell_at(here))
-                        .filter_map(|c| board.index(c)),
-                );
-                for &j in &hex_next {
+                let mut n = 0;
+                for j in board
+                    .neighbours(board.cell_at(here))
+                    .filter_map(|c| board.index(c))
+                {
+                    if n < hex_next.len() {
+                        hex_next[n] = j;
+                        n += 1;
+                    }
+                }
+                for &j in &hex_next[..n] {
                     relax(j, None);
                 }
             }
         }
     }
-    let mut out = Vec::new();
-    if lo_x > hi_x {
-        return out;
-    }
-    // Neighbours of the settled box may have been reached too: widen by one.
-    let (lo_x, lo_y) = (lo_x.saturating_sub(1), lo_y.saturating_sub(1));
-    let (hi_x, hi_y) = ((hi_x + 1).min(w - 1), (hi_y + 1).min(h - 1));
-    for y in lo_y..=hi_y {
-        for x in lo_x..=hi_x {
-            let i = y * w + x;
-            if best[i] != u32::MAX && i != start {
-                out.push((board.cell_at(i), best[i]));
+    if lo_x <= hi_x {
+        // Neighbours of the settled box may have been reached too: widen by one.
+        let (lo_x, lo_y) = (lo_x.saturating_sub(1), lo_y.saturating_sub(1));
+        let (hi_x, hi_y) = ((hi_x + 1).min(w - 1), (hi_y + 1).min(h - 1));
+        for y in lo_y..=hi_y {
+            for x in lo_x..=hi_x {
+                let i = y * w + x;
+                if best[i] != u32::MAX && i != start {
+                    out.push((board.cell_at(i), best[i]));
+                }
             }
         }
     }
-    out
+    for &i in touched.iter() {
+        best[i] = u32::MAX;
+    }
 }
 
 /// Square steps: N, NE, E, SE, S, SW, W, NW.
@@ -181,6 +281,25 @@ pub(crate) fn can_end(state: &State, mover: ModelId, to: Cell, charge: bool) -> 
     let Some(me) = state.model(mover) else {
         return false;
     };
+    if !charge && board.kind() == GridKind::Square {
+        // The same test as below, read straight from the occupancy grid: no other model in
+        // any of the (up to eight) neighbouring cells.
+        let (w, h) = (usize::from(board.width()), usize::from(board.height()));
+        let (x, y) = (usize::from(to.x), usize::from(to.y));
+        for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+            for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                let v = state.occupancy.get(ny * w + nx).copied().unwrap_or(0);
+                if v == 0 || v == TOKEN {
+                    continue;
+                }
+                let other = ModelId(v - 1);
+                if other != mover && state.model(other).is_some() {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
     let mut touches_enemy = false;
     for n in board.neighbours(to) {
         let Some(other) = state.model_at(n) else {
