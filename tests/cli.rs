@@ -792,3 +792,32 @@ fn an_old_format_save_still_verifies() {
         r.stdout
     );
 }
+
+/// cmd.ai.difficulty, cmd.ai.availability: `--seat 2=ai:impossible` hands Commander's seat 2
+/// to the rulebook's AI mode at that difficulty, and the game says so.
+#[test]
+fn commander_seat_in_ai_mode_is_named_with_its_difficulty() {
+    let dir = TempDir::new().unwrap();
+    let out = squadsight()
+        .args([
+            "play",
+            "commander",
+            "--plain",
+            "--seed",
+            "4",
+            "--seat",
+            "2=ai:impossible",
+        ])
+        .current_dir(dir.path())
+        .env("SQUADSIGHT_HOME", dir.path().join("home"))
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("ADVENT (seat 2): the rulebook's AI mode (impossible)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("AI (random)"), "{stdout}");
+}

@@ -98,7 +98,7 @@ impl RulesetTask for PlayTask {
             input: &mut input,
             out: &mut output,
         };
-        session.intro(&label)?;
+        session.intro(&label, &args.options)?;
         session.play()?;
         session.finish()
     }
@@ -147,7 +147,10 @@ impl<R: Ruleset> Session<'_, R> {
         format!("{name} ({seat})")
     }
 
-    fn intro(&mut self, label: &str) -> Result<(), CliError> {
+    /// The opening lines: scenario, seed commitment and who plays each seat. `options` are the
+    /// table options as typed, so a seat handed to a ruleset's own AI mode (`ai_seatN`) is
+    /// named as such rather than by the stand-in player that sends its one action.
+    fn intro(&mut self, label: &str, options: &[(String, String)]) -> Result<(), CliError> {
         writeln!(
             self.out,
             "squadsight {} — scenario {label}, seed commitment {} (the seed is shown when the game ends)",
@@ -157,7 +160,13 @@ impl<R: Ruleset> Session<'_, R> {
         for (i, config) in self.game.seats().iter().enumerate() {
             let who = match &config.kind {
                 SeatKind::Human => "human".to_string(),
-                SeatKind::Ai { level } => format!("AI ({level})"),
+                SeatKind::Ai { level } => {
+                    let key = format!("ai_seat{}", i + 1);
+                    match options.iter().rev().find(|(k, _)| *k == key) {
+                        Some((_, mode)) => format!("the rulebook's AI mode ({mode})"),
+                        None => format!("AI ({level})"),
+                    }
+                }
             };
             let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
             writeln!(self.out, "  {}: {who}", self.name(seat))?;
