@@ -6,7 +6,7 @@
 //! currently shows, so a view cannot leak hidden information in hot-seat play.
 
 use crate::theme::Theme;
-use crossterm::event::{KeyEvent, MouseEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_core::{Ruleset, ScenarioInfo, Seat};
@@ -164,5 +164,72 @@ pub trait RulesetUi: 'static {
     /// The scenarios shipped with the ruleset (default: the ruleset's own list).
     fn builtin_scenarios(&self) -> Vec<ScenarioInfo> {
         self.ruleset().scenarios().to_vec()
+    }
+}
+
+/// A map key every view reads the same way: the arrows or `hjkl` move the cursor, Shift with an
+/// arrow or `HJKL` pans the map. Views handle it through [`MapNav::from_key`] so the keys stay
+/// the same in every ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapNav {
+    /// Move the cursor by (columns, rows).
+    Cursor(i32, i32),
+    /// Pan the map by (columns, rows).
+    Pan(i32, i32),
+}
+
+impl MapNav {
+    /// The navigation `key` asks for, if it is a map key.
+    pub fn from_key(key: KeyEvent) -> Option<MapNav> {
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        let (dx, dy, pan) = match key.code {
+            KeyCode::Left => (-1, 0, shift),
+            KeyCode::Right => (1, 0, shift),
+            KeyCode::Up => (0, -1, shift),
+            KeyCode::Down => (0, 1, shift),
+            KeyCode::Char('h') if !shift => (-1, 0, false),
+            KeyCode::Char('l') if !shift => (1, 0, false),
+            KeyCode::Char('k') if !shift => (0, -1, false),
+            KeyCode::Char('j') if !shift => (0, 1, false),
+            KeyCode::Char('H') => (-1, 0, true),
+            KeyCode::Char('L') => (1, 0, true),
+            KeyCode::Char('K') => (0, -1, true),
+            KeyCode::Char('J') => (0, 1, true),
+            _ => return None,
+        };
+        Some(if pan {
+            MapNav::Pan(dx, dy)
+        } else {
+            MapNav::Cursor(dx, dy)
+        })
+    }
+}
+
+#[cfg(test)]
+mod map_nav_tests {
+    use super::MapNav;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    #[test]
+    fn arrows_and_hjkl_move_shift_and_capitals_pan() {
+        let key = |code, m| MapNav::from_key(KeyEvent::new(code, m));
+        assert_eq!(
+            key(KeyCode::Left, KeyModifiers::NONE),
+            Some(MapNav::Cursor(-1, 0))
+        );
+        assert_eq!(
+            key(KeyCode::Char('j'), KeyModifiers::NONE),
+            Some(MapNav::Cursor(0, 1))
+        );
+        assert_eq!(
+            key(KeyCode::Up, KeyModifiers::SHIFT),
+            Some(MapNav::Pan(0, -1))
+        );
+        assert_eq!(
+            key(KeyCode::Char('L'), KeyModifiers::SHIFT),
+            Some(MapNav::Pan(1, 0))
+        );
+        assert_eq!(key(KeyCode::Char('h'), KeyModifiers::SHIFT), None);
+        assert_eq!(key(KeyCode::Enter, KeyModifiers::NONE), None);
     }
 }

@@ -20,8 +20,8 @@ pub use entry::CommanderEntry;
 
 use crate::draw::Scratch;
 use crate::theme::{Role, Theme};
-use crate::view::{KeyHelp, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crate::view::{KeyHelp, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use map::{Geometry, Mark};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -602,40 +602,15 @@ impl RulesetView<Commander> for CommanderView {
 
     fn key(&mut self, ctx: &ViewCtx<'_, Commander>, key: KeyEvent) -> Reply<Action> {
         let board = &ctx.obs.state.board;
-        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        if let Some(nav) = MapNav::from_key(key) {
+            match nav {
+                MapNav::Cursor(dx, dy) => self.move_cursor(board, dx, dy),
+                MapNav::Pan(dx, dy) => self.pan(board, dx, dy),
+            }
+            self.recompute(ctx);
+            return Reply::Handled;
+        }
         let reply = match key.code {
-            KeyCode::Left | KeyCode::Char('h') if !shift => {
-                self.move_cursor(board, -1, 0);
-                Reply::Handled
-            }
-            KeyCode::Right | KeyCode::Char('l') if !shift => {
-                self.move_cursor(board, 1, 0);
-                Reply::Handled
-            }
-            KeyCode::Up | KeyCode::Char('k') if !shift => {
-                self.move_cursor(board, 0, -1);
-                Reply::Handled
-            }
-            KeyCode::Down | KeyCode::Char('j') if !shift => {
-                self.move_cursor(board, 0, 1);
-                Reply::Handled
-            }
-            KeyCode::Left | KeyCode::Char('H') => {
-                self.pan(board, -1, 0);
-                Reply::Handled
-            }
-            KeyCode::Right | KeyCode::Char('L') => {
-                self.pan(board, 1, 0);
-                Reply::Handled
-            }
-            KeyCode::Up | KeyCode::Char('K') => {
-                self.pan(board, 0, -1);
-                Reply::Handled
-            }
-            KeyCode::Down | KeyCode::Char('J') => {
-                self.pan(board, 0, 1);
-                Reply::Handled
-            }
             KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
             KeyCode::Char('n') => {
                 self.cycle_model(ctx, true);

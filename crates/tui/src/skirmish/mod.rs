@@ -10,8 +10,8 @@ mod panel;
 
 use crate::draw;
 use crate::theme::{Role, Theme};
-use crate::view::{KeyHelp, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crate::view::{KeyHelp, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use map::{Geometry, Look};
 pub use map::{Mark, Zoom};
 use ratatui::buffer::Buffer;
@@ -740,40 +740,15 @@ impl RulesetView<Skirmish> for SkirmishView {
 
     fn key(&mut self, ctx: &ViewCtx<'_, Skirmish>, key: KeyEvent) -> Reply<Action> {
         let board = ctx.obs.state.board();
-        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        if let Some(nav) = MapNav::from_key(key) {
+            match nav {
+                MapNav::Cursor(dx, dy) => self.move_cursor(board, dx, dy),
+                MapNav::Pan(dx, dy) => self.pan(board, dx, dy),
+            }
+            self.recompute(ctx);
+            return Reply::Handled;
+        }
         let reply = match key.code {
-            KeyCode::Left | KeyCode::Char('h') if !shift => {
-                self.move_cursor(board, -1, 0);
-                Reply::Handled
-            }
-            KeyCode::Right | KeyCode::Char('l') if !shift => {
-                self.move_cursor(board, 1, 0);
-                Reply::Handled
-            }
-            KeyCode::Up | KeyCode::Char('k') if !shift => {
-                self.move_cursor(board, 0, -1);
-                Reply::Handled
-            }
-            KeyCode::Down | KeyCode::Char('j') if !shift => {
-                self.move_cursor(board, 0, 1);
-                Reply::Handled
-            }
-            KeyCode::Left | KeyCode::Char('H') => {
-                self.pan(board, -1, 0);
-                Reply::Handled
-            }
-            KeyCode::Right | KeyCode::Char('L') => {
-                self.pan(board, 1, 0);
-                Reply::Handled
-            }
-            KeyCode::Up | KeyCode::Char('K') => {
-                self.pan(board, 0, -1);
-                Reply::Handled
-            }
-            KeyCode::Down | KeyCode::Char('J') => {
-                self.pan(board, 0, 1);
-                Reply::Handled
-            }
             KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') | KeyCode::Char('z') => {
                 self.zoom = self.zoom.other();
                 Reply::Handled
