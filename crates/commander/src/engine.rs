@@ -145,16 +145,7 @@ impl Commander {
         rng: &mut GameRng,
         j: &mut Journal,
     ) -> Result<(), IllegalAction> {
-        let quick = match *action {
-            Action::Run { to, actions } => self.run_is_legal(st, seat, to, actions),
-            _ => None,
-        };
-        let allowed = quick.unwrap_or_else(|| {
-            let mut legal = Vec::new();
-            self.list_human(st, seat, &mut legal);
-            legal.contains(action)
-        });
-        if !allowed {
+        if !self.is_choice(st, seat, action) {
             return Err(IllegalAction::new(format!(
                 "{} is not a legal choice for {seat} now",
                 self.describe_action(st, action)

@@ -11,7 +11,7 @@ use crate::Commander;
 use crate::action::Action;
 use crate::board::Cell;
 use crate::catalog::{StatTag, UnitRule, WeaponId, WeaponRule};
-use crate::movement::{self, MoveKind};
+use crate::movement::{self, MoveKind, ReachMap};
 use crate::options::SpecialOrder;
 use crate::state::{Activation, Method, ModelId, State, Window};
 use squadsight_core::Seat;
@@ -55,6 +55,26 @@ impl Commander {
     /// The actions a player could choose now, whatever plays the seat: the AI-mode driver
     /// picks among these too.
     pub(crate) fn list_human(&self, st: &State, seat: Seat, out: &mut Vec<Action>) {
+        self.list_choices(st, seat, true, out);
+    }
+
+    /// Whether `action` is among the actions a player of `seat` could choose now: a Run is
+    /// checked on its own, anything else against the list, which leaves out the moves unless
+    /// the action is one.
+    pub(crate) fn is_choice(&self, st: &State, seat: Seat, action: &Action) -> bool {
+        if let Action::Run { to, actions } = *action
+            && let Some(legal) = self.run_is_legal(st, seat, to, actions)
+        {
+            return legal;
+        }
+        let mut choices = Vec::new();
+        let moves = matches!(action, Action::Run { .. } | Action::Climb { .. });
+        self.list_choices(st, seat, moves, &mut choices);
+        choices.contains(action)
+    }
+
+    /// [`Commander::list_human`], with the Runs and Climbs left out unless `moves`.
+    fn list_choices(&self, st: &State, seat: Seat, moves: bool, out: &mut Vec<Action>) {
         out.clear();
         if let Some(w) = st.windows.first() {
             if w.seat() == seat {
@@ -64,7 +84,7 @@ impl Commander {
         }
         if let Some(a) = st.stack.last() {
             if a.seat == seat {
-                self.list_activation(st, a, out);
+                self.list_activation(st, a, moves, out);
             }
             return;
         }
@@ -103,7 +123,7 @@ impl Commander {
         }
     }
 
-    fn list_activation(&self, st: &State, a: &Activation, out: &mut Vec<Action>) {
+    fn list_activation(&self, st: &State, a: &Activation, moves: bool, out: &mut Vec<Action>) {
         let Some(m) = st.model(a.model) else {
             out.push(Action::EndActivation);
             return;
@@ -135,15 +155,15 @@ impl Commander {
                         actions: 2,
                     });
                 }
-                let mob = u32::from(self.mobility(st, a.model));
-                let reach = movement::reachable(st, a.model, MoveKind::Run, mob * 2);
-                for &(c, cost) in &reach {
-                    if let Some(n) = self.run_form(st, a, true, c, cost) {
-                        out.push(Action::Run { to: c, actions: n });
-                    }
-                }
-                for c in self.climb_cells(st, a.model, &reach) {
-                    out.push(Action::Climb { to: c, actions: 2 });
+                if moves {
+                    let mob = u32::from(self.mobility(st, a.model));
+                    let forms = self.run_forms(st, a, true);
+                    movement::with_reach(st, a.model, MoveKind::Run, mob * 2, |reach| {
+                        forms.push_runs(st, reach, out);
+                        self.climb_cells(st, a.model, reach, |c| {
+                            out.push(Action::Climb { to: c, actions: 2 });
+                        });
+                    });
                 }
             }
             out.push(Action::EndActivation);
@@ -183,19 +203,19 @@ impl Commander {
             }
         }
         if left >= 1 {
-            let mob = u32::from(self.mobility(st, a.model));
-            let budget = if left == 2 { mob * 2 } else { mob };
-            let reach = movement::reachable(st, a.model, MoveKind::Run, budget);
-            for &(c, cost) in &reach {
-                if let Some(n) = self.run_form(st, a, false, c, cost) {
-                    out.push(Action::Run { to: c, actions: n });
-                }
-            }
-            for c in self.climb_cells(st, a.model, &reach) {
-                out.push(Action::Climb { to: c, actions: 1 });
-                if left == 2 {
-                    out.push(Action::Climb { to: c, actions: 2 });
-                }
+            if moves {
+                let mob = u32::from(self.mobility(st, a.model));
+                let budget = if left == 2 { mob * 2 } else { mob };
+                let forms = self.run_forms(st, a, false);
+                movement::with_reach(st, a.model, MoveKind::Run, budget, |reach| {
+                    forms.push_runs(st, reach, out);
+                    self.climb_cells(st, a.model, reach, |c| {
+                        out.push(Action::Climb { to: c, actions: 1 });
+                        if left == 2 {
+                            out.push(Action::Climb { to: c, actions: 2 });
+                        }
+                    });
+                });
             }
             // cmd.act.overwatch.one: 1 action; cmd.act.overwatch.two: no 2-action form exists,
             // so the choice carries no action count.
@@ -231,41 +251,21 @@ impl Commander {
         out.push(Action::EndActivation);
     }
 
-    /// How many actions a Run to `c`, reached for `cost`, is offered with, if at all: a flee
-    /// is always a 2-action Run (cmd.melee.engaged-counts-two); otherwise a Run within MOBILITY
-    /// is a 1-action Run (which may end in contact to charge, cmd.gap.23) and a longer one a
-    /// 2-action Run (cmd.act.run.one, cmd.act.run.two).
-    fn run_form(
-        &self,
-        st: &State,
-        a: &Activation,
-        engaged: bool,
-        c: Cell,
-        cost: u32,
-    ) -> Option<u8> {
-        let mob = u32::from(self.mobility(st, a.model));
-        if engaged {
-            return movement::can_end(st, a.model, c, false).then_some(2);
-        }
-        if cost <= mob {
-            let charger = a.spent == 0 && !a.attacked && self.has_close_combat(st, a.model);
-            let ok = movement::can_end(st, a.model, c, false)
-                || (charger && movement::can_end(st, a.model, c, true));
-            ok.then_some(1)
-        } else {
-            (a.spent == 0 && movement::can_end(st, a.model, c, false)).then_some(2)
+    /// How many actions a Run to a reached cell is offered with, if at all (see
+    /// [`RunForms::actions`]), for the model acting in `a`.
+    fn run_forms(&self, st: &State, a: &Activation, engaged: bool) -> RunForms {
+        RunForms {
+            mobility: u32::from(self.mobility(st, a.model)),
+            engaged,
+            fresh: a.spent == 0,
+            charger: a.spent == 0 && !a.attacked && self.has_close_combat(st, a.model),
+            model: a.model,
         }
     }
 
     /// Whether a Run is legal now, checked without listing every other choice; `None` when the
     /// full list must decide (a charge is pending).
-    pub(crate) fn run_is_legal(
-        &self,
-        st: &State,
-        seat: Seat,
-        to: Cell,
-        actions: u8,
-    ) -> Option<bool> {
+    fn run_is_legal(&self, st: &State, seat: Seat, to: Cell, actions: u8) -> Option<bool> {
         if !st.windows.is_empty() || st.ending.is_some() {
             return Some(false);
         }
@@ -288,13 +288,11 @@ impl Commander {
         }
         let mob = u32::from(self.mobility(st, a.model));
         let budget = if engaged || left == 2 { mob * 2 } else { mob };
-        let reach = movement::reachable(st, a.model, MoveKind::Run, budget);
-        let target = st.board.index(to)?;
-        let found = reach
-            .binary_search_by(|(c, _)| st.board.index(*c).cmp(&Some(target)))
-            .ok()
-            .map(|i| reach[i].1);
-        Some(found.and_then(|cost| self.run_form(st, a, engaged, to, cost)) == Some(actions))
+        let forms = self.run_forms(st, a, engaged);
+        let offered = movement::with_reach(st, a.model, MoveKind::Run, budget, |reach| {
+            forms.actions_at(st, reach, to)
+        });
+        Some(offered == Some(actions))
     }
 
     /// A model's MOBILITY.
@@ -318,50 +316,56 @@ impl Commander {
         p.max_range > 0 && p.damage.is_some() && !p.has(WeaponRule::Sniper)
     }
 
-    /// Cells a Climb can reach within MOBILITY that a Run of MOBILITY cannot, where the move
-    /// may end (cmd.act.climb.one/two, cmd.gap.15).
+    /// Calls `found` with each cell a Climb can reach within MOBILITY that a Run of MOBILITY
+    /// cannot, where the move may end (cmd.act.climb.one/two, cmd.gap.15), in table order.
     /// `run` is the model's Run reach, computed with a budget of at least MOBILITY.
-    pub(crate) fn climb_cells(&self, st: &State, id: ModelId, run: &[(Cell, u32)]) -> Vec<Cell> {
+    pub(crate) fn climb_cells(
+        &self,
+        st: &State,
+        id: ModelId,
+        run: &ReachMap,
+        mut found: impl FnMut(Cell),
+    ) {
         let mob = u32::from(self.mobility(st, id));
-        // A Climb reaches more than a Run only across a change of level: with no tall piece
-        // within reach (and the model on the ground) there is nothing to add.
+        // A Climb reaches more than a Run only across a change of level: with every cell it
+        // could reach on the model's own level there is nothing to add.
         let Some(m) = st.model(id) else {
-            return Vec::new();
+            return;
         };
-        let near_level = st.board.elevation(m.cell) > 0
-            || st.board.pieces().iter().any(|p| {
-                !p.destroyed
-                    && p.height > 0
-                    && p.cells.iter().any(|c| st.board.steps(*c, m.cell) <= mob)
-            });
-        if !near_level {
-            return Vec::new();
+        if !movement::level_changes_near(st, m.cell, mob) {
+            return;
         }
-        let climb = movement::reachable(st, id, MoveKind::Climb, mob);
-        if climb.is_empty() {
-            return Vec::new();
-        }
-        let by_run = |c: Cell| {
-            run.binary_search_by(|(r, _)| cmp_cell(st, *r, c))
-                .is_ok_and(|i| run[i].1 <= mob)
-        };
-        climb
-            .into_iter()
-            .filter(|(c, _)| !by_run(*c))
-            .filter(|(c, _)| movement::can_end(st, id, *c, false))
-            .map(|(c, _)| c)
-            .collect()
+        movement::with_reach(st, id, MoveKind::Climb, mob, |climb| {
+            for y in climb.rows() {
+                let mut bits = climb.ends(y) & !run.within(mob, y);
+                while bits != 0 {
+                    let x = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    found(Cell::new(x as u8, y as u8));
+                }
+            }
+        });
     }
 
-    /// Weapon and target pairs the acting model may attack with now.
+    /// Weapon and target pairs the acting model may attack with now. Line of sight to each
+    /// target is traced at most once, however many weapons ask.
     pub(crate) fn attack_options(&self, st: &State, a: &Activation) -> Vec<(WeaponId, ModelId)> {
         let mut out = Vec::new();
         let Some(m) = st.model(a.model) else {
             return out;
         };
+        // Per target: 0 not yet traced, 1 in sight, 2 not.
+        let mut sight = [0u8; 256];
         for &w in &m.weapons {
             for t in st.on_table() {
-                if self.can_attack(st, a.model, a.moved, w, t.id) {
+                let seen = &mut sight[t.id.index()];
+                let los = || {
+                    if *seen == 0 {
+                        *seen = if st.board.los(m.cell, t.cell) { 1 } else { 2 };
+                    }
+                    *seen == 1
+                };
+                if self.attack_allowed(st, a.model, a.moved, w, t.id, los) {
                     out.push((w, t.id));
                 }
             }
@@ -382,6 +386,24 @@ impl Commander {
         moved: bool,
         w: WeaponId,
         target: ModelId,
+    ) -> bool {
+        let los = || match (st.model(attacker), st.model(target)) {
+            (Some(m), Some(t)) => st.board.los(m.cell, t.cell),
+            _ => false,
+        };
+        self.attack_allowed(st, attacker, moved, w, target, los)
+    }
+
+    /// [`Commander::can_attack`], with line of sight from the attacker to the target asked of
+    /// `los`, and only once every cheaper test has passed.
+    fn attack_allowed(
+        &self,
+        st: &State,
+        attacker: ModelId,
+        moved: bool,
+        w: WeaponId,
+        target: ModelId,
+        los: impl FnOnce() -> bool,
     ) -> bool {
         let (Some(m), Some(t)) = (st.model(attacker), st.model(target)) else {
             return false;
@@ -405,13 +427,19 @@ impl Commander {
             // cmd.melee.ranged-weapon-allowed; Sniper weapons cannot (cmd.gap.46).
             return !sniper;
         }
-        if !st.board.los(m.cell, t.cell) {
-            return false; // cmd.gap.11
-        }
         if sniper && (moved || range <= SNIPER_MIN_RANGE) {
             return false;
         }
-        range <= u32::from(p.max_range) || self.squadsight(st, attacker, w, target)
+        let in_range = range <= u32::from(p.max_range);
+        // Squadsight can only lift the limit for a Sniper weapon in the hands of a model with
+        // Squadsight; test that before tracing any line.
+        if !in_range && !(sniper && self.catalog.unit(m.unit).has(UnitRule::Squadsight)) {
+            return false;
+        }
+        if !los() {
+            return false; // cmd.gap.11
+        }
+        in_range || self.squadsight(st, attacker, w, target)
     }
 
     /// Whether Squadsight lets `attacker` fire `w` at `target` beyond its maximum Range: a
@@ -579,14 +607,89 @@ impl Commander {
         }
         movement::reachable(st, attacker, MoveKind::Run, mob)
             .into_iter()
-            .filter(|(c, _)| st.board.adjacent(*c, t.cell))
-            .filter(|(c, _)| movement::can_end(st, attacker, *c, true))
-            .min_by_key(|(c, cost)| (*cost, c.y, c.x))
-            .map(|(c, _)| c)
+            .filter(|r| st.board.adjacent(r.cell, t.cell))
+            .filter(|r| movement::can_end(st, attacker, r.cell, true))
+            .min_by_key(|r| (r.cost, r.cell.y, r.cell.x))
+            .map(|r| r.cell)
     }
 }
 
-/// Orders cells the way [`movement::reachable`] lists them (table order).
-fn cmp_cell(st: &State, a: Cell, b: Cell) -> std::cmp::Ordering {
-    st.board.index(a).cmp(&st.board.index(b))
+/// What decides the forms a Run of the acting model is offered in.
+struct RunForms {
+    mobility: u32,
+    /// The model is engaged: any move is a flee.
+    engaged: bool,
+    /// No action spent yet this activation.
+    fresh: bool,
+    /// It could still charge: fresh, no attack made, and a close combat weapon.
+    charger: bool,
+    model: ModelId,
+}
+
+impl RunForms {
+    /// The cells of table row `y` a Run is offered to, as 1-action and 2-action Runs: a flee
+    /// is always a 2-action Run (cmd.melee.engaged-counts-two); otherwise a Run within
+    /// MOBILITY is a 1-action Run (which may end in contact to charge, cmd.gap.23) and a
+    /// longer one a 2-action Run (cmd.act.run.one, cmd.act.run.two).
+    fn row(&self, st: &State, reach: &ReachMap, y: usize) -> (u128, u128) {
+        let ends = reach.ends(y);
+        if self.engaged {
+            return (0, ends);
+        }
+        let near = reach.within(self.mobility, y);
+        let mut one = near & ends;
+        if self.charger {
+            // Free cells next to a model: a charge may end there in contact with enemies.
+            let mut contact = near & reach.stand(y) & !ends;
+            while contact != 0 {
+                let x = contact.trailing_zeros();
+                contact &= contact - 1;
+                if movement::can_end(st, self.model, Cell::new(x as u8, y as u8), true) {
+                    one |= 1 << x;
+                }
+            }
+        }
+        let two = if self.fresh { ends & !near } else { 0 };
+        (one, two)
+    }
+
+    /// Appends every Run offered, in table order.
+    fn push_runs(&self, st: &State, reach: &ReachMap, out: &mut Vec<Action>) {
+        for y in reach.rows() {
+            if reach.reached(y) == 0 {
+                continue;
+            }
+            let (one, two) = self.row(st, reach, y);
+            out.reserve((one | two).count_ones() as usize);
+            // A word at a time: the bit tests stay cheap on 64-bit words.
+            for half in 0..2u32 {
+                let (one, two) = ((one >> (64 * half)) as u64, (two >> (64 * half)) as u64);
+                let mut bits = one | two;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits ^= bit;
+                    out.push(Action::Run {
+                        to: Cell::new((bit.trailing_zeros() + 64 * half) as u8, y as u8),
+                        actions: if one & bit != 0 { 1 } else { 2 },
+                    });
+                }
+            }
+        }
+    }
+
+    /// How many actions a Run to `to` is offered with, if at all.
+    fn actions_at(&self, st: &State, reach: &ReachMap, to: Cell) -> Option<u8> {
+        let (x, y) = (u32::from(to.x), usize::from(to.y));
+        if x >= 128 || reach.reached(y) & (1 << x) == 0 {
+            return None;
+        }
+        let (one, two) = self.row(st, reach, y);
+        if one & (1 << x) != 0 {
+            Some(1)
+        } else if two & (1 << x) != 0 {
+            Some(2)
+        } else {
+            None
+        }
+    }
 }

@@ -44,79 +44,129 @@ pub(crate) fn step_cost(state: &State, kind: MoveKind, from: Cell, to: Cell) -> 
     }
 }
 
+mod flood;
+
+pub(crate) use flood::ReachMap;
+
+/// A cell a move can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// The cell.
+    pub cell: Cell,
+    /// The cheapest cost of getting there.
+    pub cost: u32,
+    /// Whether a move that is not a charge may end there ([`can_end`] without `charge`).
+    pub ends: bool,
+}
+
 /// Every cell `mover` can reach from where it stands for at most `budget`, with its cheapest
-/// cost, in table order (the start cell excluded). Whether a move may end there is
-/// [`can_end`]'s business. The same rules as [`step_cost`], read from the board's packed cell
-/// info, since this is the hottest loop of the rules.
+/// cost and whether a move may end there, in table order (the start cell excluded).
+pub(crate) fn reachable(state: &State, mover: ModelId, kind: MoveKind, budget: u32) -> Vec<Reach> {
+    with_reach(state, mover, kind, budget, |map| map.iter().collect())
+}
+
+/// Calls `f` with the [`ReachMap`] of `mover` for a move of `kind` of at most `budget`: the
+/// same rules as [`step_cost`], read from the board's packed cell info, since this is the
+/// hottest loop of the rules. On a square table the reach is flooded whole rows at once
+/// ([`flood`]); on hexes it is searched cell by cell.
 ///
-/// Listing the legal actions and then checking the chosen one asks the same question twice in
-/// a row, so the last few answers are remembered (per thread, outside the game state) together
-/// with everything they depend on: the table's cells, who stands where, the start cell, the
-/// move kind and the budget. A remembered answer is reused only when all of those are equal,
-/// so it is always the answer a fresh search would give.
-pub(crate) fn reachable(
+/// Listing the legal actions and then checking the one chosen ask the same question twice in
+/// a row, so each thread keeps the last map of each move kind with everything it depends on:
+/// the mover (whose cell the occupancy gives), the budget, the grid, the table's cells and who
+/// stands where. It is reused only when all of these are equal, so it is always the map a
+/// fresh search would give.
+pub(crate) fn with_reach<T>(
     state: &State,
     mover: ModelId,
     kind: MoveKind,
     budget: u32,
-) -> Vec<(Cell, u32)> {
-    let Some(m) = state.model(mover) else {
-        return Vec::new();
+    f: impl FnOnce(&ReachMap) -> T,
+) -> T {
+    let slot = match kind {
+        MoveKind::Run => &RUN,
+        MoveKind::Climb => &CLIMB,
     };
-    let Some(start) = state.board.index(m.cell) else {
-        return Vec::new();
-    };
-    let budget = budget.min(250);
-    SCRATCH.with(|s| {
-        let mut s = s.borrow_mut();
-        let s = &mut *s;
-        let key = (kind, budget, start, state.board.kind(), state.board.width());
-        if let Some(hit) = s.memo.iter().find(|e| {
-            e.key == key && e.info == state.board.info() && e.occupancy == state.occupancy
-        }) {
-            return hit.out.clone();
+    slot.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut memo) => {
+            memo.update(state, mover, kind, budget);
+            f(&memo.map)
         }
-        let mut out = Vec::new();
-        search(state, start, kind, budget, s, &mut out);
-        let slot = s.next;
-        s.next = (s.next + 1) % MEMO_SLOTS;
-        if s.memo.len() < MEMO_SLOTS {
-            s.memo.push(Memo {
-                key,
-                info: state.board.info().to_vec(),
-                occupancy: state.occupancy.clone(),
-                out: out.clone(),
-            });
-        } else {
-            let e = &mut s.memo[slot];
-            e.key = key;
-            e.info.clear();
-            e.info.extend_from_slice(state.board.info());
-            e.occupancy.clear();
-            e.occupancy.extend_from_slice(&state.occupancy);
-            e.out.clear();
-            e.out.extend_from_slice(&out);
+        // Asked again while answering (never done today): answer without the memo.
+        Err(_) => {
+            let mut memo = Memo::default();
+            memo.update(state, mover, kind, budget);
+            f(&memo.map)
         }
-        out
     })
 }
 
-/// How many recent [`reachable`] answers each thread remembers.
-const MEMO_SLOTS: usize = 4;
-
-/// What a remembered [`reachable`] answer depends on: (kind, budget, start index, grid kind,
-/// table width).
-type MemoKey = (MoveKind, u32, usize, GridKind, u8);
-
-/// One remembered [`reachable`] answer with its inputs.
-struct Memo {
-    key: MemoKey,
-    info: Vec<u8>,
-    occupancy: Vec<u8>,
-    out: Vec<(Cell, u32)>,
+thread_local! {
+    static RUN: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
+    static CLIMB: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
 }
 
-/// Buffers [`reachable`] reuses between calls, so a search allocates nothing of its own.
+/// The last [`ReachMap`] of one move kind, what it was computed from, and the buffers the
+/// searches reuse so that they allocate nothing of their own.
+#[derive(Default)]
+struct Memo {
+    key: Option<(ModelId, u32, GridKind, u8)>,
+    info: Vec<u8>,
+    occupancy: Vec<u8>,
+    map: ReachMap,
+    flood: flood::Scratch,
+    search: Scratch,
+}
+
+impl Memo {
+    /// Makes `map` the reach of `mover` now, unless it already is.
+    fn update(&mut self, state: &State, mover: ModelId, kind: MoveKind, budget: u32) {
+        let board = &state.board;
+        let budget = budget.min(250);
+        let key = Some((mover, budget, board.kind(), board.width()));
+        if self.key == key && self.info == board.info() && self.occupancy == state.occupancy {
+            return;
+        }
+        self.key = key;
+        self.info.clear();
+        self.info.extend_from_slice(board.info());
+        self.occupancy.clear();
+        self.occupancy.extend_from_slice(&state.occupancy);
+        self.map.reset(0, 0, 0);
+        let Some(m) = state.model(mover) else {
+            return;
+        };
+        let Some(start) = board.index(m.cell) else {
+            return;
+        };
+        if board.kind() == GridKind::Square {
+            let at = (usize::from(m.cell.x), usize::from(m.cell.y));
+            flood::reach(
+                state,
+                mover,
+                kind,
+                at,
+                budget,
+                &mut self.flood,
+                &mut self.map,
+            );
+        } else {
+            let mut found = std::mem::take(&mut self.search.found);
+            found.clear();
+            search(state, start, kind, budget, &mut self.search, &mut found);
+            self.map
+                .reset(0, usize::from(board.height()), budget as usize);
+            for &(cell, cost) in &found {
+                let stand = board.standable(cell) && state.free(cell);
+                self.map
+                    .insert(cell, cost, stand, can_end(state, mover, cell, false));
+            }
+            self.map.close();
+            self.search.found = found;
+        }
+    }
+}
+
+/// Buffers the cell-by-cell search reuses between calls.
 #[derive(Default)]
 struct Scratch {
     /// Cheapest cost per cell, `u32::MAX` where not reached; reset after each search.
@@ -125,12 +175,8 @@ struct Scratch {
     touched: Vec<usize>,
     /// The bucket queue, by total cost.
     buckets: Vec<Vec<usize>>,
-    memo: Vec<Memo>,
-    next: usize,
-}
-
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+    /// What the search found.
+    found: Vec<(Cell, u32)>,
 }
 
 /// The search behind [`reachable`], into `out`.
@@ -258,6 +304,32 @@ fn search(
     }
 }
 
+/// Whether any cell a move of at most `steps` from `from` could reach stands at another level
+/// than `from`. It looks over a box around `from` that holds every such cell: `steps` each way
+/// on squares, and more across the rows on hexes, where a row's cells are offset by half a
+/// cell.
+pub(crate) fn level_changes_near(state: &State, from: Cell, steps: u32) -> bool {
+    let board = &state.board;
+    let Some(start) = board.index(from) else {
+        return false;
+    };
+    let info = board.info();
+    let level = info[start] & INFO_LEVEL;
+    let (w, h) = (usize::from(board.width()), usize::from(board.height()));
+    let (x, y) = (usize::from(from.x), usize::from(from.y));
+    let dy = steps as usize;
+    let dx = match board.kind() {
+        GridKind::Square => dy,
+        GridKind::Hex => 2 * dy + 1,
+    };
+    let (x0, x1) = (x.saturating_sub(dx), (x + dx).min(w - 1));
+    (y.saturating_sub(dy)..=(y + dy).min(h - 1)).any(|r| {
+        info[r * w + x0..=r * w + x1]
+            .iter()
+            .any(|f| f & INFO_LEVEL != level)
+    })
+}
+
 /// Square steps: N, NE, E, SE, S, SW, W, NW.
 const SQUARE_STEPS: [(isize, isize); 8] = [
     (0, -1),
@@ -370,4 +442,107 @@ pub(crate) fn flee_line(state: &State, mover: ModelId, away: Cell, steps: u32) -
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::TerrainKind;
+    use crate::fixture::Fixture;
+    use proptest::prelude::*;
+
+    const KINDS: [TerrainKind; 4] = [
+        TerrainKind::HardCover,
+        TerrainKind::SoftCover,
+        TerrainKind::Obstacle,
+        TerrainKind::Impassable,
+    ];
+
+    /// The cell-by-cell search's answer, with [`can_end`] asked per cell.
+    fn by_cells(state: &State, mover: ModelId, kind: MoveKind, budget: u32) -> Vec<Reach> {
+        let start = state.model(mover).and_then(|m| state.board.index(m.cell));
+        let Some(start) = start else {
+            return Vec::new();
+        };
+        let mut found = Vec::new();
+        search(
+            state,
+            start,
+            kind,
+            budget,
+            &mut Scratch::default(),
+            &mut found,
+        );
+        found
+            .into_iter()
+            .map(|(cell, cost)| Reach {
+                cell,
+                cost,
+                ends: can_end(state, mover, cell, false),
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// The row flood gives a Run and a Climb the same cells, costs and end cells as the
+        /// cell-by-cell search over random terrain of every form and height, with models in
+        /// the way and on rooftops, on tables narrower and wider than 64 columns
+        /// (cmd.sr.obstacle, cmd.sr.impassable, cmd.gap.15, cmd.gap.53, cmd.move.min-spacing).
+        #[test]
+        fn flood_matches_the_cell_search(
+            width in 8u8..=80,
+            height in 8u8..=40,
+            pieces in prop::collection::vec((0u8..80, 0u8..40, 0usize..4, 0u8..3, 1u8..4, 1u8..4), 0..40),
+            models in prop::collection::vec((0u8..80, 0u8..40), 1..12),
+            budget in 0u32..30,
+        ) {
+            // Cells taken by terrain, with whether a model may stand there (a tall cover
+            // piece's top), and cells taken by models.
+            let mut terrain = std::collections::BTreeMap::new();
+            let mut f = Fixture::new(width, height);
+            for (n, &(x, y, kind, tall, w, h)) in pieces.iter().enumerate() {
+                let cells: Vec<(u8, u8)> = (x..x.saturating_add(w))
+                    .flat_map(|cx| (y..y.saturating_add(h)).map(move |cy| (cx, cy)))
+                    .filter(|&(cx, cy)| cx < width && cy < height)
+                    .collect();
+                if cells.is_empty() || cells.iter().any(|c| terrain.contains_key(c)) {
+                    continue;
+                }
+                let roof = tall > 0 && kind < 2;
+                terrain.extend(cells.iter().map(|&c| (c, roof)));
+                f = f.terrain(&format!("piece {n}"), KINDS[kind], tall, &cells);
+            }
+            let mut taken = std::collections::BTreeSet::new();
+            let mut placed = 0;
+            for (i, &(x, y)) in models.iter().enumerate() {
+                let (x, y) = (x % width, y % height);
+                if terrain.get(&(x, y)).copied().unwrap_or(true) && taken.insert((x, y)) {
+                    f = f.model((i % 2) as u8, "ADVENT Trooper", x, y);
+                    placed += 1;
+                }
+            }
+            prop_assume!(placed > 0);
+            let session = f.build().map_err(TestCaseError::fail)?;
+            let st = session.state();
+            for mover in (0..placed).map(|i| ModelId(i as u8)) {
+                for kind in [MoveKind::Run, MoveKind::Climb] {
+                    let fast = reachable(st, mover, kind, budget);
+                    prop_assert_eq!(&fast, &by_cells(st, mover, kind, budget), "{:?}", kind);
+                    // Where a charge might end: the free cells a model may stand on.
+                    let stand = with_reach(st, mover, kind, budget, |map| {
+                        fast.iter()
+                            .map(|r| map.stand(usize::from(r.cell.y)) & (1 << r.cell.x) != 0)
+                            .collect::<Vec<_>>()
+                    });
+                    let expected: Vec<bool> = fast
+                        .iter()
+                        .map(|r| st.board.standable(r.cell) && st.free(r.cell))
+                        .collect();
+                    prop_assert_eq!(stand, expected);
+                }
+            }
+        }
+    }
 }
