@@ -1,9 +1,11 @@
-//! Disputes as tests: every `tests/disputes/<name>.dispute.ron` names an action of a save, an
-//! event of that action, what the event must show (text, dice, target, exact chance, outcome,
-//! inputs, state changes) and the clause it settles. The save must verify, the clause must
-//! exist, and every expectation must hold. The file format is in `docs/FORMATS.md`.
+//! Disputes as tests: every `tests/disputes/<name>.dispute.ron` names an action of a save (of
+//! any ruleset in this build; the save's header says which), an event of that action, what
+//! the event must show (text, dice, target, exact chance, outcome, inputs, state changes) and
+//! the clause it settles. The save must verify, the clause must exist, and every expectation
+//! must hold. The file format is in `docs/FORMATS.md`.
 
 use serde::Deserialize;
+use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::data::parse_ron;
 use squadsight_core::save::{self, read_header};
@@ -88,6 +90,10 @@ fn check(path: &Path) -> Vec<String> {
     match header.ruleset.as_str() {
         "skirmish" => match Skirmish::new() {
             Ok(sk) => check_with(Arc::new(sk), &dispute, &save_bytes, &name, &origin),
+            Err(e) => vec![e.to_string()],
+        },
+        "commander" => match Commander::new() {
+            Ok(cmd) => check_with(Arc::new(cmd), &dispute, &save_bytes, &name, &origin),
             Err(e) => vec![e.to_string()],
         },
         other => vec![format!(
@@ -216,6 +222,23 @@ fn every_dispute_is_settled_as_recorded() {
     );
     let problems: Vec<String> = files.iter().flat_map(|f| check(f)).collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Each ruleset keeps at least five real arguments on file.
+    for ruleset in ["skirmish", "commander"] {
+        let n = files
+            .iter()
+            .filter(|f| {
+                let bytes = std::fs::read(f.with_file_name(save_of(f))).unwrap_or_default();
+                read_header(&bytes, "d").is_ok_and(|h| h.ruleset == ruleset)
+            })
+            .count();
+        assert!(n >= 5, "{ruleset} has {n} disputes, expected at least 5");
+    }
+}
+
+/// The save a dispute file names (empty if it cannot be read).
+fn save_of(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    parse_ron::<Dispute>(&bytes, "d").map_or_else(|_| String::new(), |d| d.save)
 }
 
 /// The runner must be able to fail: a dispute with a wrong expectation is reported.
@@ -241,6 +264,42 @@ fn a_wrong_expectation_is_reported() {
             "2 before the roll",
             "3 before the roll",
             "no input contains",
+        ),
+    ];
+    for (from, to, complaint) in cases {
+        assert!(text.contains(from), "{from}");
+        let path = dir.path().join("wrong.dispute.ron");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        let problems = check(&path);
+        assert!(
+            problems.iter().any(|p| p.contains(complaint)),
+            "{to}: expected a complaint about {complaint}, got {problems:#?}"
+        );
+    }
+}
+
+/// The same for a Commander dispute: its dice, odds, clause and state changes are checked.
+#[test]
+fn a_wrong_commander_expectation_is_reported() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let src = disputes_dir();
+    let save = "commander-armour-stops-a-sniper-hit.save.ron";
+    std::fs::copy(src.join(save), dir.path().join(save)).unwrap();
+    let text = std::fs::read_to_string(src.join("commander-armour-stops-a-sniper-hit.dispute.ron"))
+        .unwrap();
+    let cases = [
+        ("faces: Some([2, 1])", "faces: Some([1, 2])", "faces"),
+        ("chance: Some(\"1/12\")", "chance: Some(\"1/6\")", "chance"),
+        ("success: Some(true)", "success: Some(false)", "success"),
+        (
+            "settles: \"cmd.sr.armour\"",
+            "settles: \"cmd.sr.armor\"",
+            "not a clause",
+        ),
+        (
+            "2 dice left (was 3",
+            "1 dice left (was 3",
+            "no change contains",
         ),
     ];
     for (from, to, complaint) in cases {

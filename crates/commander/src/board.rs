@@ -9,8 +9,13 @@
 //!
 //! Terrain comes in exactly four forms (cmd.terrain.four-forms). Every piece has a height in
 //! levels: a piece of height 0 is low (a wall, a hedge, a crate) and is crossed on foot; a taller
-//! cover piece is a building or a tower whose top can be reached only by climbing. Only
-//! Impassable terrain blocks sight (cmd.gap.11); the rest gives cover instead.
+//! cover piece is a building or a tower whose top can be reached only by climbing.
+//!
+//! Sight is height-aware (cmd.gap.11, see [`Board::los`]): a piece is solid from the ground up
+//! to its top, and blocks a sight line only where it reaches the line's height there. Low
+//! pieces never reach it (they give cover instead); Impassable terrain counts at least one level
+//! tall, so it hides models standing on the ground behind it, but a model on a roof may see
+//! over it.
 
 use serde::{Deserialize, Serialize};
 use squadsight_core::hex::{self, Hex};
@@ -116,6 +121,9 @@ pub struct Board {
     terrain: Vec<u8>,
     /// Per cell, what movement needs to know, packed (see [`Board::info`]).
     info: Vec<u8>,
+    /// Per cell, the level the solid body of the piece standing there reaches, for sight
+    /// ([`sight_top`]); 0 where nothing can block a sight line.
+    sight: Vec<u8>,
     pieces: Vec<Piece>,
 }
 
@@ -164,6 +172,7 @@ impl Board {
             height,
             terrain: vec![0; usize::from(width) * usize::from(height)],
             info: vec![INFO_STANDABLE; usize::from(width) * usize::from(height)],
+            sight: vec![0; usize::from(width) * usize::from(height)],
             pieces: Vec::new(),
         })
     }
@@ -198,10 +207,12 @@ impl Board {
         }
         let id = self.pieces.len() as u8 + 1;
         let info = piece_info(&piece);
+        let top = sight_top(&piece);
         for c in &piece.cells {
             if let Some(i) = self.index(*c) {
                 self.terrain[i] = id;
                 self.info[i] = info;
+                self.sight[i] = top;
             }
         }
         self.pieces.push(piece);
@@ -305,6 +316,7 @@ impl Board {
             if let Some(i) = self.index(c) {
                 self.terrain[i] = 0;
                 self.info[i] = INFO_STANDABLE;
+                self.sight[i] = 0;
             }
         }
         true
@@ -376,14 +388,27 @@ impl Board {
             && self.terrain(side2) == Some(TerrainKind::Impassable)
     }
 
-    /// Whether a model on `a` sees a model on `b`: some straight line between the cell centres
-    /// (nudged a hair to either side where it grazes a corner) crosses no Impassable cell
-    /// (cmd.gap.11). Symmetric.
+    /// Whether a model on `a` sees a model on `b` (cmd.gap.11). Symmetric.
+    ///
+    /// The line joins the two cell centres on the map, traced twice, nudged a hair to either
+    /// side where it grazes a corner; sight is clear if either copy gets through. Heights: a
+    /// model's eyes are half a level above the level it stands on ([`Board::elevation`]), and
+    /// the line's height over a crossed cell is taken where that cell's centre falls along the
+    /// line (its projection, in exact integers). A crossed cell blocks when the solid body of
+    /// its piece reaches that height ([`sight_top`]): between two models on the ground that is
+    /// any Impassable cell or building and nothing lower; from a roof, only what rises to the
+    /// line.
     pub fn los(&self, a: Cell, b: Cell) -> bool {
         if a == b {
             return true;
         }
-        let blocked = |c: Cell| self.terrain(c) == Some(TerrainKind::Impassable);
+        let line = SightLine::new(self.kind, a, b, self.elevation(a), self.elevation(b));
+        let blocked = |c: Cell| {
+            self.index(c).is_some_and(|i| {
+                let top = self.sight[i];
+                top > 0 && line.reached_by(self.kind, c, top)
+            })
+        };
         match self.kind {
             GridKind::Square => Nudge::BOTH.iter().any(|&nudge| {
                 !square::line(pos(a), pos(b), nudge).any(|x| match x {
@@ -480,6 +505,84 @@ fn piece_info(p: &Piece) -> u8 {
     info
 }
 
+/// The level a piece's solid body reaches, for sight (cmd.gap.11): its height, so low pieces
+/// (height 0) never block a sight line; Impassable terrain counts at least one level tall.
+fn sight_top(p: &Piece) -> u8 {
+    match p.kind {
+        TerrainKind::Impassable => p.height.max(1),
+        TerrainKind::HardCover | TerrainKind::SoftCover | TerrainKind::Obstacle => p.height,
+    }
+}
+
+/// One sight line's heights: from eyes half a level above `za` at `a` to half a level above
+/// `zb` at `b`, all in integers (doubled heights over the squared length).
+#[derive(Clone, Copy, Debug)]
+struct SightLine {
+    /// `a` in the grid's plane coordinates (square: column, row; hex: axial).
+    from: (i64, i64),
+    /// `b - a` in the same coordinates.
+    span: (i64, i64),
+    /// The span's squared length under the grid's metric ([`plane_dot`]).
+    len: i64,
+    /// The level `a` stands on.
+    za: i64,
+    /// The rise from `a` to `b` in levels.
+    rise: i64,
+}
+
+impl SightLine {
+    fn new(kind: GridKind, a: Cell, b: Cell, za: u8, zb: u8) -> SightLine {
+        let (from, to) = (plane(kind, a), plane(kind, b));
+        let span = (to.0 - from.0, to.1 - from.1);
+        SightLine {
+            from,
+            span,
+            len: plane_dot(kind, span, span),
+            za: i64::from(za),
+            rise: i64::from(zb) - i64::from(za),
+        }
+    }
+
+    /// Whether a body reaching level `top` on cell `c` reaches the line over that cell.
+    fn reached_by(&self, kind: GridKind, c: Cell, top: u8) -> bool {
+        let top = i64::from(top);
+        if self.rise == 0 {
+            // Level line at za + 1/2: whatever rises above the level it runs on blocks it.
+            return top > self.za;
+        }
+        let p = plane(kind, c);
+        // The centre's projection along the line, as a fraction along/len of the way from a,
+        // kept within the segment; (len - along) is the same fraction measured from b, so the
+        // test is the same whichever end the line is traced from.
+        let along =
+            plane_dot(kind, (p.0 - self.from.0, p.1 - self.from.1), self.span).clamp(0, self.len);
+        // top >= za + 1/2 + rise * along / len, times 2 * len (len > 0 since a != b).
+        2 * top * self.len >= (2 * self.za + 1) * self.len + 2 * self.rise * along
+    }
+}
+
+/// A cell's position in the plane coordinates [`plane_dot`] measures: column and row on
+/// squares, axial coordinates on hexes.
+fn plane(kind: GridKind, c: Cell) -> (i64, i64) {
+    match kind {
+        GridKind::Square => (i64::from(c.x), i64::from(c.y)),
+        GridKind::Hex => {
+            let h = to_hex(c);
+            (i64::from(h.x), i64::from(h.y))
+        }
+    }
+}
+
+/// The dot product of two plane vectors, up to a constant factor that cancels in
+/// [`SightLine`]: Euclidean on squares; on hexes, axial vectors meet at 60°, so
+/// `u·v ∝ 2·u.q·v.q + 2·u.r·v.r + u.q·v.r + u.r·v.q`.
+fn plane_dot(kind: GridKind, u: (i64, i64), v: (i64, i64)) -> i64 {
+    match kind {
+        GridKind::Square => u.0 * v.0 + u.1 * v.1,
+        GridKind::Hex => 2 * u.0 * v.0 + 2 * u.1 * v.1 + u.0 * v.1 + u.1 * v.0,
+    }
+}
+
 /// Whether a tall piece of this form can be climbed onto.
 fn climbable(kind: TerrainKind) -> bool {
     matches!(kind, TerrainKind::HardCover | TerrainKind::SoftCover)
@@ -530,6 +633,76 @@ mod tests {
                 assert_eq!(b.steps(c, n), 1, "{c} -> {n}");
             }
             assert_eq!(b.neighbours(c).count(), 6);
+        }
+    }
+
+    /// A board with pieces of every form and a spread of heights, placed from `seed`.
+    fn scattered(kind: GridKind, seed: u64) -> Board {
+        use squadsight_core::{GameRng, Stream};
+        let mut rng = GameRng::new(seed);
+        let mut b = Board::new(kind, 16, 16).unwrap();
+        let kinds = [
+            TerrainKind::HardCover,
+            TerrainKind::SoftCover,
+            TerrainKind::Obstacle,
+            TerrainKind::Impassable,
+        ];
+        for _ in 0..24 {
+            let (x, y) = (rng.below(Stream::Setup, 16), rng.below(Stream::Setup, 16));
+            let kind = kinds[rng.below(Stream::Setup, 4) as usize];
+            let height = rng.below(Stream::Setup, 4) as u8;
+            // Overlaps are refused; the rest of the pieces still make a varied table.
+            let _ = b.add_piece(piece(kind, height, &[(x as u8, y as u8)]));
+        }
+        b
+    }
+
+    #[test]
+    fn los_with_heights_is_symmetric() {
+        // cmd.gap.11: sight from a to b is sight from b to a, on both grids, whatever the
+        // levels the two stand on.
+        for kind in [GridKind::Square, GridKind::Hex] {
+            for seed in 0..6 {
+                let b = scattered(kind, seed);
+                let cells: Vec<Cell> = (0..b.cell_count()).map(|i| b.cell_at(i)).collect();
+                let mut blocked = 0;
+                for (i, &a) in cells.iter().enumerate().step_by(3) {
+                    for &c in cells.iter().skip(i).step_by(5) {
+                        let ab = b.los(a, c);
+                        assert_eq!(ab, b.los(c, a), "{kind:?} seed {seed}: {a} / {c}");
+                        blocked += usize::from(!ab);
+                    }
+                }
+                assert!(
+                    blocked > 0,
+                    "{kind:?} seed {seed}: the pieces block something"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn flat_ground_sight_matches_solid_pieces() {
+        // cmd.gap.11: between two models on the ground, exactly the Impassable cells and the
+        // buildings (height 1 or more) block; low cover and low Obstacles never do.
+        for (kind, height, blocks) in [
+            (TerrainKind::Impassable, 0, true),
+            (TerrainKind::HardCover, 2, true),
+            (TerrainKind::SoftCover, 1, true),
+            (TerrainKind::HardCover, 0, false),
+            (TerrainKind::SoftCover, 0, false),
+            (TerrainKind::Obstacle, 0, false),
+        ] {
+            for grid in [GridKind::Square, GridKind::Hex] {
+                let mut b = Board::new(grid, 12, 12).unwrap();
+                b.add_piece(piece(kind, height, &[(5, 4), (5, 5), (5, 6)]))
+                    .unwrap();
+                assert_eq!(
+                    !b.los(Cell::new(1, 5), Cell::new(9, 5)),
+                    blocks,
+                    "{grid:?} {kind:?} height {height}"
+                );
+            }
         }
     }
 

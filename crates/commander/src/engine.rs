@@ -430,7 +430,29 @@ impl Commander {
                     });
                     st.relocate(attacker, c);
                     moved = true;
+                    // cmd.melee.free-attack-form: the charge's move is a Move/Climb, and
+                    // Overwatch answers a target's movement (cmd.act.overwatch.one,
+                    // cmd.gap.12), so enemies on Overwatch fire at the end of it, before the
+                    // attack.
+                    self.react_to_move(st, attacker, rng, j);
                 }
+            }
+            // Reaction fire may have destroyed the charger or pulled it away (Lasso); then
+            // the free attack is lost (cmd.gap.25).
+            let can_strike = st.model(attacker).is_some_and(Model::on_table)
+                && st.model(target).is_some_and(Model::on_table)
+                && (!moved
+                    || st
+                        .model(attacker)
+                        .zip(st.model(target))
+                        .is_some_and(|(a, t)| st.board.adjacent(a.cell, t.cell)));
+            if !can_strike {
+                let n = self.model_name(st, attacker);
+                j.note("cmd.melee.free-attack-form", EventKind::Effect, || {
+                    format!("{n} cannot make its free attack after the reaction fire")
+                });
+                self.offer_free_attack(st, target, queue);
+                return;
             }
             self.attack(
                 st,
@@ -637,11 +659,12 @@ impl Commander {
             return;
         };
         let r = combat::resolve_attack(&ctx, rng, j);
+        self.apply_result(st, attacker, target, &r, j);
         if r.close_combat {
-            // cmd.melee.engage-on-contact: in base contact after a charge, hit or miss.
+            // cmd.melee.engage-on-contact: in base contact after a charge, hit or miss; after
+            // the damage, so a target the charge destroyed is not engaged.
             self.engage(st, attacker, target, j);
         }
-        self.apply_result(st, attacker, target, &r, j);
         if let Some(b) = r.blast
             && b.at == BlastCentre::Target
             && let Some(t) = st.model(target)
@@ -747,7 +770,13 @@ impl Commander {
             let (Some(am), Some(bm)) = (st.model(a), st.model(b)) else {
                 continue;
             };
-            if !st.board.adjacent(am.cell, bm.cell) || am.engaged.contains(&b) {
+            // A model the attack destroyed is off the table: destruction ends contact, so it
+            // engages nobody (cmd.melee.engage-on-contact, cmd.gap.25).
+            if !am.on_table()
+                || !bm.on_table()
+                || !st.board.adjacent(am.cell, bm.cell)
+                || am.engaged.contains(&b)
+            {
                 continue;
             }
             if let Some(m) = st.model_mut(a) {
@@ -1353,11 +1382,29 @@ impl Commander {
         }
     }
 
-    fn points_left(&self, st: &State, seat: Seat) -> u32 {
+    /// A model's worth in Supplies: its unit's base cost, weapons, attachments and vest
+    /// (cmd.prep.points-supplies). Ranks are left out: the files price them at 0 or less, and
+    /// a promoted model should not be worth less to destroy. The free Faction – ADVENT Trooper
+    /// is worth what the same model would cost to buy (cmd.gap.27, cmd.gap.30).
+    pub(crate) fn model_worth(&self, m: &Model) -> u32 {
+        let c = &self.catalog;
+        let weapons: u32 = m.weapons.iter().map(|w| u32::from(c.weapon(*w).cost)).sum();
+        let items: u32 = m
+            .attachments
+            .iter()
+            .map(|i| u32::from(c.item(*i).cost))
+            .sum();
+        let vest = m.vest.map_or(0, |v| u32::from(c.vest(v).cost));
+        u32::from(c.unit(m.unit).base_cost) + weapons + items + vest
+    }
+
+    /// The Supplies' worth of `seat`'s models destroyed so far (the round-limit tiebreak,
+    /// cmd.gap.27).
+    pub fn supplies_lost(&self, st: &State, seat: Seat) -> u32 {
         st.models
             .iter()
-            .filter(|m| m.owner == seat && m.alive())
-            .map(|m| u32::from(self.catalog.unit(m.unit).base_cost))
+            .filter(|m| m.owner == seat && m.presence == Presence::Destroyed)
+            .map(|m| self.model_worth(m))
             .sum()
     }
 
@@ -1447,17 +1494,23 @@ impl Commander {
                 }
             }
             Victory::Annihilation => {
-                let (a, b) = (self.points_left(st, Seat(0)), self.points_left(st, Seat(1)));
-                let winner = match a.cmp(&b) {
-                    std::cmp::Ordering::Greater => Some(Seat(0)),
-                    std::cmp::Ordering::Less => Some(Seat(1)),
+                // cmd.gap.27: the Squad that destroyed more of the enemy's Supplies wins, i.e.
+                // the one that lost less; models still standing do not count, so an extra free
+                // model adds nothing by merely surviving. Equal losses are a draw.
+                let lost = [
+                    self.supplies_lost(st, Seat(0)),
+                    self.supplies_lost(st, Seat(1)),
+                ];
+                let winner = match lost[0].cmp(&lost[1]) {
+                    std::cmp::Ordering::Less => Some(Seat(0)),
+                    std::cmp::Ordering::Greater => Some(Seat(1)),
                     std::cmp::Ordering::Equal => None,
                 };
                 Ending {
                     winner,
                     reason: format!(
-                        "round {limit} is over: {} spl of {} against {b} spl of {} left",
-                        a, st.sides[0].name, st.sides[1].name
+                        "round {limit} is over: {} lost {} spl of models, {} lost {} spl",
+                        st.sides[0].name, lost[0], st.sides[1].name, lost[1]
                     ),
                 }
             }

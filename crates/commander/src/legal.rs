@@ -433,7 +433,8 @@ impl Commander {
         let in_range = range <= u32::from(p.max_range);
         // Squadsight can only lift the limit for a Sniper weapon in the hands of a model with
         // Squadsight; test that before tracing any line.
-        if !in_range && !(sniper && self.catalog.unit(m.unit).has(UnitRule::Squadsight)) {
+        let squadsight_may_help = sniper && self.catalog.unit(m.unit).has(UnitRule::Squadsight);
+        if !in_range && !squadsight_may_help {
             return false;
         }
         if !los() {

@@ -296,8 +296,8 @@ pub struct Pod {
 /// How the game is won (cmd.gap.27).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Victory {
-    /// Destroy every enemy model; at the round limit, the Squad with more Supplies left on
-    /// the table wins.
+    /// Destroy every enemy model; at the round limit, the Squad that destroyed more of the
+    /// enemy's Supplies wins (equal losses draw).
     Annihilation,
     /// Operation Gatecrasher: the attacker destroys the monument (objective 0) with a charge;
     /// the defender wins if it stands at the end of the round limit.

@@ -491,8 +491,10 @@ fn cmd_gap_27_annihilation_ends_the_game() {
 }
 
 #[test]
-fn cmd_gap_27_round_limit_decides_by_supplies_left() {
-    // cmd.gap.27: after the last round the Squad with more Supplies on the table wins.
+fn cmd_gap_27_round_limit_with_no_losses_is_a_draw() {
+    // cmd.gap.27: after the last round the Squad that lost fewer Supplies' worth of models
+    // wins; models still standing count for nothing, so an Officer outliving a Rookie with
+    // neither side losing a model is a draw, whatever the two cost.
     let mut s = Fixture::new(24, 24)
         .model(0, "Rookie", 2, 10)
         .model(1, "ADVENT Officer", 20, 10)
@@ -506,7 +508,7 @@ fn cmd_gap_27_round_limit_decides_by_supplies_left() {
     s.act(1, Action::Activate(officer)).unwrap();
     s.act(1, Action::EndActivation).unwrap();
     match s.rules().to_act(s.state()) {
-        Decision::Over(o) => assert!(o.winners.contains(Seat(1)), "{}", o.reason),
+        Decision::Over(o) => assert!(o.winners.is_empty(), "{}", o.reason),
         d => panic!("game goes on: {d:?}"),
     }
 }
@@ -548,4 +550,38 @@ fn cmd_gap_28_gatecrasher_charge_goes_off() {
         Decision::Over(o) => assert!(o.winners.contains(Seat(0)), "{}", o.reason),
         d => panic!("game goes on: {d:?}"),
     }
+}
+
+#[test]
+fn cmd_melee_engage_on_contact_never_with_a_destroyed_model() {
+    // cmd.melee.engage-on-contact, cmd.gap.25: destruction ends contact, so a charge that
+    // destroys its target engages nobody. Dice: the hit (1+1), the Rookie's Armour test fails
+    // (6+6), the Resistance test lets the damage through (6+6).
+    let mut s = Fixture::new(24, 24)
+        .model(0, "Rookie", 5, 10)
+        .wounds(1)
+        .model(1, "Faceless", 6, 10)
+        .active(1)
+        .option("resistance_test", "damage-on-fail")
+        .dice(&[1, 1, 6, 6, 6, 6])
+        .build()
+        .unwrap();
+    let (rookie, faceless) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
+    let claws = weapon(&s, "Faceless Claws");
+    s.act(1, Action::Activate(faceless)).unwrap();
+    s.act(
+        1,
+        Action::Attack {
+            weapon: claws,
+            target: rookie,
+            actions: 2,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        s.state().model(rookie).unwrap().presence,
+        Presence::Destroyed
+    );
+    assert!(s.state().model(faceless).unwrap().engaged.is_empty());
+    assert!(!s.journaled("cmd.melee.engage-on-contact"));
 }

@@ -97,7 +97,8 @@ fn cmd_terrain_four_forms_and_cover() {
 
 #[test]
 fn cmd_sr_impassable_blocks_sight_and_movement() {
-    // cmd.sr.impassable, cmd.gap.11: only Impassable terrain blocks sight; nothing enters it.
+    // cmd.sr.impassable, cmd.gap.11: Impassable terrain blocks sight on the ground (and so do
+    // buildings, see rules_sight.rs); low cover does not; nothing enters Impassable terrain.
     let mut b = Board::new(GridKind::Square, 20, 20).unwrap();
     b.add_piece(piece(
         TerrainKind::Impassable,
@@ -105,12 +106,12 @@ fn cmd_sr_impassable_blocks_sight_and_movement() {
         &[(10, 8), (10, 9), (10, 10), (10, 11)],
     ))
     .unwrap();
-    b.add_piece(piece(TerrainKind::HardCover, 2, &[(5, 2), (5, 3)]))
+    b.add_piece(piece(TerrainKind::HardCover, 0, &[(5, 2), (5, 3)]))
         .unwrap();
     assert!(!b.los(Cell::new(2, 10), Cell::new(18, 10)));
     assert!(
         b.los(Cell::new(2, 2), Cell::new(18, 3)),
-        "hard cover does not block sight"
+        "low hard cover does not block sight"
     );
     assert!(!b.standable(Cell::new(10, 9)));
     let s = Fixture::new(20, 20)

@@ -164,6 +164,12 @@ fn run_activation(
     };
     let name = rules.model_name(st, model);
     let spent = st.activation().map_or(0, |a| a.spent);
+    if spent == 0 {
+        command_first(rules, st, seat, model, rng, j)?;
+        if !still_acting(rules, st, seat, model) {
+            return Ok(());
+        }
+    }
     let entry = if spent == 0 {
         let officer_alive = st.models.iter().any(|o| {
             o.alive() && o.owner == m.owner && catalog.unit(o.unit).name == super::OFFICER
@@ -235,6 +241,84 @@ fn run_activation(
     });
     carry_out(rules, st, seat, model, &plan, &arms, spent, rng, j)?;
     end(rules, st, seat, model, rng, j)
+}
+
+/// Commanding Presence in AI mode (cmd.ai.same-activation: an AI Squad activates under the
+/// player's rules, and the rule belongs to them; cmd.sr.commanding-presence, cmd.gap.48).
+/// Before the giver reads its own card it commands, while it may, the model that
+/// [`presence_pick`] names; each commanded model runs its whole activation on its own card
+/// first. Every use and every refusal is journaled with its reason.
+fn command_first(
+    rules: &Commander,
+    st: &mut State,
+    seat: Seat,
+    giver: ModelId,
+    rng: &mut GameRng,
+    j: &mut Journal,
+) -> Result<(), IllegalAction> {
+    let mut legal = Vec::new();
+    // Commanding Presence II gives at most two commands; the bound only guards the loop.
+    for _ in 0..4 {
+        if !still_acting(rules, st, seat, giver) {
+            return Ok(());
+        }
+        rules.list_human(st, seat, &mut legal);
+        let offered: Vec<ModelId> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Command(t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        if offered.is_empty() {
+            return Ok(());
+        }
+        let g = rules.model_name(st, giver);
+        let Some((target, nearest)) = presence_pick(st, &offered) else {
+            j.note("cmd.ai.same-activation", EventKind::Ai, || {
+                format!(
+                    "AI: {g} keeps its Commanding Presence: every model it could command still \
+                     has its own activation to come this round, so a command would only move it \
+                     earlier"
+                )
+            });
+            return Ok(());
+        };
+        let t = rules.model_name(st, target);
+        j.note("cmd.ai.same-activation", EventKind::Ai, || {
+            let near = nearest.map_or_else(
+                || "no enemy is on the table".to_string(),
+                |r| format!("of those it is the nearest to an enemy ({r} Range)"),
+            );
+            format!(
+                "AI: {g} uses Commanding Presence on {t}: it has already acted this round, so \
+                 the command gains an activation; {near}"
+            )
+        });
+        rules.perform(st, seat, &Action::Command(target), rng, j)?;
+        run_activation(rules, st, seat, target, rng, j)?;
+    }
+    Ok(())
+}
+
+/// The model an AI-mode giver commands (cmd.sr.commanding-presence): only one that has already
+/// activated this round gains an activation, so only those count; among them the one nearest
+/// to an enemy model on the table, then the lower model number. Returns it with that distance,
+/// or `None` when no offered model has acted yet.
+fn presence_pick(st: &State, offered: &[ModelId]) -> Option<(ModelId, Option<u32>)> {
+    offered
+        .iter()
+        .filter_map(|id| st.model(*id))
+        .filter(|m| m.activated)
+        .map(|m| {
+            let nearest = st
+                .on_table()
+                .filter(|o| st.enemies(m, o))
+                .map(|o| st.board.range(m.cell, o.cell))
+                .min();
+            (m.id, nearest)
+        })
+        .min_by_key(|(id, nearest)| (nearest.unwrap_or(u32::MAX), *id))
 }
 
 /// Ends the activation if it is still under way. When ending is not offered (a model that
@@ -438,7 +522,7 @@ impl<'a> View<'a> {
                 distance: st.board.range(here, o.cell),
                 wounds: o.wounds,
                 max_wounds: o.max_wounds,
-                strength: worth(rules, o),
+                strength: rules.model_worth(o),
             },
             leader: o.leader,
             engaged_with: o.engaged.iter().map(|e| e.0).collect(),
@@ -524,23 +608,6 @@ impl<'a> View<'a> {
         scratch.relocate(self.model, self.here);
         out
     }
-}
-
-/// A model's worth in Supplies: its unit, weapons, attachments and vest (Strongest/Weakest).
-fn worth(rules: &Commander, m: &crate::state::Model) -> u32 {
-    let c = &rules.catalog;
-    let mut total = u32::from(c.unit(m.unit).base_cost);
-    total += m
-        .weapons
-        .iter()
-        .map(|w| u32::from(c.weapon(*w).cost))
-        .sum::<u32>();
-    total += m
-        .attachments
-        .iter()
-        .map(|i| u32::from(c.item(*i).cost))
-        .sum::<u32>();
-    total + m.vest.map_or(0, |v| u32::from(c.vest(v).cost))
 }
 
 impl Field for View<'_> {
