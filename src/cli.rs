@@ -55,8 +55,9 @@ pub enum Command {
         /// The file.
         file: PathBuf,
     },
-    /// Run a Commander campaign kept in one file: start it, play its operations in order,
-    /// record each battle and claim the rewards it draws.
+    /// Run a Commander campaign kept in one file: start it, play its operations in order
+    /// (`campaign play FILE` in the full-screen UI), record each battle and claim the rewards
+    /// it draws.
     Campaign(CampaignArgs),
     /// Print our summary of a ruleset's rules, or one clause of it.
     Rules {
@@ -248,6 +249,14 @@ pub enum CampaignCommand {
         /// The campaign file.
         file: PathBuf,
     },
+    /// Play the campaign in the full-screen UI: its battles, reward draws and claims, each
+    /// written back to the file as it happens.
+    Play {
+        /// The campaign file.
+        file: PathBuf,
+    },
+    /// List the campaigns the full-screen UI saved in the data folder, newest first.
+    List,
     /// Write the next operation's battle as a scenario file with the campaign Squad in it.
     Next {
         /// The campaign file.

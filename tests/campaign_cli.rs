@@ -209,6 +209,49 @@ fn bad_campaign_files_and_misuse_exit_2() {
 }
 
 #[test]
+fn the_terminal_ui_and_the_command_line_share_campaign_files() {
+    // cmd.prep.campaign-persistent-squads: one campaign file form for both front ends.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let out = ok(&["campaign", "list"], d);
+    assert!(out.contains("No campaigns saved"), "{out}");
+    // The full-screen UI keeps its campaigns in the data folder's `campaigns/`; a file there
+    // is an ordinary campaign file (here one made by `campaign new`).
+    let saved = d.join("home").join("campaigns");
+    fs::create_dir_all(&saved).unwrap();
+    ok(
+        &[
+            "campaign",
+            "new",
+            "home/campaigns/xcom-classic.ron",
+            "--seed",
+            "3",
+        ],
+        d,
+    );
+    fs::write(saved.join("broken.ron"), "(\n  format: [").unwrap();
+    let out = ok(&["campaign", "list"], d);
+    assert!(
+        out.contains("xcom-classic.ron  0 battle(s), classic, next X2.1"),
+        "{out}"
+    );
+    assert!(out.contains("broken.ron  cannot be read: "), "{out}");
+    assert!(out.contains("broken.ron:2:"), "line and column: {out}");
+    let out = ok(&["campaign", "show", "home/campaigns/xcom-classic.ron"], d);
+    assert!(out.contains("The Commander ×1"), "{out}");
+    // `campaign play` opens the file in the full-screen UI: a broken file is refused first,
+    // with its place, and left as it was; without a terminal it says what to use instead.
+    let before = fs::read(saved.join("broken.ron")).unwrap();
+    let r = run(&["campaign", "play", "home/campaigns/broken.ron"], d);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("broken.ron:2:"), "{}", r.stderr);
+    assert_eq!(fs::read(saved.join("broken.ron")).unwrap(), before);
+    let r = run(&["campaign", "play", "home/campaigns/xcom-classic.ron"], d);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("needs a terminal"), "{}", r.stderr);
+}
+
+#[test]
 fn commander_seats_take_the_ai_difficulties() {
     // cmd.ai.difficulty: `--seat 2=ai:impossible` turns on AI mode for that seat.
     let dir = TempDir::new().unwrap();

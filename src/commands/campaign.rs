@@ -1,5 +1,7 @@
 //! `squadsight campaign`: a Commander campaign kept in one file — start it, see it, write the
-//! next operation's battle, record how the battle went and claim the rewards it drew.
+//! next operation's battle, record how the battle went and claim the rewards it drew, or play
+//! all of that in the full-screen UI (`campaign play`). The UI's own campaigns are files of
+//! the same form in the data folder (`campaign list`).
 //!
 //! The rules of it (Squads at base loadout, losses kept, operations in order, reward draws)
 //! live in `squadsight_commander::campaign`; this command reads and writes the file (atomic
@@ -18,12 +20,13 @@ use squadsight_commander::catalog::{Catalog, Faction};
 use squadsight_core::data::to_ron_pretty;
 use squadsight_core::save::{self, load};
 use squadsight_core::{Journal, Seat};
+use squadsight_tui::store::{DirStore, SaveStore};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Runs one campaign subcommand.
-pub fn run(args: CampaignArgs) -> Result<(), CliError> {
+/// Runs one campaign subcommand; `ascii` is for the full-screen UI of `campaign play`.
+pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
     let rules = Commander::new().map_err(|e| {
         CliError::invalid(format!("the built-in commander rules data is broken:\n{e}"))
     })?;
@@ -86,6 +89,45 @@ pub fn run(args: CampaignArgs) -> Result<(), CliError> {
         CampaignCommand::Show { file } => {
             let campaign = read(&file, catalog)?;
             show(&mut std::io::stdout().lock(), catalog, &campaign)
+        }
+        CampaignCommand::Play { file } => {
+            // Checked here so a broken file is reported before the terminal is taken over.
+            let bytes = store::read_file(&file)?;
+            let origin = file.display().to_string();
+            Campaign::from_ron(&bytes, &origin, catalog)
+                .map_err(|e| CliError::input(e.to_string()))?;
+            crate::commands::screen::campaign(&file, bytes, ascii)
+        }
+        CampaignCommand::List => {
+            let dir = store::data_dir();
+            let slots = DirStore::new(&dir).campaigns();
+            let mut w = std::io::stdout().lock();
+            if slots.is_empty() {
+                writeln!(
+                    w,
+                    "No campaigns saved in {} yet (the menu's Campaign entry starts one).",
+                    dir.join("campaigns").display()
+                )?;
+            }
+            for slot in slots {
+                let path = PathBuf::from(&slot.origin);
+                match read(&path, catalog) {
+                    Ok(c) => {
+                        let next = c.next_operation().map_or("complete".to_string(), |op| {
+                            format!("next {}", catalog.operation(op).name)
+                        });
+                        writeln!(
+                            w,
+                            "{}  {} battle(s), {}, {next}",
+                            slot.origin,
+                            c.history.len(),
+                            c.difficulty
+                        )?;
+                    }
+                    Err(e) => writeln!(w, "{}  cannot be read: {}", slot.origin, e.message)?,
+                }
+            }
+            Ok(())
         }
         CampaignCommand::Next { file, out, player } => {
             let campaign = read(&file, catalog)?;

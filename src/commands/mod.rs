@@ -31,7 +31,7 @@ pub fn run(command: Command, ascii: bool) -> Result<(), CliError> {
         Command::Branch(args) => branch::run(&args),
         Command::Scenarios { ruleset } => scenarios::run(ruleset),
         Command::Check { file } => check::run(&file),
-        Command::Campaign(args) => campaign::run(args),
+        Command::Campaign(args) => campaign::run(args, ascii),
         Command::Rules { ruleset, clause } => rules::run(ruleset, clause.as_deref()),
     }
 }

@@ -1,5 +1,6 @@
-//! The full-screen terminal front-end (`squadsight`, `squadsight play`, `squadsight replay`):
-//! turns command-line choices into a start for `squadsight_tui` and reports how it ended.
+//! The full-screen terminal front-end (`squadsight`, `squadsight play`, `squadsight replay`,
+//! `squadsight campaign play`): turns command-line choices into a start for `squadsight_tui`
+//! and reports how it ended.
 
 use crate::error::CliError;
 use crate::store;
@@ -22,6 +23,23 @@ pub fn menu(ascii: bool) -> Result<(), CliError> {
 /// action, so it is on disk however the session ends.
 pub fn game(spec: GameSpec, ascii: bool, save: Option<PathBuf>) -> Result<(), CliError> {
     run(Start::Game(spec), ascii, save)
+}
+
+/// Opens the campaign screen on a campaign file whose `bytes` were read from `path`; every
+/// change is written back to `path`.
+pub fn campaign(path: &Path, bytes: Vec<u8>, ascii: bool) -> Result<(), CliError> {
+    if !available() {
+        return Err(CliError::input(
+            "the campaign screen needs a terminal; `squadsight campaign show|next|record|reward` work without one",
+        ));
+    }
+    let slot = SaveSlot {
+        name: path
+            .file_stem()
+            .map_or_else(|| "campaign".into(), |s| s.to_string_lossy().into_owned()),
+        origin: path.display().to_string(),
+    };
+    run(Start::Campaign { bytes, slot }, ascii, None)
 }
 
 /// Opens the replay viewer on a save file.
@@ -87,5 +105,29 @@ impl SaveStore for CopyingStore {
 
     fn write_settings(&mut self, text: &str) -> Result<(), String> {
         self.inner.write_settings(text)
+    }
+
+    fn campaigns(&self) -> Vec<SaveSlot> {
+        self.inner.campaigns()
+    }
+
+    fn new_campaign_slot(&self, name: &str) -> SaveSlot {
+        self.inner.new_campaign_slot(name)
+    }
+
+    fn write_campaign(&mut self, slot: &SaveSlot, text: &str) -> Result<(), String> {
+        self.inner.write_campaign(slot, text)
+    }
+
+    fn write_campaign_battle(
+        &mut self,
+        campaign: &SaveSlot,
+        save: Option<&str>,
+    ) -> Result<(), String> {
+        self.inner.write_campaign_battle(campaign, save)
+    }
+
+    fn campaign_battle(&self, campaign: &SaveSlot) -> Option<Vec<u8>> {
+        self.inner.campaign_battle(campaign)
     }
 }

@@ -20,7 +20,7 @@ pub mod rewards;
 
 use crate::ai_mode::Difficulty;
 use crate::catalog::{Catalog, Faction, OperationId, Reward, Slot, UnitId, UnitRule};
-use crate::squad::{self, SquadSpec, UnitPick, UnitPickFile};
+use crate::squad::{self, SquadDef, SquadSpec, UnitPick, UnitPickDef};
 use cards::Card;
 use rewards::RewardOption;
 use serde::{Deserialize, Serialize};
@@ -63,8 +63,8 @@ pub struct PlayerRecord {
     pub faction: Faction,
     /// The Leader's unit, by name; `None` after the Leader fell and no unit can take over.
     pub leader: Option<String>,
-    /// The units still in the Squad, by printed names.
-    pub units: Vec<UnitPickFile>,
+    /// The units still in the Squad, in the one Squad file form ([`UnitPickDef`]).
+    pub units: Vec<UnitPickDef>,
     /// Field Faction – ADVENT's free ADVENT Trooper.
     #[serde(default)]
     pub free_trooper: bool,
@@ -253,25 +253,26 @@ fn unknown(what: &str, name: &str) -> String {
 }
 
 impl PlayerRecord {
-    /// The Squad as a [`SquadSpec`], every name resolved through the catalog.
-    pub fn squad(&self, catalog: &Catalog) -> Result<SquadSpec, String> {
-        let units = self
-            .units
-            .iter()
-            .map(|u| u.resolve(catalog))
-            .collect::<Result<Vec<UnitPick>, String>>()?;
-        let leader = match &self.leader {
-            Some(name) => self
-                .units
-                .iter()
-                .position(|u| &u.unit == name)
-                .ok_or_else(|| format!("the Leader `{name}` is not one of the Squad's units"))?,
-            None => usize::MAX,
-        };
-        Ok(SquadSpec {
+    /// The Squad as a [`SquadSpec`], every name resolved through the catalog; every problem
+    /// is listed, each naming its unit. With no Leader left (cmd.gap.29) the Leader index
+    /// points past the units.
+    pub fn squad(&self, catalog: &Catalog) -> Result<SquadSpec, Vec<String>> {
+        squad::resolve_squad(
+            catalog,
+            self.faction,
+            self.leader.as_deref(),
+            &self.units,
+            self.free_trooper,
+        )
+    }
+
+    /// The Squad as a scenario fields it: the one Squad file form with the Leader named
+    /// (cmd.campaign.same-squad); `None` when no unit is left that can lead.
+    pub fn squad_def(&self) -> Option<SquadDef> {
+        Some(SquadDef {
             faction: self.faction,
-            leader,
-            units,
+            leader: self.leader.clone()?,
+            units: self.units.clone(),
             free_trooper: self.free_trooper,
         })
     }
@@ -284,6 +285,18 @@ impl PlayerRecord {
     pub fn wiped_out(&self) -> bool {
         self.units.iter().all(|u| u.models == 0)
     }
+}
+
+/// Where the first `"needle"` after player `player`'s name stands in `text` (line and column,
+/// from 1), so an unknown name in a campaign file is reported at its place.
+fn locate(text: &str, player: &str, needle: &str) -> Option<(usize, usize)> {
+    let quoted = |s: &str| format!("\"{s}\"");
+    let start = text.find(&quoted(player)).unwrap_or(0);
+    let at = start + text.get(start..)?.find(&quoted(needle))?;
+    let before = text.get(..at)?;
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Some((line, col))
 }
 
 /// Mixes the campaign seed with a draw number: each reward draw gets its own dice.
@@ -354,7 +367,7 @@ impl Campaign {
                 units: spec
                     .units
                     .iter()
-                    .map(|u| UnitPickFile::from_pick(catalog, u))
+                    .map(|u| UnitPickDef::from_pick(catalog, u))
                     .collect(),
                 free_trooper: spec.free_trooper,
                 stores: Stores::default(),
@@ -398,8 +411,24 @@ impl Campaign {
             return Err(DataError::general(origin, "the campaign has no players"));
         }
         for p in &campaign.players {
-            p.squad(catalog)
-                .map_err(|e| DataError::general(origin, format!("player {}: {e}", p.name)))?;
+            if let Err(problems) = p.squad(catalog) {
+                let message = format!("player {}: {}", p.name, problems.join("; "));
+                let text = String::from_utf8_lossy(bytes);
+                // The first unknown name is the last `quoted` word of the first problem.
+                let at = problems
+                    .first()
+                    .and_then(|first| first.rsplit('`').nth(1))
+                    .and_then(|name| locate(&text, &p.name, name));
+                return Err(match at {
+                    Some((line, col)) => DataError {
+                        origin: origin.to_string(),
+                        line,
+                        col,
+                        message,
+                    },
+                    None => DataError::general(origin, message),
+                });
+            }
         }
         if campaign.next_operation > catalog.operations().len() {
             return Err(DataError::general(
@@ -773,7 +802,7 @@ pub fn apply_reward(
                     Ok(format!("{unit} gains a model ({} now)", p.units[i].models))
                 }
                 None => {
-                    p.units.push(UnitPickFile::from_pick(
+                    p.units.push(UnitPickDef::from_pick(
                         catalog,
                         &squad::ai_loadout_pick(catalog, unit_id, 1),
                     ));

@@ -14,8 +14,8 @@
 //! ```
 
 use crate::board::{Board, Cell, GridKind, Piece, TerrainKind};
-use crate::catalog::{Catalog, Faction, OperationSide, Slot};
-use crate::squad::{self, SquadSpec, UnitPick};
+use crate::catalog::{Catalog, Faction, OperationSide};
+use crate::squad::{self, SquadDef, SquadSpec, UnitPick, ai_loadout_pick};
 use crate::state::{Method, Trigger, Victory};
 use serde::{Deserialize, Serialize};
 use squadsight_core::ScenarioInfo;
@@ -39,49 +39,6 @@ pub struct PieceDef {
     /// Single cells `(x, y)`, added to the rectangle.
     #[serde(default)]
     pub cells: Vec<(u8, u8)>,
-}
-
-/// One unit of a Squad as written in a file, by printed names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnitDef {
-    /// Unit card name, e.g. `ADVENT Trooper`.
-    pub unit: String,
-    /// Primary weapon name (omit for the AI loadout's).
-    #[serde(default)]
-    pub primary: Option<String>,
-    /// Secondary weapon name (omit for the AI loadout's).
-    #[serde(default)]
-    pub secondary: Option<String>,
-    /// Attachment names.
-    #[serde(default)]
-    pub attachments: Vec<String>,
-    /// Vest name.
-    #[serde(default)]
-    pub vest: Option<String>,
-    /// Rank name (omit for the first rank).
-    #[serde(default)]
-    pub rank: Option<String>,
-    /// Models in the unit.
-    #[serde(default = "one")]
-    pub models: u8,
-}
-
-fn one() -> u8 {
-    1
-}
-
-/// A Squad as written in a file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SquadDef {
-    /// Its faction.
-    pub faction: Faction,
-    /// The Leader's unit name (cmd.prep.leader-choice).
-    pub leader: String,
-    /// The units.
-    pub units: Vec<UnitDef>,
-    /// Field Faction – ADVENT's free ADVENT Trooper.
-    #[serde(default)]
-    pub free_trooper: bool,
 }
 
 /// One side of a scenario.
@@ -258,128 +215,6 @@ pub struct Plan {
     pub round_limit: u16,
 }
 
-/// Turns a file Squad into a [`SquadSpec`], checking every name.
-pub fn squad_spec(catalog: &Catalog, def: &SquadDef) -> Result<SquadSpec, Vec<String>> {
-    let mut problems = Vec::new();
-    let mut units = Vec::new();
-    let mut leader = None;
-    for (i, u) in def.units.iter().enumerate() {
-        let Some(unit) = catalog.unit_id(&u.unit) else {
-            problems.push(format!("no unit card named `{}`", u.unit));
-            continue;
-        };
-        let profile = catalog.unit(unit);
-        let weapon = |name: &Option<String>, slot: Slot, problems: &mut Vec<String>| match name {
-            Some(n) => match catalog.weapon_id(n) {
-                Some(w) => Some(w),
-                None => {
-                    problems.push(format!("no weapon card named `{n}`"));
-                    None
-                }
-            },
-            // The AI loadout's weapon for that slot.
-            None => profile
-                .ai_loadout
-                .iter()
-                .copied()
-                .find(|w| profile.options(slot).contains(w))
-                .or_else(|| {
-                    profile
-                        .ai_loadout
-                        .iter()
-                        .copied()
-                        .find(|w| catalog.weapon(*w).slot == slot && profile.has_slot(slot))
-                }),
-        };
-        let primary = weapon(&u.primary, Slot::Primary, &mut problems);
-        let secondary = weapon(&u.secondary, Slot::Secondary, &mut problems);
-        let mut attachments = Vec::new();
-        for a in &u.attachments {
-            match catalog.item_id(a) {
-                Some(id) => attachments.push(id),
-                None => problems.push(format!("no item card named `{a}`")),
-            }
-        }
-        let vest = match &u.vest {
-            Some(v) => match catalog.vest_id(v) {
-                Some(id) => Some(id),
-                None => {
-                    problems.push(format!("no vest named `{v}`"));
-                    None
-                }
-            },
-            None => None,
-        };
-        let rank = match &u.rank {
-            Some(r) => match catalog.rank_id(r) {
-                Some(id) => id,
-                None => {
-                    problems.push(format!("no rank named `{r}`"));
-                    catalog.first_rank()
-                }
-            },
-            None => catalog.first_rank(),
-        };
-        if u.unit == def.leader && leader.is_none() {
-            leader = Some(i);
-        }
-        units.push(UnitPick {
-            unit,
-            primary,
-            secondary,
-            attachments,
-            vest,
-            rank,
-            models: u.models,
-        });
-    }
-    let Some(leader) = leader else {
-        problems.push(format!(
-            "the Leader `{}` is not one of the units",
-            def.leader
-        ));
-        return Err(problems);
-    };
-    if problems.is_empty() {
-        Ok(SquadSpec {
-            faction: def.faction,
-            leader,
-            units,
-            free_trooper: def.free_trooper,
-        })
-    } else {
-        Err(problems)
-    }
-}
-
-/// A unit at its AI loadout and first rank (pods, presets, the free Trooper).
-pub fn ai_pick(catalog: &Catalog, unit: crate::catalog::UnitId, models: u8) -> UnitPick {
-    let profile = catalog.unit(unit);
-    let find = |slot: Slot| {
-        profile
-            .ai_loadout
-            .iter()
-            .copied()
-            .find(|w| profile.options(slot).contains(w))
-            .or_else(|| {
-                profile
-                    .ai_loadout
-                    .iter()
-                    .copied()
-                    .find(|w| catalog.weapon(*w).slot == slot)
-            })
-    };
-    UnitPick {
-        unit,
-        primary: find(Slot::Primary),
-        secondary: find(Slot::Secondary),
-        attachments: Vec::new(),
-        vest: None,
-        rank: catalog.first_rank(),
-        models,
-    }
-}
-
 fn rect_cells(rect: (u8, u8, u8, u8)) -> Vec<Cell> {
     let (x, y, w, h) = rect;
     let mut out = Vec::new();
@@ -447,7 +282,7 @@ impl ScenarioDef {
                 problems.push(format!("side {i}'s deployment zone is not on the table"));
             }
             match &side.squad {
-                Some(def) => match squad_spec(catalog, def) {
+                Some(def) => match def.resolve(catalog) {
                     Ok(spec) => {
                         if let Err(errs) = squad::validate(catalog, &spec, limit) {
                             for e in errs {
@@ -473,15 +308,15 @@ impl ScenarioDef {
                         {
                             // cmd.sr.faction-advent: one more ADVENT Trooper at no cost.
                             deploy.push(Deploy {
-                                pick: ai_pick(catalog, t, 1),
+                                pick: ai_loadout_pick(catalog, t, 1),
                                 leader: false,
                                 free: true,
                             });
                         }
                         squads.push((deploy, price));
                     }
-                    Err(mut e) => {
-                        problems.append(&mut e);
+                    Err(e) => {
+                        problems.extend(e.into_iter().map(|e| format!("side {i}: {e}")));
                         squads.push((Vec::new(), 0));
                     }
                 },
@@ -505,7 +340,7 @@ impl ScenarioDef {
                                 .iter()
                                 .enumerate()
                                 .map(|(k, u)| Deploy {
-                                    pick: ai_pick(catalog, u.unit, u.models),
+                                    pick: ai_loadout_pick(catalog, u.unit, u.models),
                                     leader: Some(k) == lead,
                                     free: false,
                                 })
@@ -592,7 +427,7 @@ impl ScenarioDef {
                     side: 1,
                     units: pod
                         .iter()
-                        .map(|u| ai_pick(catalog, u.unit, u.models))
+                        .map(|u| ai_loadout_pick(catalog, u.unit, u.models))
                         .collect(),
                     trigger,
                 });

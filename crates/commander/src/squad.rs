@@ -3,8 +3,12 @@
 //! A [`SquadSpec`] lists the units a player bought, each with its weapons, attachments, vest,
 //! rank and model count. [`price`] adds up base cost, weapons, attachments, vest and rank for
 //! every model (cmd.prep.points-supplies); [`validate`] checks every Squad-building rule and
-//! reports each broken one with its clause. In files a Squad names units, weapons, items, vests
-//! and ranks by their printed names.
+//! reports each broken one with its clause.
+//!
+//! Every file that holds a Squad — scenarios, the squad builder's Squads, campaign files —
+//! writes it in one form, [`SquadDef`] of [`UnitPickDef`]s, naming units, weapons, items,
+//! vests and ranks by their printed names; [`SquadDef::resolve`] (or [`resolve_units`]) is the
+//! one way back to a [`SquadSpec`], reporting every unknown name with the unit it belongs to.
 
 use crate::catalog::{Catalog, Faction, ItemId, RankId, Slot, UnitId, VestId, WeaponId};
 use serde::{Deserialize, Serialize};
@@ -19,9 +23,8 @@ pub const LARGE_LIMIT: u32 = 1000;
 /// Attachments one unit may carry (data reference §1d).
 pub const MAX_ATTACHMENTS: usize = 2;
 
-/// One bought unit. In files it is written with names (see [`UnitPickFile`]).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "UnitPickFile", into = "UnitPickFile")]
+/// One bought unit. Files write it by name ([`UnitPickDef`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UnitPick {
     /// The unit card.
     pub unit: UnitId,
@@ -54,9 +57,8 @@ impl UnitPick {
     }
 }
 
-/// A player's Squad as built. In files it is written with names (see [`SquadFile`]).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "SquadFile", into = "SquadFile")]
+/// A player's Squad as built. Files write it by name ([`SquadDef`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SquadSpec {
     /// The Squad's one faction (cmd.prep.single-faction).
     pub faction: Faction,
@@ -472,18 +474,10 @@ pub fn loadout_errors(catalog: &Catalog, pick: &UnitPick) -> Vec<SquadError> {
 /// A unit carrying its AI loadout: each AI-loadout weapon in its slot, no attachments, no vest,
 /// the first rank (cmd.campaign.base-loadout; the free Trooper of cmd.sr.faction-advent).
 pub fn ai_loadout_pick(catalog: &Catalog, unit: UnitId, models: u8) -> UnitPick {
-    let profile = catalog.unit(unit);
-    let in_slot = |slot: Slot| {
-        profile
-            .ai_loadout
-            .iter()
-            .copied()
-            .find(|w| catalog.weapon(*w).slot == slot)
-    };
     UnitPick {
         unit,
-        primary: in_slot(Slot::Primary),
-        secondary: in_slot(Slot::Secondary),
+        primary: ai_loadout_weapon(catalog, unit, Slot::Primary),
+        secondary: ai_loadout_weapon(catalog, unit, Slot::Secondary),
         attachments: Vec::new(),
         vest: None,
         rank: catalog.first_rank(),
@@ -602,15 +596,31 @@ pub fn max_models(catalog: &Catalog, spec: &SquadSpec, index: usize) -> u8 {
     }
 }
 
-/// A [`UnitPick`] as written in scenario and campaign files: everything by printed name.
+/// The unit's AI-loadout weapon for `slot` (cmd.campaign.base-loadout): the first AI-loadout
+/// weapon the slot offers, else the first of that slot's kind; none when the unit has no such
+/// slot.
+pub fn ai_loadout_weapon(catalog: &Catalog, unit: UnitId, slot: Slot) -> Option<WeaponId> {
+    let profile = catalog.unit(unit);
+    if !profile.has_slot(slot) {
+        return None;
+    }
+    let loadout = || profile.ai_loadout.iter().copied();
+    loadout()
+        .find(|w| profile.options(slot).contains(w))
+        .or_else(|| loadout().find(|w| catalog.weapon(*w).slot == slot))
+}
+
+/// One unit of a Squad as every file writes it — scenarios, the squad builder's Squads and
+/// campaign files — with each card named by its printed name. A weapon left out is the unit's
+/// AI-loadout weapon for that slot ([`ai_loadout_weapon`]), a rank left out the first rank.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnitPickFile {
-    /// Unit name, e.g. `Ranger`.
+pub struct UnitPickDef {
+    /// Unit card name, e.g. `ADVENT Trooper`.
     pub unit: String,
-    /// Primary weapon name.
+    /// Primary weapon name (omit for the AI loadout's).
     #[serde(default)]
     pub primary: Option<String>,
-    /// Secondary weapon name.
+    /// Secondary weapon name (omit for the AI loadout's).
     #[serde(default)]
     pub secondary: Option<String>,
     /// Attachment names.
@@ -619,10 +629,10 @@ pub struct UnitPickFile {
     /// Vest name.
     #[serde(default)]
     pub vest: Option<String>,
-    /// Rank name; the first rank when left out.
+    /// Rank name (omit for the first rank).
     #[serde(default)]
     pub rank: Option<String>,
-    /// Models; 1 when left out.
+    /// Models in the unit; 1 when left out.
     #[serde(default = "one")]
     pub models: u8,
 }
@@ -631,77 +641,101 @@ fn one() -> u8 {
     1
 }
 
-/// A [`SquadSpec`] as written in files: the Leader by unit name.
+/// A Squad as every file writes it: [`UnitPickDef`]s and the Leader by unit name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SquadFile {
-    /// The faction.
+pub struct SquadDef {
+    /// Its faction.
     pub faction: Faction,
-    /// The Leader's unit name.
+    /// The Leader's unit name (cmd.prep.leader-choice).
     pub leader: String,
     /// The units.
-    pub units: Vec<UnitPick>,
-    /// Field the free ADVENT Trooper.
+    pub units: Vec<UnitPickDef>,
+    /// Field Faction – ADVENT's free ADVENT Trooper (cmd.sr.faction-advent).
     #[serde(default)]
     pub free_trooper: bool,
 }
 
-fn builtin() -> Result<&'static Catalog, String> {
-    Catalog::builtin().map_err(|e| format!("the Commander data does not load: {e}"))
+/// Looks a name up, or records a problem naming the unit it belongs to.
+fn named<T>(
+    found: Option<T>,
+    what: &str,
+    name: &str,
+    unit: &str,
+    index: usize,
+    problems: &mut Vec<String>,
+) -> Option<T> {
+    if found.is_none() {
+        problems.push(format!(
+            "unit {} (`{unit}`): no {what} named `{name}`",
+            index + 1
+        ));
+    }
+    found
 }
 
-impl UnitPickFile {
-    /// Resolves every name through `catalog`.
-    pub fn resolve(&self, catalog: &Catalog) -> Result<UnitPick, String> {
-        let unit = catalog
-            .unit_id(&self.unit)
-            .ok_or_else(|| format!("unknown unit `{}`", self.unit))?;
-        let weapon = |name: &Option<String>| -> Result<Option<WeaponId>, String> {
-            name.as_deref()
-                .map(|n| {
-                    catalog
-                        .weapon_id(n)
-                        .ok_or_else(|| format!("unknown weapon `{n}`"))
-                })
-                .transpose()
+impl UnitPickDef {
+    /// The unit with every name resolved through `catalog`, or `None` after adding each name
+    /// that does not resolve to `problems`, saying which unit (`index` counts from 0) and
+    /// which name. Whether the choices are allowed is [`validate`]'s question.
+    pub fn resolve(
+        &self,
+        catalog: &Catalog,
+        index: usize,
+        problems: &mut Vec<String>,
+    ) -> Option<UnitPick> {
+        let Some(unit) = catalog.unit_id(&self.unit) else {
+            problems.push(format!(
+                "unit {}: no unit card named `{}`",
+                index + 1,
+                self.unit
+            ));
+            return None;
         };
-        let attachments = self
+        let before = problems.len();
+        let name = self.unit.as_str();
+        let weapon = |given: &Option<String>, slot: Slot, problems: &mut Vec<String>| match given {
+            Some(n) => named(
+                catalog.weapon_id(n),
+                "weapon card",
+                n,
+                name,
+                index,
+                problems,
+            ),
+            None => ai_loadout_weapon(catalog, unit, slot),
+        };
+        let primary = weapon(&self.primary, Slot::Primary, problems);
+        let secondary = weapon(&self.secondary, Slot::Secondary, problems);
+        let attachments: Vec<ItemId> = self
             .attachments
             .iter()
-            .map(|n| {
-                catalog
-                    .item_id(n)
-                    .ok_or_else(|| format!("unknown attachment `{n}`"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+            .filter_map(|a| named(catalog.item_id(a), "item card", a, name, index, problems))
+            .collect();
         let vest = self
             .vest
             .as_deref()
-            .map(|n| {
-                catalog
-                    .vest_id(n)
-                    .ok_or_else(|| format!("unknown vest `{n}`"))
-            })
-            .transpose()?;
+            .and_then(|v| named(catalog.vest_id(v), "vest", v, name, index, problems));
         let rank = match self.rank.as_deref() {
-            None => catalog.first_rank(),
-            Some(n) => catalog
-                .rank_id(n)
-                .ok_or_else(|| format!("unknown rank `{n}`"))?,
+            None => Some(catalog.first_rank()),
+            Some(r) => named(catalog.rank_id(r), "rank", r, name, index, problems),
         };
-        Ok(UnitPick {
+        if problems.len() > before {
+            return None;
+        }
+        Some(UnitPick {
             unit,
-            primary: weapon(&self.primary)?,
-            secondary: weapon(&self.secondary)?,
+            primary,
+            secondary,
             attachments,
             vest,
-            rank,
+            rank: rank?,
             models: self.models,
         })
     }
 
-    /// Writes a pick with `catalog`'s names.
-    pub fn from_pick(catalog: &Catalog, pick: &UnitPick) -> UnitPickFile {
-        UnitPickFile {
+    /// A pick as files write it, every choice spelled out with `catalog`'s names.
+    pub fn from_pick(catalog: &Catalog, pick: &UnitPick) -> UnitPickDef {
+        UnitPickDef {
             unit: catalog.unit(pick.unit).name.clone(),
             primary: pick.primary.map(|w| catalog.weapon(w).name.clone()),
             secondary: pick.secondary.map(|w| catalog.weapon(w).name.clone()),
@@ -717,73 +751,84 @@ impl UnitPickFile {
     }
 }
 
-impl TryFrom<UnitPickFile> for UnitPick {
-    type Error = String;
-    fn try_from(file: UnitPickFile) -> Result<Self, String> {
-        file.resolve(builtin()?)
+/// Resolves a Squad's units in order, listing every name that does not resolve.
+pub fn resolve_units(
+    catalog: &Catalog,
+    units: &[UnitPickDef],
+) -> Result<Vec<UnitPick>, Vec<String>> {
+    let mut problems = Vec::new();
+    let picks: Vec<UnitPick> = units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| u.resolve(catalog, i, &mut problems))
+        .collect();
+    if problems.is_empty() {
+        Ok(picks)
+    } else {
+        Err(problems)
     }
 }
 
-impl From<UnitPick> for UnitPickFile {
-    fn from(pick: UnitPick) -> Self {
-        // The ids are valid for every catalog; when the built-in data cannot load (never for
-        // a released build) the names fall back to list positions so nothing is lost.
-        match builtin() {
-            Ok(c) => UnitPickFile::from_pick(c, &pick),
-            Err(_) => UnitPickFile {
-                unit: format!("#{}", pick.unit.index()),
-                primary: pick.primary.map(|w| format!("#{}", w.index())),
-                secondary: pick.secondary.map(|w| format!("#{}", w.index())),
-                attachments: pick
-                    .attachments
-                    .iter()
-                    .map(|i| format!("#{}", i.index()))
-                    .collect(),
-                vest: pick.vest.map(|v| format!("#{}", v.index())),
-                rank: Some(format!("#{}", pick.rank.index())),
-                models: pick.models,
-            },
+/// Where the Leader's unit `leader` stands among `units` (cmd.prep.leader-choice): the first
+/// unit of that name.
+fn leader_index(units: &[UnitPickDef], leader: &str) -> Result<usize, String> {
+    units.iter().position(|u| u.unit == leader).ok_or_else(|| {
+        format!("the Leader `{leader}` is not one of the Squad's units (cmd.prep.leader-choice)")
+    })
+}
+
+/// A Squad from its parts as files write them, every problem listed. With no Leader (a
+/// campaign Squad whose Leader fell with no one to take over, cmd.gap.29) the Leader index
+/// points past the units.
+pub(crate) fn resolve_squad(
+    catalog: &Catalog,
+    faction: Faction,
+    leader: Option<&str>,
+    units: &[UnitPickDef],
+    free_trooper: bool,
+) -> Result<SquadSpec, Vec<String>> {
+    let leader = leader.map_or(Ok(usize::MAX), |name| leader_index(units, name));
+    match (resolve_units(catalog, units), leader) {
+        (Ok(units), Ok(leader)) => Ok(SquadSpec {
+            faction,
+            leader,
+            units,
+            free_trooper,
+        }),
+        (units, leader) => {
+            let mut problems = units.err().unwrap_or_default();
+            problems.extend(leader.err());
+            Err(problems)
         }
     }
 }
 
-impl TryFrom<SquadFile> for SquadSpec {
-    type Error = String;
-    fn try_from(file: SquadFile) -> Result<Self, String> {
-        let catalog = builtin()?;
-        let leader_unit = catalog
-            .unit_id(&file.leader)
-            .ok_or_else(|| format!("unknown Leader unit `{}`", file.leader))?;
-        let leader = file
-            .units
-            .iter()
-            .position(|p| p.unit == leader_unit)
-            .ok_or_else(|| {
-                format!(
-                    "the Leader `{}` is not one of the Squad's units (cmd.prep.leader-choice)",
-                    file.leader
-                )
-            })?;
-        Ok(SquadSpec {
-            faction: file.faction,
-            leader,
-            units: file.units,
-            free_trooper: file.free_trooper,
-        })
+impl SquadDef {
+    /// The Squad with every name resolved, or every name that does not resolve and a Leader
+    /// who is not among the units. The building rules are checked by [`validate`].
+    pub fn resolve(&self, catalog: &Catalog) -> Result<SquadSpec, Vec<String>> {
+        resolve_squad(
+            catalog,
+            self.faction,
+            Some(&self.leader),
+            &self.units,
+            self.free_trooper,
+        )
     }
-}
 
-impl From<SquadSpec> for SquadFile {
-    fn from(spec: SquadSpec) -> Self {
-        let leader = match (spec.units.get(spec.leader), builtin()) {
-            (Some(p), Ok(c)) => c.unit(p.unit).name.clone(),
-            (Some(p), Err(_)) => format!("#{}", p.unit.index()),
-            (None, _) => String::new(),
-        };
-        SquadFile {
+    /// A Squad as files write it, with `catalog`'s names; an empty Squad has no Leader name.
+    pub fn from_spec(catalog: &Catalog, spec: &SquadSpec) -> SquadDef {
+        SquadDef {
             faction: spec.faction,
-            leader,
-            units: spec.units,
+            leader: spec
+                .units
+                .get(spec.leader)
+                .map_or_else(String::new, |p| catalog.unit(p.unit).name.clone()),
+            units: spec
+                .units
+                .iter()
+                .map(|p| UnitPickDef::from_pick(catalog, p))
+                .collect(),
             free_trooper: spec.free_trooper,
         }
     }

@@ -119,6 +119,24 @@ fn the_file_round_trips_and_bad_files_are_refused() {
 }
 
 #[test]
+fn an_unknown_name_in_a_campaign_file_is_reported_at_its_place() {
+    let c = catalog();
+    let text = new_campaign(Difficulty::Classic).to_ron().unwrap();
+    let bad = text.replacen("\"Assault Rifle\"", "\"Laser Rifle\"", 1);
+    let e = Campaign::from_ron(bad.as_bytes(), "c.ron", c).unwrap_err();
+    let line = bad.lines().position(|l| l.contains("Laser Rifle")).unwrap() + 1;
+    let col = bad.lines().nth(line - 1).unwrap().find('"').unwrap() + 1;
+    assert_eq!((e.line, e.col), (line, col), "{e}");
+    // Which player, which unit and which name.
+    assert!(
+        e.message.contains("player Alice")
+            && e.message.contains("(`Rookie`)")
+            && e.message.contains("no weapon card named `Laser Rifle`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn operations_are_played_in_order_and_casualties_are_lost_for_good() {
     // cmd.campaign.carry-over, cmd.campaign.same-squad, cmd.prep.campaign-persistent-squads,
     // cmd.gap.34, cmd.gap.29

@@ -1,10 +1,12 @@
 //! Squad building: pricing and every building rule, each test citing its clause.
 
 use squadsight_commander::catalog::{Catalog, Faction, ItemId, Slot, UnitId, VestId, WeaponId};
+use squadsight_commander::scenario::{ScenarioDef, builtin_scenarios};
 use squadsight_commander::squad::{
-    self, LARGE_LIMIT, STANDARD_LIMIT, SquadError, SquadSpec, UnitPick, ai_loadout_pick,
-    ai_loadout_squad, cheapest_pick, model_price, price, validate,
+    self, LARGE_LIMIT, STANDARD_LIMIT, SquadDef, SquadError, SquadSpec, UnitPick, UnitPickDef,
+    ai_loadout_pick, ai_loadout_squad, cheapest_pick, model_price, price, validate,
 };
+use squadsight_core::data::{parse_ron, to_ron_pretty};
 
 fn cat() -> &'static Catalog {
     match Catalog::builtin() {
@@ -560,51 +562,130 @@ fn campaign_squads_start_from_ai_loadouts() {
     );
 }
 
-// ---- files name everything ----
+// ---- one Squad file form: scenarios, the squad builder and campaign files ----
+
+fn parse(text: &str) -> SquadDef {
+    match parse_ron(text.as_bytes(), "squad.ron") {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+const SQUAD_TEXT: &str = r#"(
+    faction: Xcom,
+    leader: "Ranger",
+    units: [
+        (unit: "Rookie", primary: Some("Assault Rifle"), secondary: Some("Pistol"), models: 2,
+            attachments: ["Scope"], vest: Some("Plated Vest"), rank: Some("2) Corporal")),
+        (unit: "Ranger", primary: Some("Shotgun"), secondary: Some("Sword")),
+    ],
+)"#;
 
 #[test]
 fn squads_read_and_write_names() {
-    let text = r#"(
-        faction: Xcom,
-        leader: "Ranger",
-        units: [
-            (unit: "Rookie", primary: Some("Assault Rifle"), secondary: Some("Pistol"), models: 2,
-                attachments: ["Scope"], vest: Some("Plated Vest"), rank: Some("2) Corporal")),
-            (unit: "Ranger", primary: Some("Shotgun"), secondary: Some("Sword")),
-        ],
-    )"#;
-    let spec: SquadSpec = match ron::from_str(text) {
+    let def = parse(SQUAD_TEXT);
+    let spec = match def.resolve(cat()) {
         Ok(s) => s,
-        Err(e) => panic!("{e}"),
+        Err(e) => panic!("{e:?}"),
     };
     assert_eq!(spec.leader, 1);
     assert_eq!(spec.units[0].models, 2);
     assert_eq!(spec.units[0].attachments, vec![item("Scope")]);
+    assert_eq!(spec.units[0].vest, Some(vest("Plated Vest")));
     assert_eq!(spec.units[1].rank, cat().first_rank());
     assert_eq!(spec.units[1].models, 1);
     assert_eq!(errors(&spec, 1000), vec![]);
-    let written = match ron::to_string(&spec) {
-        Ok(s) => s,
+    // Written back with every choice spelled out, it reads as the same Squad.
+    let written = SquadDef::from_spec(cat(), &spec);
+    assert_eq!(written.leader, "Ranger");
+    assert_eq!(written.units[1].rank.as_deref(), Some("1) Squaddie"));
+    let text = match to_ron_pretty(&written) {
+        Ok(t) => t,
         Err(e) => panic!("{e}"),
     };
-    assert!(
-        written.contains("\"Assault Rifle\"") && written.contains("leader:\"Ranger\""),
-        "{written}"
-    );
-    assert_eq!(ron::from_str::<SquadSpec>(&written).ok(), Some(spec));
+    assert_eq!(parse(&text).resolve(cat()), Ok(spec));
+}
 
-    let bad = text.replace("\"Sword\"", "\"Sabre\"");
-    let e = ron::from_str::<SquadSpec>(&bad)
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default();
-    assert!(e.contains("unknown weapon `Sabre`"), "{e}");
-    let bad = text.replace("leader: \"Ranger\"", "leader: \"Sharpshooter\"");
-    let e = ron::from_str::<SquadSpec>(&bad)
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default();
-    assert!(e.contains("cmd.prep.leader-choice"), "{e}");
+#[test]
+fn every_unknown_name_is_reported_with_its_unit() {
+    let bad = SQUAD_TEXT
+        .replace("\"Sword\"", "\"Sabre\"")
+        .replace("\"Scope\"", "\"Telescope\"")
+        .replace("2) Corporal", "Private")
+        .replace("Plated Vest", "Tin Vest");
+    let problems = parse(&bad).resolve(cat()).err().unwrap_or_default();
+    assert_eq!(
+        problems,
+        vec![
+            "unit 1 (`Rookie`): no item card named `Telescope`",
+            "unit 1 (`Rookie`): no vest named `Tin Vest`",
+            "unit 1 (`Rookie`): no rank named `Private`",
+            "unit 2 (`Ranger`): no weapon card named `Sabre`",
+        ]
+    );
+    let bad = SQUAD_TEXT.replace("unit: \"Rookie\"", "unit: \"Rokie\"");
+    let problems = parse(&bad).resolve(cat()).err().unwrap_or_default();
+    assert_eq!(problems, vec!["unit 1: no unit card named `Rokie`"]);
+    // cmd.prep.leader-choice: the Leader must be one of the Squad's units.
+    let bad = SQUAD_TEXT.replace("leader: \"Ranger\"", "leader: \"Sharpshooter\"");
+    let problems = parse(&bad).resolve(cat()).err().unwrap_or_default();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("`Sharpshooter`") && problems[0].contains("cmd.prep.leader-choice"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn omitted_weapons_are_the_ai_loadout_and_omitted_ranks_the_first() {
+    // cmd.campaign.base-loadout: a unit written with its name alone carries its AI loadout.
+    for u in UnitId::all() {
+        let name = cat().unit(u).name.clone();
+        let def = SquadDef {
+            faction: cat().unit(u).faction,
+            leader: name.clone(),
+            units: vec![UnitPickDef {
+                unit: name,
+                primary: None,
+                secondary: None,
+                attachments: Vec::new(),
+                vest: None,
+                rank: None,
+                models: 1,
+            }],
+            free_trooper: false,
+        };
+        let spec = match def.resolve(cat()) {
+            Ok(s) => s,
+            Err(e) => panic!("{e:?}"),
+        };
+        assert_eq!(spec.units, vec![pick(&def.leader)]);
+        for slot in [Slot::Primary, Slot::Secondary] {
+            assert_eq!(
+                spec.units[0].weapon(slot),
+                squad::ai_loadout_weapon(cat(), u, slot)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_shipped_scenarios_squads_survive_a_round_trip() {
+    for info in builtin_scenarios() {
+        let def: ScenarioDef = match parse_ron(info.source.as_bytes(), info.id) {
+            Ok(d) => d,
+            Err(e) => panic!("{e}"),
+        };
+        for side in &def.sides {
+            let Some(squad) = &side.squad else { continue };
+            let spec = match squad.resolve(cat()) {
+                Ok(s) => s,
+                Err(e) => panic!("{}: {e:?}", info.id),
+            };
+            let again = SquadDef::from_spec(cat(), &spec).resolve(cat());
+            assert_eq!(again, Ok(spec), "{}", info.id);
+        }
+    }
 }
 
 // ---- robustness ----

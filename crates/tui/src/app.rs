@@ -12,7 +12,7 @@ use crate::registry::{GameSpec, Registry, ScenarioSource};
 use crate::rules_ref::{RulesFlow, RulesScreen};
 use crate::session::{Env, Flow, Session};
 use crate::settings::{Settings, SettingsFlow, SettingsScreen};
-use crate::store::SaveStore;
+use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
 use crate::view::KeyHelp;
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -72,6 +72,13 @@ pub enum Start {
         bytes: Vec<u8>,
         /// Its path, for messages.
         origin: String,
+    },
+    /// Straight into the campaign screen on a campaign file, written back after every change.
+    Campaign {
+        /// The campaign file's bytes.
+        bytes: Vec<u8>,
+        /// Where it was read from (and is written back to).
+        slot: SaveSlot,
     },
 }
 
@@ -204,6 +211,9 @@ impl App {
             Start::Save { bytes, origin } => Some(app.registry.open(&bytes, &origin, false, pause)),
             Start::Replay { bytes, origin } => {
                 Some(app.registry.open(&bytes, &origin, true, pause))
+            }
+            Start::Campaign { bytes, slot } => {
+                Some(app.registry.open_campaign(&slot, &bytes, pause))
             }
         };
         if let Some(s) = session {
@@ -525,7 +535,10 @@ impl App {
             Item::Settings => self.screen = Screen::Settings(SettingsScreen::default()),
             Item::Campaign => {
                 let seed = App::new_seed(&mut self.seeds);
-                match self.registry.campaign(seed, self.ai_pause()) {
+                match self
+                    .registry
+                    .campaign(seed, self.ai_pause(), self.store.as_ref())
+                {
                     Ok(s) => self.screen = Screen::Game(s),
                     Err(e) => self.fail(e),
                 }

@@ -28,7 +28,7 @@ pub enum Item {
     Rules,
     /// Preferences.
     Settings,
-    /// A ruleset's campaign screen (Commander).
+    /// A ruleset's campaign screen (Commander): continue a saved campaign or start one.
     Campaign,
     /// Leave the program (asks first).
     Quit,

@@ -4,6 +4,7 @@
 use crate::ai::AiWorker;
 use crate::game_screen::GameScreen;
 use crate::session::Session;
+use crate::store::{SaveSlot, SaveStore};
 use crate::theme::Theme;
 use crate::view::{OptionSpec, RulesetUi};
 use ratatui::buffer::Buffer;
@@ -90,8 +91,24 @@ pub trait Entry {
     fn prepare(&self, spec: &GameSpec, ai_pause: Duration) -> Result<Box<dyn Session>, String> {
         self.start(spec, ai_pause)
     }
-    /// The ruleset's campaign screen, if it has a campaign mode.
-    fn campaign(&self, _seed: u64, _ai_pause: Duration) -> Option<Box<dyn Session>> {
+    /// The ruleset's campaign screen, if it has a campaign mode, offering the campaigns saved
+    /// in `store`; new campaigns use `seed`.
+    fn campaign(
+        &self,
+        _seed: u64,
+        _ai_pause: Duration,
+        _store: &dyn SaveStore,
+    ) -> Option<Box<dyn Session>> {
+        None
+    }
+    /// The campaign screen on one campaign file (`bytes`, read from `slot`, where every change
+    /// is written back), if the ruleset has a campaign mode.
+    fn open_campaign(
+        &self,
+        _slot: &SaveSlot,
+        _bytes: &[u8],
+        _ai_pause: Duration,
+    ) -> Option<Result<Box<dyn Session>, String>> {
         None
     }
 }
@@ -144,14 +161,6 @@ impl<U: RulesetUi> PluginEntry<U> {
             scenarios,
             options,
         }
-    }
-
-    fn workers(
-        &self,
-        seats: &[SeatConfig],
-        seed: u64,
-    ) -> Result<Option<AiWorker<U::Rules>>, String> {
-        spawn_ai(&self.ruleset, seats, seed)
     }
 }
 
@@ -262,11 +271,23 @@ impl<U: RulesetUi> Entry for PluginEntry<U> {
         if replay {
             return Ok(Box::new(GameScreen::replay(&self.ui, file)?));
         }
-        let ai = self.workers(&file.seats, file.seed)?;
-        let game = save::replay(Arc::clone(&self.ruleset), file, Journal::recording())
-            .map_err(|e| format!("{origin}: {e}"))?;
-        Ok(Box::new(GameScreen::new(&self.ui, game, ai, ai_pause)))
+        resume_game(&self.ui, file, origin, ai_pause)
     }
+}
+
+/// Plays on from a loaded save (read from `origin`): the game replayed to where it stopped,
+/// with its AI seats thinking again.
+pub(crate) fn resume_game<U: RulesetUi>(
+    ui: &U,
+    file: save::SaveFile<U::Rules>,
+    origin: &str,
+    ai_pause: Duration,
+) -> Result<Box<dyn Session>, String> {
+    let ruleset = ui.ruleset();
+    let ai = spawn_ai(&ruleset, &file.seats, file.seed)?;
+    let game =
+        save::replay(ruleset, file, Journal::recording()).map_err(|e| format!("{origin}: {e}"))?;
+    Ok(Box::new(GameScreen::new(ui, game, ai, ai_pause)))
 }
 
 /// The rulesets on offer.
@@ -344,12 +365,31 @@ impl Registry {
         entry.prepare(spec, ai_pause)
     }
 
-    /// The campaign screen of the first ruleset that has a campaign mode.
-    pub fn campaign(&self, seed: u64, ai_pause: Duration) -> Result<Box<dyn Session>, String> {
+    /// The campaign screen of the first ruleset that has a campaign mode, offering the
+    /// campaigns saved in `store`.
+    pub fn campaign(
+        &self,
+        seed: u64,
+        ai_pause: Duration,
+        store: &dyn SaveStore,
+    ) -> Result<Box<dyn Session>, String> {
         self.entries
             .iter()
-            .find_map(|e| e.campaign(seed, ai_pause))
+            .find_map(|e| e.campaign(seed, ai_pause, store))
             .ok_or_else(|| "no ruleset in this build has a campaign mode".to_string())
+    }
+
+    /// The campaign screen on the campaign file `bytes` read from `slot`.
+    pub fn open_campaign(
+        &self,
+        slot: &SaveSlot,
+        bytes: &[u8],
+        ai_pause: Duration,
+    ) -> Result<Box<dyn Session>, String> {
+        self.entries
+            .iter()
+            .find_map(|e| e.open_campaign(slot, bytes, ai_pause))
+            .unwrap_or_else(|| Err("no ruleset in this build has a campaign mode".to_string()))
     }
 
     /// Opens a save of any ruleset on offer (its header names the ruleset).

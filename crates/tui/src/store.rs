@@ -4,6 +4,9 @@
 //! Every write is atomic: the text goes to a temporary file in the same folder, is flushed to
 //! disk, and is then renamed over the target, so a crash leaves either the old file or the
 //! new one, never half of one. Autosaves rotate: the newest [`AUTOSAVES`] are kept.
+//!
+//! Campaigns have their own slots: one file per campaign (Commander's campaign file, the same
+//! one `squadsight campaign` reads and writes), rewritten after every change.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -45,6 +48,60 @@ pub trait SaveStore: Send {
 
     /// Stores the settings text.
     fn write_settings(&mut self, text: &str) -> Result<(), String>;
+
+    /// Every saved campaign, newest first; [`SaveStore::read`] reads one.
+    fn campaigns(&self) -> Vec<SaveSlot>;
+
+    /// The slot a new campaign called `name` goes to: `name` itself, or with a number added
+    /// when that is taken. Nothing is written yet.
+    fn new_campaign_slot(&self, name: &str) -> SaveSlot;
+
+    /// Writes a campaign's text to its slot (replacing what was there). A slot may also be a
+    /// campaign file opened from elsewhere; it is written where it was found.
+    fn write_campaign(&mut self, slot: &SaveSlot, text: &str) -> Result<(), String>;
+
+    /// Keeps (`Some`, a save's text) or drops (`None`) the battle in progress of the campaign
+    /// at `campaign`, so that a battle left unfinished is taken up again, not replayed.
+    fn write_campaign_battle(
+        &mut self,
+        campaign: &SaveSlot,
+        save: Option<&str>,
+    ) -> Result<(), String>;
+
+    /// The save of the battle in progress of the campaign at `campaign`, if one is kept and
+    /// can be read.
+    fn campaign_battle(&self, campaign: &SaveSlot) -> Option<Vec<u8>>;
+}
+
+/// A campaign name as a file name: letters, digits, `-` and `_` kept, anything else a `-`.
+fn campaign_file_name(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if clean.is_empty() {
+        "campaign".into()
+    } else {
+        clean
+    }
+}
+
+/// The first of `name`, `name-2`, `name-3`, … that `taken` does not refuse.
+fn free_name(name: &str, taken: impl Fn(&str) -> bool) -> String {
+    let base = campaign_file_name(name);
+    let mut candidate = base.clone();
+    let mut n = 2;
+    while taken(&candidate) {
+        candidate = format!("{base}-{n}");
+        n += 1;
+    }
+    candidate
 }
 
 /// Saves kept in memory, for tests and for runs that must not touch the disk.
@@ -53,6 +110,12 @@ pub struct MemoryStore {
     autosaves: Vec<String>,
     saves: BTreeMap<String, String>,
     settings: Option<String>,
+    /// Campaigns by name, with the write counter when each was last written (for newest
+    /// first).
+    campaigns: BTreeMap<String, (u64, String)>,
+    writes: u64,
+    /// Battles in progress, by their campaign's origin.
+    battles: BTreeMap<String, String>,
 }
 
 impl MemoryStore {
@@ -65,9 +128,17 @@ impl MemoryStore {
     pub fn autosaves(&self) -> &[String] {
         &self.autosaves
     }
+
+    /// The text of the campaign saved as `name`.
+    pub fn campaign(&self, name: &str) -> Option<&str> {
+        self.campaigns.get(name).map(|(_, t)| t.as_str())
+    }
 }
 
 const AUTOSAVE_PREFIX: &str = "autosave-";
+
+/// Where a [`MemoryStore`] campaign slot points: `campaign:NAME`.
+const CAMPAIGN_PREFIX: &str = "campaign:";
 
 impl SaveStore for MemoryStore {
     fn autosave(&mut self, text: &str) -> Result<(), String> {
@@ -107,7 +178,13 @@ impl SaveStore for MemoryStore {
             .strip_prefix(AUTOSAVE_PREFIX)
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|n| self.autosaves.get(n.checked_sub(1)?));
-        auto.or_else(|| self.saves.get(&slot.origin))
+        let campaign = slot
+            .origin
+            .strip_prefix(CAMPAIGN_PREFIX)
+            .and_then(|n| self.campaign(n));
+        auto.map(String::as_str)
+            .or_else(|| self.saves.get(&slot.origin).map(String::as_str))
+            .or(campaign)
             .map(|t| t.as_bytes().to_vec())
             .ok_or_else(|| format!("{}: no such save", slot.origin))
     }
@@ -120,10 +197,61 @@ impl SaveStore for MemoryStore {
         self.settings = Some(text.to_string());
         Ok(())
     }
+
+    fn campaigns(&self) -> Vec<SaveSlot> {
+        let mut all: Vec<(&u64, &String)> =
+            self.campaigns.iter().map(|(n, (w, _))| (w, n)).collect();
+        all.sort_by(|a, b| b.0.cmp(a.0));
+        all.into_iter()
+            .map(|(_, name)| SaveSlot {
+                name: name.clone(),
+                origin: format!("{CAMPAIGN_PREFIX}{name}"),
+            })
+            .collect()
+    }
+
+    fn new_campaign_slot(&self, name: &str) -> SaveSlot {
+        let name = free_name(name, |n| self.campaigns.contains_key(n));
+        SaveSlot {
+            origin: format!("{CAMPAIGN_PREFIX}{name}"),
+            name,
+        }
+    }
+
+    fn write_campaign(&mut self, slot: &SaveSlot, text: &str) -> Result<(), String> {
+        let name = slot
+            .origin
+            .strip_prefix(CAMPAIGN_PREFIX)
+            .ok_or_else(|| format!("{}: not a campaign slot of this store", slot.origin))?;
+        self.writes += 1;
+        self.campaigns
+            .insert(name.to_string(), (self.writes, text.to_string()));
+        Ok(())
+    }
+
+    fn write_campaign_battle(
+        &mut self,
+        campaign: &SaveSlot,
+        save: Option<&str>,
+    ) -> Result<(), String> {
+        match save {
+            Some(text) => self
+                .battles
+                .insert(campaign.origin.clone(), text.to_string()),
+            None => self.battles.remove(&campaign.origin),
+        };
+        Ok(())
+    }
+
+    fn campaign_battle(&self, campaign: &SaveSlot) -> Option<Vec<u8>> {
+        self.battles
+            .get(&campaign.origin)
+            .map(|t| t.as_bytes().to_vec())
+    }
 }
 
 /// Saves in a folder: `autosave-1.ron` (newest) to `autosave-3.ron`, named saves under
-/// `saves/`, and `tui-settings.ron`.
+/// `saves/`, campaigns under `campaigns/`, and `tui-settings.ron`.
 #[derive(Clone, Debug)]
 pub struct DirStore {
     dir: PathBuf,
@@ -149,6 +277,41 @@ impl DirStore {
     fn settings_path(&self) -> PathBuf {
         self.dir.join("tui-settings.ron")
     }
+
+    fn campaigns_dir(&self) -> PathBuf {
+        self.dir.join("campaigns")
+    }
+}
+
+/// Where the battle in progress of the campaign file at `campaign` is kept: next to it, with
+/// `.battle` added (not a `.ron`, so it is never listed as a campaign).
+fn battle_path(campaign: &SaveSlot) -> PathBuf {
+    PathBuf::from(format!("{}.battle", campaign.origin))
+}
+
+/// The `.ron` files in `dir`, newest first (equal times by name, so the order is stable).
+fn ron_files_newest_first(dir: &Path) -> Vec<(SystemTime, SaveSlot)> {
+    let mut found = Vec::new();
+    if let Ok(entries) = fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "ron") && path.is_file() {
+                let name = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                found.push((
+                    modified(&path),
+                    SaveSlot {
+                        name,
+                        origin: path.display().to_string(),
+                    },
+                ));
+            }
+        }
+    }
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
+    found
 }
 
 fn describe(path: &Path, e: &io::Error) -> String {
@@ -238,25 +401,7 @@ impl SaveStore for DirStore {
     }
 
     fn list(&self) -> Vec<SaveSlot> {
-        let mut found: Vec<(SystemTime, SaveSlot)> = Vec::new();
-        if let Ok(entries) = fs::read_dir(self.saves_dir()) {
-            for entry in entries.flatten() {
-                let path = entry.path();
-                if path.extension().is_some_and(|e| e == "ron") {
-                    let name = path
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    found.push((
-                        modified(&path),
-                        SaveSlot {
-                            name,
-                            origin: path.display().to_string(),
-                        },
-                    ));
-                }
-            }
-        }
+        let mut found = ron_files_newest_first(&self.saves_dir());
         for n in 1..=AUTOSAVES {
             let path = self.autosave_path(n);
             if path.exists() {
@@ -285,6 +430,46 @@ impl SaveStore for DirStore {
 
     fn write_settings(&mut self, text: &str) -> Result<(), String> {
         write_atomic(&self.settings_path(), text)
+    }
+
+    fn campaigns(&self) -> Vec<SaveSlot> {
+        ron_files_newest_first(&self.campaigns_dir())
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect()
+    }
+
+    fn new_campaign_slot(&self, name: &str) -> SaveSlot {
+        let dir = self.campaigns_dir();
+        let name = free_name(name, |n| dir.join(format!("{n}.ron")).exists());
+        SaveSlot {
+            origin: dir.join(format!("{name}.ron")).display().to_string(),
+            name,
+        }
+    }
+
+    fn write_campaign(&mut self, slot: &SaveSlot, text: &str) -> Result<(), String> {
+        write_atomic(Path::new(&slot.origin), text)
+    }
+
+    fn write_campaign_battle(
+        &mut self,
+        campaign: &SaveSlot,
+        save: Option<&str>,
+    ) -> Result<(), String> {
+        let path = battle_path(campaign);
+        match save {
+            Some(text) => write_atomic(&path, text),
+            None => match fs::remove_file(&path) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => Err(describe(&path, &e)),
+                _ => Ok(()),
+            },
+        }
+    }
+
+    fn campaign_battle(&self, campaign: &SaveSlot) -> Option<Vec<u8>> {
+        let path = battle_path(campaign);
+        path.exists().then(|| read_limited(&path).ok()).flatten()
     }
 }
 
@@ -354,6 +539,74 @@ mod tests {
         };
         assert!(store.read(&slot).unwrap_err().contains("more than"));
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn campaigns_get_their_own_slots_newest_first() {
+        let dir = temp_dir("campaigns");
+        let mut store = DirStore::new(&dir);
+        assert!(store.campaigns().is_empty());
+        let first = store.new_campaign_slot("XCOM classic");
+        assert_eq!(first.name, "xcom-classic");
+        assert_eq!(
+            Path::new(&first.origin),
+            dir.join("campaigns").join("xcom-classic.ron")
+        );
+        store.write_campaign(&first, "one").unwrap();
+        // The name is taken now: the next campaign gets a number.
+        let second = store.new_campaign_slot("XCOM classic");
+        assert_eq!(second.name, "xcom-classic-2");
+        store.write_campaign(&second, "two").unwrap();
+        let set = |slot: &SaveSlot, secs: u64| {
+            let f = fs::File::options().write(true).open(&slot.origin).unwrap();
+            f.set_modified(SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(secs))
+                .unwrap();
+        };
+        set(&first, 2_000);
+        set(&second, 1_000);
+        assert_eq!(store.campaigns(), vec![first.clone(), second.clone()]);
+        // Writing again replaces the file and makes it the newest.
+        store.write_campaign(&second, "two, later").unwrap();
+        assert_eq!(store.campaigns()[0], second);
+        assert_eq!(store.read(&second).unwrap(), b"two, later");
+        // Campaigns are not saves.
+        assert!(store.list().is_empty());
+        // A battle in progress is kept beside its campaign, never listed as one, and dropped.
+        store.write_campaign_battle(&first, Some("battle")).unwrap();
+        assert_eq!(
+            store.campaign_battle(&first).as_deref(),
+            Some(&b"battle"[..])
+        );
+        assert_eq!(store.campaign_battle(&second), None);
+        assert_eq!(store.campaigns().len(), 2);
+        store.write_campaign_battle(&first, None).unwrap();
+        store.write_campaign_battle(&first, None).unwrap();
+        assert_eq!(store.campaign_battle(&first), None);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn memory_store_keeps_campaigns_newest_first() {
+        let mut m = MemoryStore::new();
+        let a = m.new_campaign_slot("a");
+        m.write_campaign(&a, "1").unwrap();
+        let b = m.new_campaign_slot("b");
+        m.write_campaign(&b, "2").unwrap();
+        assert_eq!(m.campaigns(), vec![b.clone(), a.clone()]);
+        m.write_campaign(&a, "3").unwrap();
+        assert_eq!(m.campaigns(), vec![a.clone(), b]);
+        assert_eq!(m.read(&a).unwrap(), b"3");
+        assert_eq!(m.new_campaign_slot("a").name, "a-2");
+        let elsewhere = SaveSlot {
+            name: "x".into(),
+            origin: "/somewhere/x.ron".into(),
+        };
+        assert!(m.write_campaign(&elsewhere, "4").is_err());
+        m.write_campaign_battle(&a, Some("battle")).unwrap();
+        assert_eq!(m.campaign_battle(&a).as_deref(), Some(&b"battle"[..]));
+        assert_eq!(m.campaigns().len(), 2);
+        m.write_campaign_battle(&a, None).unwrap();
+        assert_eq!(m.campaign_battle(&a), None);
     }
 
     #[test]

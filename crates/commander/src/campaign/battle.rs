@@ -1,9 +1,9 @@
 //! A campaign's battles on the table: the scenario of the next operation with the campaign
 //! Squad in it, and the battle report read back from the finished game's state.
 
-use super::{BattleReport, BattleResult, Campaign, CampaignError, Loss, PlayerRecord};
+use super::{BattleReport, BattleResult, Campaign, CampaignError, Loss};
 use crate::catalog::{Catalog, Faction};
-use crate::scenario::{ScenarioDef, SquadDef, UnitDef, VictoryDef, builtin_scenarios};
+use crate::scenario::{ScenarioDef, VictoryDef, builtin_scenarios};
 use crate::state::{Presence, State};
 use squadsight_core::Seat;
 use squadsight_core::data::parse_ron;
@@ -26,34 +26,6 @@ fn faction_name(f: Faction) -> &'static str {
         Faction::Xcom => "XCOM",
         Faction::Advent => "ADVENT",
     }
-}
-
-/// The Squad as a scenario writes it.
-pub fn squad_def(p: &PlayerRecord) -> Result<SquadDef, CampaignError> {
-    let leader = p.leader.clone().ok_or_else(|| {
-        CampaignError::new(
-            Some("cmd.prep.leader-choice"),
-            format!("{} has no unit that can lead", p.name),
-        )
-    })?;
-    Ok(SquadDef {
-        faction: p.faction,
-        leader,
-        units: p
-            .units
-            .iter()
-            .map(|u| UnitDef {
-                unit: u.unit.clone(),
-                primary: u.primary.clone(),
-                secondary: u.secondary.clone(),
-                attachments: u.attachments.clone(),
-                vest: u.vest.clone(),
-                rank: u.rank.clone(),
-                models: u.models,
-            })
-            .collect(),
-        free_trooper: p.free_trooper,
-    })
 }
 
 /// The battle of the campaign's next operation for player `player`: the operation's built-in
@@ -85,7 +57,12 @@ pub fn next_battle(
             format!("{} has no models left", p.name),
         ));
     }
-    let squad = squad_def(p)?;
+    let squad = p.squad_def().ok_or_else(|| {
+        CampaignError::new(
+            Some("cmd.prep.leader-choice"),
+            format!("{} has no unit that can lead", p.name),
+        )
+    })?;
     for info in builtin_scenarios() {
         let Ok(mut def) = parse_ron::<ScenarioDef>(info.source.as_bytes(), info.id) else {
             continue;

@@ -16,8 +16,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_commander::catalog::{Catalog, Faction, ItemId, RankId, Slot, UnitId};
-use squadsight_commander::scenario::{ScenarioDef, SquadDef, UnitDef, squad_spec};
-use squadsight_commander::squad::{self, LARGE_LIMIT, STANDARD_LIMIT, SquadSpec, UnitPick};
+use squadsight_commander::scenario::ScenarioDef;
+use squadsight_commander::squad::{
+    self, LARGE_LIMIT, STANDARD_LIMIT, SquadDef, SquadSpec, UnitPick,
+};
 use std::any::Any;
 use std::time::Duration;
 
@@ -63,7 +65,7 @@ impl SquadBuilder {
         let mut squads = Vec::with_capacity(2);
         for (i, side) in scenario.sides.iter().enumerate().take(2) {
             let spec = match &side.squad {
-                Some(def) => squad_spec(catalog, def).map_err(|e| {
+                Some(def) => def.resolve(catalog).map_err(|e| {
                     format!("the scenario's squad for side {}: {}", i + 1, e.join("; "))
                 })?,
                 None => SquadSpec {
@@ -265,42 +267,13 @@ impl SquadBuilder {
         self.row = spec.units.len() - 1;
     }
 
-    /// The Squad as a scenario file writes it, by printed names.
-    fn squad_def(catalog: &Catalog, spec: &SquadSpec) -> SquadDef {
-        SquadDef {
-            faction: spec.faction,
-            leader: spec
-                .units
-                .get(spec.leader)
-                .map_or_else(String::new, |p| catalog.unit(p.unit).name.clone()),
-            units: spec
-                .units
-                .iter()
-                .map(|p| UnitDef {
-                    unit: catalog.unit(p.unit).name.clone(),
-                    primary: p.primary.map(|w| catalog.weapon(w).name.clone()),
-                    secondary: p.secondary.map(|w| catalog.weapon(w).name.clone()),
-                    attachments: p
-                        .attachments
-                        .iter()
-                        .map(|i| catalog.item(*i).name.clone())
-                        .collect(),
-                    vest: p.vest.map(|v| catalog.vest(v).name.clone()),
-                    rank: Some(catalog.rank(p.rank).name.clone()),
-                    models: p.models,
-                })
-                .collect(),
-            free_trooper: spec.free_trooper,
-        }
-    }
-
     /// The scenario with the built Squads and the agreed limit.
     pub fn built_scenario(&self) -> ScenarioDef {
         let catalog = self.catalog();
         let mut def = self.scenario.clone();
         def.points = self.limit;
         for (side, spec) in def.sides.iter_mut().zip(&self.squads) {
-            side.squad = Some(SquadBuilder::squad_def(catalog, spec));
+            side.squad = Some(SquadDef::from_spec(catalog, spec));
         }
         def
     }

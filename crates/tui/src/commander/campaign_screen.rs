@@ -1,18 +1,27 @@
-//! The Commander campaign screen: start a campaign, see the Squad as it stands (models
-//! lost, equipment, ranks, stores), play the next operation against AI mode, and claim the
-//! rewards its draw offers before the Squad moves on.
+//! The Commander campaign screen: start a campaign or continue a saved one, see the Squad as
+//! it stands (models lost, equipment, ranks, stores), play the next operation against AI
+//! mode, and claim the rewards its draw offers before the Squad moves on.
 //!
 //! Every campaign step is the rules crate's (`Campaign::new`, `next_battle`,
 //! `report_from_state`, `record_battle`, `claim`, `pass`); the screen only chooses and shows.
 //! The battle itself is an ordinary game screen (saves, autosaves and replays included),
 //! with the opposing side played by AI mode at the campaign's difficulty.
+//!
+//! The campaign persists (cmd.prep.campaign-persistent-squads, cmd.campaign.carry-over): it
+//! is written to its slot in the store — the same campaign file `squadsight campaign` uses —
+//! after every change (started, battle recorded with its reward draw, reward claimed or
+//! passed). The battle in progress is kept beside it after every action, so a battle left
+//! unfinished — or cut short by quitting — is taken up where it stopped rather than replayed
+//! (cmd.campaign.carry-over). A file that cannot be read is listed with the reason and never
+//! written over.
 
 use super::CommanderUi;
 use crate::draw::{self, Scratch};
 use crate::game_screen::GameScreen;
 use crate::keys::Input;
-use crate::registry::{GameSpec, ScenarioSource, start_game};
+use crate::registry::{GameSpec, ScenarioSource, resume_game, start_game};
 use crate::session::{Env, Flow, Session};
+use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
 use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::buffer::Buffer;
@@ -22,20 +31,33 @@ use squadsight_commander::campaign::battle::{next_battle, report_from_state};
 use squadsight_commander::campaign::{Campaign, default_squad};
 use squadsight_commander::catalog::{Faction, Reward};
 use squadsight_core::game::SeatConfig;
+use squadsight_core::save::{self, Hash64};
 use squadsight_core::{Decision, Seat};
 use std::any::Any;
 use std::time::Duration;
 
 /// Where the campaign screen is.
 enum Stage {
-    /// Choosing the faction and difficulty of a new campaign.
+    /// Choosing a saved campaign to continue, or the faction and difficulty of a new one.
     Setup,
     /// The campaign between battles.
     Overview,
-    /// A battle in progress; the campaign Squad plays `seat`.
-    Battle { game: Box<dyn Session>, seat: Seat },
+    /// A battle in progress; the campaign Squad plays `seat`. `kept` is the chain link of
+    /// the game as last written to the store.
+    Battle {
+        game: Box<dyn Session>,
+        seat: Seat,
+        kept: Option<Hash64>,
+    },
     /// Claiming a reward from the last battle's draw.
     Rewards,
+}
+
+/// A saved campaign as the opening page lists it.
+struct Saved {
+    slot: SaveSlot,
+    /// The campaign, or why its file cannot be read.
+    campaign: Result<Campaign, String>,
 }
 
 /// The campaign screen.
@@ -46,8 +68,12 @@ pub struct CampaignScreen {
     faction: Faction,
     difficulty: Difficulty,
     campaign: Option<Campaign>,
+    /// Where the campaign is kept.
+    slot: Option<SaveSlot>,
+    /// The saved campaigns, newest first (the first rows of the opening page).
+    saved: Vec<Saved>,
     stage: Stage,
-    /// Setup: the row; rewards: the option.
+    /// Setup: the row (saved campaigns, then faction and difficulty); rewards: the option.
     row: usize,
     /// Rewards: the unit the reward goes to.
     unit: usize,
@@ -56,18 +82,47 @@ pub struct CampaignScreen {
     line: String,
 }
 
-fn difficulty_name(d: Difficulty) -> &'static str {
-    match d {
-        Difficulty::Easy => "easy",
-        Difficulty::Normal => "normal",
-        Difficulty::Classic => "classic",
-        Difficulty::Impossible => "impossible",
-    }
-}
-
 impl CampaignScreen {
-    /// A campaign screen; new campaigns draw their rewards from `seed`.
-    pub fn new(ui: CommanderUi, seed: u64, ai_pause: Duration) -> CampaignScreen {
+    /// A campaign screen offering the campaigns saved in `store` (newest first) and a new
+    /// one; new campaigns draw their rewards from `seed`.
+    pub fn new(
+        ui: CommanderUi,
+        seed: u64,
+        ai_pause: Duration,
+        store: &dyn SaveStore,
+    ) -> CampaignScreen {
+        let catalog = ui.rules().catalog();
+        let saved = store
+            .campaigns()
+            .into_iter()
+            .map(|slot| {
+                let campaign = store.read(&slot).and_then(|bytes| {
+                    Campaign::from_ron(&bytes, &slot.origin, catalog).map_err(|e| e.to_string())
+                });
+                Saved { slot, campaign }
+            })
+            .collect();
+        CampaignScreen::with(ui, seed, ai_pause, saved)
+    }
+
+    /// A campaign screen on the campaign file `bytes`, kept at `slot` (a campaign made with
+    /// `squadsight campaign new`, say): every change is written back there. Fails, naming
+    /// the file and the place in it, when the file is not a campaign this build can read.
+    pub fn open(
+        ui: CommanderUi,
+        ai_pause: Duration,
+        slot: SaveSlot,
+        bytes: &[u8],
+    ) -> Result<CampaignScreen, String> {
+        let campaign = Campaign::from_ron(bytes, &slot.origin, ui.rules().catalog())
+            .map_err(|e| e.to_string())?;
+        let mut screen = CampaignScreen::with(ui, campaign.seed, ai_pause, Vec::new());
+        screen.resume(campaign, slot);
+        Ok(screen)
+    }
+
+    /// The screen on its opening page with `saved` listed.
+    fn with(ui: CommanderUi, seed: u64, ai_pause: Duration, saved: Vec<Saved>) -> CampaignScreen {
         CampaignScreen {
             ui,
             ai_pause,
@@ -75,6 +130,8 @@ impl CampaignScreen {
             faction: Faction::Xcom,
             difficulty: Difficulty::Classic,
             campaign: None,
+            slot: None,
+            saved,
             stage: Stage::Setup,
             row: 0,
             unit: 0,
@@ -87,6 +144,19 @@ impl CampaignScreen {
     /// The campaign, once started.
     pub fn campaign(&self) -> Option<&Campaign> {
         self.campaign.as_ref()
+    }
+
+    /// Where the campaign is kept, once started or opened.
+    pub fn slot(&self) -> Option<&SaveSlot> {
+        self.slot.as_ref()
+    }
+
+    /// The saved campaigns offered on the opening page, newest first: each slot, and the
+    /// error when its file cannot be read.
+    pub fn saved(&self) -> impl Iterator<Item = (&SaveSlot, Option<&str>)> {
+        self.saved
+            .iter()
+            .map(|s| (&s.slot, s.campaign.as_ref().err().map(String::as_str)))
     }
 
     /// Whether a battle is being played.
@@ -107,7 +177,60 @@ impl CampaignScreen {
         matches!(self.stage, Stage::Rewards)
     }
 
-    fn begin(&mut self) {
+    /// Writes the campaign to its slot; a failure is shown, and the campaign stays on
+    /// screen so nothing is lost while the program runs.
+    fn persist(&mut self, store: &mut dyn SaveStore) {
+        let (Some(c), Some(slot)) = (&self.campaign, &self.slot) else {
+            return;
+        };
+        if let Err(e) = c
+            .to_ron()
+            .and_then(|text| store.write_campaign(slot, &text))
+        {
+            self.message = Some((format!("The campaign was not saved: {e}"), Role::Error));
+        }
+    }
+
+    /// Takes up `campaign`, kept at `slot`: its reward draw if one is waiting, else the
+    /// overview.
+    fn resume(&mut self, campaign: Campaign, slot: SaveSlot) {
+        self.message = Some((format!("Saved as {}", slot.origin), Role::Text));
+        self.campaign = Some(campaign);
+        self.slot = Some(slot);
+        self.between_battles();
+    }
+
+    /// Shows the reward draw waiting, if there is one, else the overview.
+    fn between_battles(&mut self) {
+        self.row = 0;
+        self.unit = 0;
+        let pending = self
+            .campaign
+            .as_ref()
+            .is_some_and(|c| c.pending().is_some());
+        self.stage = if pending {
+            Stage::Rewards
+        } else {
+            Stage::Overview
+        };
+    }
+
+    /// Continues the saved campaign on row `i`, unless its file cannot be read.
+    fn continue_saved(&mut self, i: usize) {
+        let Some(saved) = self.saved.get(i) else {
+            return;
+        };
+        match &saved.campaign {
+            Ok(c) => {
+                let (c, slot) = (c.clone(), saved.slot.clone());
+                self.resume(c, slot);
+            }
+            Err(e) => self.message = Some((e.clone(), Role::Error)),
+        }
+    }
+
+    /// Starts a new campaign (cmd.campaign.base-loadout) and saves it in a slot of its own.
+    fn begin(&mut self, store: &mut dyn SaveStore) {
         let catalog = self.ui.rules().catalog();
         let Some(squad) = default_squad(catalog, self.faction, "Commander") else {
             self.message = Some(("no starting Squad for that faction".into(), Role::Error));
@@ -121,8 +244,10 @@ impl CampaignScreen {
             squadsight_commander::squad::STANDARD_LIMIT,
         ) {
             Ok(c) => {
-                self.campaign = Some(c);
-                self.stage = Stage::Overview;
+                let name = format!("{}-{}", self.faction.name(), self.difficulty.as_str());
+                let slot = store.new_campaign_slot(&name);
+                self.resume(c, slot);
+                self.persist(store);
             }
             Err(e) => self.message = Some((e.to_string(), Role::Error)),
         }
@@ -130,7 +255,10 @@ impl CampaignScreen {
 
     /// Starts the next operation's battle: the campaign Squad is a person, the other side
     /// AI mode at the campaign's difficulty.
-    fn play_next(&mut self) {
+    ///
+    /// A battle of this operation left unfinished is taken up where it stopped instead: its
+    /// outcome belongs to the campaign (cmd.campaign.carry-over), so it cannot be started over.
+    fn play_next(&mut self, store: &mut dyn SaveStore) {
         let Some(c) = &self.campaign else { return };
         let battle = match next_battle(self.ui.rules().catalog(), c, 0) {
             Ok(b) => b,
@@ -139,6 +267,15 @@ impl CampaignScreen {
                 return;
             }
         };
+        if let Some(game) = self.unfinished_battle(store, &battle.scenario) {
+            self.message = None;
+            self.stage = Stage::Battle {
+                game,
+                seat: battle.seat,
+                kept: None,
+            };
+            return;
+        }
         let other = 1 - battle.seat.index().min(1);
         let mut seats = vec![SeatConfig::human(), SeatConfig::human()];
         // The rules play the other side (AI mode); the shell's AI only passes it the one
@@ -151,7 +288,7 @@ impl CampaignScreen {
             seats,
             options: vec![(
                 format!("ai_seat{}", other + 1),
-                difficulty_name(c.difficulty).to_string(),
+                c.difficulty.as_str().to_string(),
             )],
         };
         match start_game(&self.ui, battle.scenario, &spec, self.ai_pause) {
@@ -160,9 +297,51 @@ impl CampaignScreen {
                 self.stage = Stage::Battle {
                     game,
                     seat: battle.seat,
+                    kept: None,
                 };
             }
             Err(e) => self.message = Some((e, Role::Error)),
+        }
+    }
+
+    /// The kept battle of this campaign, played on, when it is the battle `scenario` (the
+    /// same operation, Squad and battle number).
+    fn unfinished_battle(
+        &self,
+        store: &dyn SaveStore,
+        scenario: &squadsight_commander::scenario::ScenarioDef,
+    ) -> Option<Box<dyn Session>> {
+        let slot = self.slot.as_ref()?;
+        let bytes = store.campaign_battle(slot)?;
+        let origin = format!("{} (battle in progress)", slot.origin);
+        let file = save::load(self.ui.rules(), &bytes, &origin).ok()?;
+        if file.scenario != *scenario {
+            return None;
+        }
+        resume_game(&self.ui, file, &origin, self.ai_pause).ok()
+    }
+
+    /// Writes the battle on screen to the store whenever it has changed since last written.
+    fn keep_battle(&mut self, store: &mut dyn SaveStore) {
+        let Some(slot) = &self.slot else { return };
+        let Stage::Battle { game, kept, .. } = &mut self.stage else {
+            return;
+        };
+        let Some(screen) = game.as_any().downcast_ref::<GameScreen<CommanderUi>>() else {
+            return;
+        };
+        let link = screen.game().link();
+        if *kept == Some(link) {
+            return;
+        }
+        let written = save::to_ron(screen.game())
+            .map_err(|e| e.to_string())
+            .and_then(|text| store.write_campaign_battle(slot, Some(&text)));
+        match written {
+            Ok(()) => *kept = Some(link),
+            Err(e) => {
+                self.message = Some((format!("The battle was not kept: {e}"), Role::Error));
+            }
         }
     }
 
@@ -173,9 +352,10 @@ impl CampaignScreen {
             .is_some_and(|g| matches!(g.game().to_act(), Decision::Over(_)))
     }
 
-    /// Records the finished battle in the campaign and moves on to its rewards.
-    fn record(&mut self) {
-        let Stage::Battle { game, seat } = &self.stage else {
+    /// Records the finished battle in the campaign, draws its rewards and saves the
+    /// campaign (cmd.campaign.carry-over, cmd.campaign.reward-draw).
+    fn record(&mut self, store: &mut dyn SaveStore) {
+        let Stage::Battle { game, seat, .. } = &self.stage else {
             return;
         };
         let Some(screen) = game.as_any().downcast_ref::<GameScreen<CommanderUi>>() else {
@@ -198,13 +378,14 @@ impl CampaignScreen {
                     format!("Battle recorded: a {result}; {cards} Reward Card(s) drawn."),
                     Role::Good,
                 ));
-                self.row = 0;
-                self.unit = 0;
-                self.stage = if c.pending().is_some() {
-                    Stage::Rewards
-                } else {
-                    Stage::Overview
-                };
+                self.between_battles();
+                self.persist(store);
+                if let Some(slot) = &self.slot {
+                    // The battle is in the campaign now; its kept copy has done its work.
+                    if let Err(e) = store.write_campaign_battle(slot, None) {
+                        self.message = Some((e, Role::Error));
+                    }
+                }
             }
             Err(e) => {
                 self.message = Some((e.to_string(), Role::Error));
@@ -234,7 +415,9 @@ impl CampaignScreen {
         }
     }
 
-    fn claim(&mut self) {
+    /// Claims the chosen reward for the chosen unit (cmd.campaign.one-reward-per-draw,
+    /// cmd.campaign.reward-any-unit) and saves the campaign.
+    fn claim(&mut self, store: &mut dyn SaveStore) {
         let catalog = self.ui.rules().catalog();
         let Some(c) = &self.campaign else { return };
         let options = c.reward_options(catalog);
@@ -250,21 +433,46 @@ impl CampaignScreen {
                 if c.pending().is_none() {
                     self.stage = Stage::Overview;
                 }
+                self.persist(store);
             }
             Err(e) => self.message = Some((e.to_string(), Role::Error)),
         }
     }
 
-    fn key(&mut self, code: KeyCode) -> Flow {
+    /// Takes nothing from the draw and saves the campaign.
+    fn pass(&mut self, store: &mut dyn SaveStore) {
+        let Some(c) = &mut self.campaign else { return };
+        match c.pass(0) {
+            Ok(()) => {
+                self.message = Some(("No reward taken.".into(), Role::Text));
+                self.stage = Stage::Overview;
+                self.persist(store);
+            }
+            Err(e) => self.message = Some((e.to_string(), Role::Error)),
+        }
+    }
+
+    /// Rows of the opening page: the saved campaigns, then faction and difficulty.
+    fn setup_rows(&self) -> usize {
+        self.saved.len() + 2
+    }
+
+    fn key(&mut self, code: KeyCode, store: &mut dyn SaveStore) -> Flow {
+        let faction_row = self.saved.len();
         match (&self.stage, code) {
             (_, KeyCode::Esc) | (Stage::Overview | Stage::Setup, KeyCode::Char('q')) => {
                 return Flow::Menu;
             }
-            (Stage::Setup, KeyCode::Up | KeyCode::Down | KeyCode::Char('j' | 'k')) => {
-                self.row = 1 - self.row.min(1);
+            (Stage::Setup, KeyCode::Up | KeyCode::Char('k')) => {
+                self.row = self.row.saturating_sub(1);
             }
-            (Stage::Setup, KeyCode::Left | KeyCode::Right | KeyCode::Char(' ')) => {
-                if self.row == 0 {
+            (Stage::Setup, KeyCode::Down | KeyCode::Char('j')) => {
+                self.row = (self.row + 1).min(self.setup_rows() - 1);
+            }
+            (Stage::Setup, KeyCode::Left | KeyCode::Right | KeyCode::Char(' '))
+                if self.row >= faction_row =>
+            {
+                if self.row == faction_row {
                     self.faction = self.faction.other();
                 } else {
                     let all = Difficulty::ALL;
@@ -277,8 +485,11 @@ impl CampaignScreen {
                     self.difficulty = all[(i + step) % all.len()];
                 }
             }
-            (Stage::Setup, KeyCode::Enter) => self.begin(),
-            (Stage::Overview, KeyCode::Enter | KeyCode::Char('p')) => self.play_next(),
+            (Stage::Setup, KeyCode::Enter) if self.row < faction_row => {
+                self.continue_saved(self.row);
+            }
+            (Stage::Setup, KeyCode::Enter) => self.begin(store),
+            (Stage::Overview, KeyCode::Enter | KeyCode::Char('p')) => self.play_next(store),
             (Stage::Rewards, KeyCode::Up | KeyCode::Char('k')) => {
                 self.row = self.row.saturating_sub(1);
                 self.unit = 0;
@@ -295,18 +506,8 @@ impl CampaignScreen {
                 self.unit = self.unit.saturating_sub(1);
             }
             (Stage::Rewards, KeyCode::Right | KeyCode::Char('l')) => self.unit += 1,
-            (Stage::Rewards, KeyCode::Enter) => self.claim(),
-            (Stage::Rewards, KeyCode::Char('x')) => {
-                if let Some(c) = &mut self.campaign {
-                    match c.pass(0) {
-                        Ok(()) => {
-                            self.message = Some(("No reward taken.".into(), Role::Text));
-                            self.stage = Stage::Overview;
-                        }
-                        Err(e) => self.message = Some((e.to_string(), Role::Error)),
-                    }
-                }
-            }
+            (Stage::Rewards, KeyCode::Enter) => self.claim(store),
+            (Stage::Rewards, KeyCode::Char('x')) => self.pass(store),
             _ => {}
         }
         // Keep the unit choice within the list.
@@ -323,34 +524,83 @@ impl CampaignScreen {
     }
 
     fn render_setup(&mut self, inner: Rect, buf: &mut Buffer, theme: &Theme) {
-        let mut y = inner.y;
-        draw::wrapped(
+        let catalog = self.ui.rules().catalog();
+        let used = draw::wrapped(
             buf,
             inner,
             0,
             0,
-            "A campaign keeps one Squad from operation to operation: models destroyed are lost for good, and each battle's reward draw brings new equipment, ranks or units. The operations are played in order against AI mode.",
+            "A campaign keeps one Squad from operation to operation: models destroyed are lost for good, and each battle's reward draw brings new equipment, ranks or units. The operations are played in order against AI mode. Campaigns are saved after every change.",
             theme.style(Role::Text),
         );
-        y += 4;
-        let rows = [
-            ("Faction", self.faction.name()),
-            ("AI difficulty", difficulty_name(self.difficulty)),
-        ];
-        for (i, (label, value)) in rows.iter().enumerate() {
-            let selected = i == self.row;
+        let mut y = inner.y + u16::try_from(used + 1).unwrap_or(u16::MAX);
+        let row_at = |buf: &mut Buffer, y: u16, selected: bool, label: &str| {
             let pointer = if selected { theme.pointer() } else { " " };
             let x = draw::text(buf, inner, inner.x, y, pointer, theme.style(Role::Key));
-            draw::text(buf, inner, x + 1, y, label, theme.style(Role::Text));
             let role = if selected { Role::Selected } else { Role::Text };
-            draw::text(buf, inner, inner.x + 20, y, value, theme.style(role));
+            draw::text(buf, inner, x + 1, y, label, theme.style(role));
+        };
+        if !self.saved.is_empty() {
+            draw::line(
+                buf,
+                inner,
+                y,
+                "Continue a saved campaign (newest first):",
+                theme.style(Role::Title),
+            );
+            y += 1;
+            // Room for the list above the new-campaign rows and the key line.
+            let room = usize::from(inner.bottom().saturating_sub(y).saturating_sub(5)).max(1);
+            let first = self.row.min(self.saved.len()).saturating_sub(room - 1);
+            for (i, saved) in self.saved.iter().enumerate().skip(first).take(room) {
+                row_at(buf, y, i == self.row, &saved.slot.name);
+                let x = inner.x + 24;
+                match &saved.campaign {
+                    Ok(c) => {
+                        let next = c
+                            .next_operation()
+                            .map_or("complete", |o| catalog.operation(o).name.as_str());
+                        let text = self.scratch.format(format_args!(
+                            "{}, {}: {} battle(s), next {next}{}",
+                            c.players.first().map_or("?", |p| p.faction.name()),
+                            c.difficulty.as_str(),
+                            c.history.len(),
+                            if c.pending().is_some() {
+                                " (rewards waiting)"
+                            } else {
+                                ""
+                            }
+                        ));
+                        draw::text(buf, inner, x, y, text, theme.style(Role::Dim));
+                    }
+                    Err(e) => {
+                        let text = self.scratch.format(format_args!("cannot be read: {e}"));
+                        draw::text(buf, inner, x, y, text, theme.style(Role::Error));
+                    }
+                }
+                y += 1;
+            }
+            y += 1;
+        }
+        draw::line(buf, inner, y, "New campaign:", theme.style(Role::Title));
+        y += 1;
+        let faction_row = self.saved.len();
+        let rows = [
+            ("Faction", self.faction.name()),
+            ("AI difficulty", self.difficulty.as_str()),
+        ];
+        for (i, (label, value)) in rows.iter().enumerate() {
+            let selected = faction_row + i == self.row;
+            row_at(buf, y, selected, label);
+            let role = if selected { Role::Selected } else { Role::Text };
+            draw::text(buf, inner, inner.x + 24, y, value, theme.style(role));
             y += 1;
         }
         draw::line(
             buf,
             inner,
             inner.bottom().saturating_sub(1),
-            "Up/Down choose, Left/Right change, Enter start the campaign, Esc back",
+            "Up/Down choose, Left/Right change, Enter continue or start a campaign, Esc back",
             theme.style(Role::Dim),
         );
     }
@@ -370,7 +620,7 @@ impl CampaignScreen {
             });
         let text = self.scratch.format(format_args!(
             "Difficulty {}, {} battle(s) played, {} outpost(s). Next: {next}",
-            difficulty_name(c.difficulty),
+            c.difficulty.as_str(),
             c.history.len(),
             c.outposts
         ));
@@ -553,20 +803,23 @@ impl Session for CampaignScreen {
         if let Stage::Battle { game, .. } = &mut self.stage {
             let over = CampaignScreen::battle_over(game.as_ref());
             if over && matches!(input, Input::Key(k) if k.code == KeyCode::Char('c')) {
-                self.record();
+                self.record(env.store);
                 return Flow::Stay;
             }
-            return match game.handle(input, env) {
+            let flow = game.handle(input, env);
+            self.keep_battle(env.store);
+            return match flow {
                 // Leaving a battle returns to the campaign: a finished one is recorded, an
-                // unfinished one is abandoned (nothing changes).
+                // unfinished one is kept to be taken up again.
                 Flow::Menu if over => {
-                    self.record();
+                    self.record(env.store);
                     Flow::Stay
                 }
                 Flow::Menu => {
                     self.stage = Stage::Overview;
                     self.message = Some((
-                        "The battle was left unfinished; the campaign is unchanged.".into(),
+                        "The battle was left unfinished and is kept: Enter takes it up again."
+                            .into(),
                         Role::Text,
                     ));
                     Flow::Stay
@@ -577,17 +830,21 @@ impl Session for CampaignScreen {
         match input {
             Input::Key(k) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
                 self.message = None;
-                self.key(k.code)
+                self.key(k.code, env.store)
             }
             _ => Flow::Stay,
         }
     }
 
     fn tick(&mut self, env: &mut Env<'_>) -> bool {
-        match &mut self.stage {
+        let changed = match &mut self.stage {
             Stage::Battle { game, .. } => game.tick(env),
             _ => false,
+        };
+        if changed {
+            self.keep_battle(env.store);
         }
+        changed
     }
 
     fn wake_in(&self) -> Option<Duration> {

@@ -4,6 +4,7 @@
 use super::{CampaignScreen, CommanderUi, SquadBuilder, is_battle};
 use crate::registry::{Entry, GameSpec, PluginEntry, ScenarioCard, ScenarioSource};
 use crate::session::Session;
+use crate::store::{SaveSlot, SaveStore};
 use crate::theme::Theme;
 use crate::view::OptionSpec;
 use ratatui::buffer::Buffer;
@@ -83,12 +84,30 @@ impl Entry for CommanderEntry {
         Ok(Box::new(builder))
     }
 
-    fn campaign(&self, seed: u64, ai_pause: Duration) -> Option<Box<dyn Session>> {
+    fn campaign(
+        &self,
+        seed: u64,
+        ai_pause: Duration,
+        store: &dyn SaveStore,
+    ) -> Option<Box<dyn Session>> {
         Some(Box::new(CampaignScreen::new(
             self.ui.clone(),
             seed,
             ai_pause,
+            store,
         )))
+    }
+
+    fn open_campaign(
+        &self,
+        slot: &SaveSlot,
+        bytes: &[u8],
+        ai_pause: Duration,
+    ) -> Option<Result<Box<dyn Session>, String>> {
+        Some(
+            CampaignScreen::open(self.ui.clone(), ai_pause, slot.clone(), bytes)
+                .map(|s| Box::new(s) as Box<dyn Session>),
+        )
     }
 }
 

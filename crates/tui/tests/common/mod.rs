@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod commander;
 pub mod sk;
 pub mod toy;
 
