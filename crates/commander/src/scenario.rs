@@ -76,7 +76,7 @@ pub struct ObjectiveDef {
 /// How a scenario is won.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VictoryDef {
-    /// Destroy the enemy; at the round limit, more Supplies on the table wins.
+    /// Destroy the enemy; at the round limit, the Squad that lost fewer Supplies wins (cmd.gap.27).
     #[default]
     Annihilation,
     /// Operation Gatecrasher, side 0 attacking.
