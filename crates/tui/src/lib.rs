@@ -39,8 +39,9 @@
 //! ```
 //!
 //! `squadsight play` passes [`Start::Game`] with a [`GameSpec`]; a save file to play on or to
-//! replay goes in as [`Start::Save`] or [`Start::Replay`]. Bad specs and unreadable saves are
-//! refused with [`TuiError::Start`] before the terminal is touched.
+//! replay goes in as [`Start::Save`] or [`Start::Replay`], and `squadsight campaign play` opens
+//! a Commander campaign file as [`Start::Campaign`]. Bad specs, unreadable saves and broken
+//! campaign files are refused with [`TuiError::Start`] before the terminal is touched.
 
 pub mod ai;
 mod app;
