@@ -244,12 +244,6 @@ fn save_of(path: &Path) -> String {
 /// The runner must be able to fail: a dispute with a wrong expectation is reported.
 #[test]
 fn a_wrong_expectation_is_reported() {
-    let dir = tempfile::TempDir::new().unwrap();
-    let src = disputes_dir();
-    let save = "suppression-stops-an-attack.save.ron";
-    std::fs::copy(src.join(save), dir.path().join(save)).unwrap();
-    let text =
-        std::fs::read_to_string(src.join("suppression-stops-an-attack.dispute.ron")).unwrap();
     let cases = [
         ("success: Some(true)", "success: Some(false)", "success"),
         ("faces: Some([6])", "faces: Some([5])", "faces"),
@@ -266,27 +260,12 @@ fn a_wrong_expectation_is_reported() {
             "no input contains",
         ),
     ];
-    for (from, to, complaint) in cases {
-        assert!(text.contains(from), "{from}");
-        let path = dir.path().join("wrong.dispute.ron");
-        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-        let problems = check(&path);
-        assert!(
-            problems.iter().any(|p| p.contains(complaint)),
-            "{to}: expected a complaint about {complaint}, got {problems:#?}"
-        );
-    }
+    each_wrong_expectation_is_reported("suppression-stops-an-attack", &cases);
 }
 
 /// The same for a Commander dispute: its dice, odds, clause and state changes are checked.
 #[test]
 fn a_wrong_commander_expectation_is_reported() {
-    let dir = tempfile::TempDir::new().unwrap();
-    let src = disputes_dir();
-    let save = "commander-armour-stops-a-sniper-hit.save.ron";
-    std::fs::copy(src.join(save), dir.path().join(save)).unwrap();
-    let text = std::fs::read_to_string(src.join("commander-armour-stops-a-sniper-hit.dispute.ron"))
-        .unwrap();
     let cases = [
         ("faces: Some([2, 1])", "faces: Some([1, 2])", "faces"),
         ("chance: Some(\"1/12\")", "chance: Some(\"1/6\")", "chance"),
@@ -302,7 +281,19 @@ fn a_wrong_commander_expectation_is_reported() {
             "no change contains",
         ),
     ];
-    for (from, to, complaint) in cases {
+    each_wrong_expectation_is_reported("commander-armour-stops-a-sniper-hit", &cases);
+}
+
+/// Copies dispute `name` and its save to a scratch folder, and for each `(from, to,
+/// complaint)` edits the expectation `from` into `to` and checks the runner complains about
+/// `complaint`.
+fn each_wrong_expectation_is_reported(name: &str, cases: &[(&str, &str, &str)]) {
+    let dir = tempfile::TempDir::new().unwrap();
+    let src = disputes_dir();
+    let save = format!("{name}.save.ron");
+    std::fs::copy(src.join(&save), dir.path().join(&save)).unwrap();
+    let text = std::fs::read_to_string(src.join(format!("{name}.dispute.ron"))).unwrap();
+    for &(from, to, complaint) in cases {
         assert!(text.contains(from), "{from}");
         let path = dir.path().join("wrong.dispute.ron");
         std::fs::write(&path, text.replacen(from, to, 1)).unwrap();

@@ -86,12 +86,7 @@ pub fn play(app: &mut App, term: &mut Terminal<TestBackend>, action: Action) {
         focus(app, term, Focus::Actions);
     }
     let screen = game(app);
-    let i = screen
-        .legal()
-        .iter()
-        .position(|a| *a == action)
-        .expect("a legal action");
-    let pos = screen.shown().iter().position(|&j| j == i).expect("listed");
+    let pos = super::shown_position(screen, &action);
     keys(app, term, &format!("<Home> <Down>*{pos} <Enter>"));
     assert!(
         game(app).game().log().len() > before,

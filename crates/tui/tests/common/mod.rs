@@ -9,11 +9,14 @@ pub mod toy;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use squadsight_core::Ruleset;
+use squadsight_tui::game_screen::GameScreen;
 use squadsight_tui::input::ScriptSource;
 use squadsight_tui::registry::Registry;
 use squadsight_tui::settings::Settings;
 use squadsight_tui::store::{MemoryStore, SaveStore};
 use squadsight_tui::theme::Theme;
+use squadsight_tui::view::RulesetUi;
 use squadsight_tui::{App, AppConfig, Exit, Start};
 
 /// A memory store whose settings make AI moves follow each other without a pause, with a
@@ -77,4 +80,17 @@ pub fn screen(term: &Terminal<TestBackend>) -> String {
 pub fn redraw(app: &mut App, term: &mut Terminal<TestBackend>) -> String {
     app.draw(term).expect("draws");
     screen(term)
+}
+
+/// Where a legal `action` stands in the action list as shown (filtered and ordered).
+pub fn shown_position<U: RulesetUi>(
+    screen: &GameScreen<U>,
+    action: &<U::Rules as Ruleset>::Action,
+) -> usize {
+    let i = screen
+        .legal()
+        .iter()
+        .position(|a| a == action)
+        .expect("a legal action");
+    screen.shown().iter().position(|&j| j == i).expect("listed")
 }

@@ -74,12 +74,7 @@ pub fn play(app: &mut App, term: &mut Terminal<TestBackend>, action: Action) {
     keys(app, term, "<Esc> <Esc>");
     focus(app, term, Focus::Actions);
     let screen = game(app);
-    let i = screen
-        .legal()
-        .iter()
-        .position(|a| *a == action)
-        .expect("a legal action");
-    let pos = screen.shown().iter().position(|&j| j == i).expect("listed");
+    let pos = super::shown_position(screen, &action);
     let n = screen.shown().len();
     let script = if pos <= n / 2 {
         format!("<Home> <Down>*{pos} <Enter>")
