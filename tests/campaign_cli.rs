@@ -235,7 +235,17 @@ fn the_terminal_ui_and_the_command_line_share_campaign_files() {
         out.contains("xcom-classic.ron  0 battle(s), classic, next X2.1"),
         "{out}"
     );
+    assert!(!out.contains("in progress"), "{out}");
     assert!(out.contains("broken.ron  cannot be read: "), "{out}");
+    // A battle the UI left unfinished is kept beside the campaign, and the list says so.
+    fs::write(saved.join("xcom-classic.ron.battle"), "(format: 2)").unwrap();
+    let out = ok(&["campaign", "list"], d);
+    assert!(
+        out.contains(
+            "0 battle(s), classic, next X2.1 - Operation Gatecrasher, a battle in progress"
+        ),
+        "{out}"
+    );
     assert!(out.contains("broken.ron:2:"), "line and column: {out}");
     let out = ok(&["campaign", "show", "home/campaigns/xcom-classic.ron"], d);
     assert!(out.contains("The Commander ×1"), "{out}");

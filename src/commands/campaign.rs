@@ -100,7 +100,8 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
         }
         CampaignCommand::List => {
             let dir = store::data_dir();
-            let slots = DirStore::new(&dir).campaigns();
+            let store = DirStore::new(&dir);
+            let slots = store.campaigns();
             let mut w = std::io::stdout().lock();
             if slots.is_empty() {
                 writeln!(
@@ -116,9 +117,15 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
                         let next = c.next_operation().map_or("complete".to_string(), |op| {
                             format!("next {}", catalog.operation(op).name)
                         });
+                        // The terminal UI keeps an unfinished battle beside its campaign.
+                        let resumes = if store.campaign_battle(&slot).is_some() {
+                            ", a battle in progress"
+                        } else {
+                            ""
+                        };
                         writeln!(
                             w,
-                            "{}  {} battle(s), {}, {next}",
+                            "{}  {} battle(s), {}, {next}{resumes}",
                             slot.origin,
                             c.history.len(),
                             c.difficulty
