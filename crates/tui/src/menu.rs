@@ -5,6 +5,7 @@ use crate::keys::Input;
 use crate::registry::{GameSpec, Registry, ScenarioSource};
 use crate::store::SaveSlot;
 use crate::theme::{Role, Theme};
+use crate::view::OptionSpec;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -295,11 +296,14 @@ pub enum FormFlow {
 pub struct NewGameForm {
     ruleset: usize,
     scenario: usize,
-    /// Index into [`SEAT_CHOICES`] per seat.
+    /// Per seat, an index into [`SEAT_CHOICES`] followed by the non-default values of the
+    /// option that hands the seat to the ruleset's own AI, if it has one.
     seats: Vec<usize>,
     seed: u64,
     /// Index into each option's values.
     options: Vec<usize>,
+    /// The options with a row of their own (not played on a seat's row), in order.
+    visible: Vec<usize>,
     row: usize,
     /// True once a digit was typed on the seed row (the next digits append).
     typing_seed: bool,
@@ -320,6 +324,7 @@ impl NewGameForm {
             seats: Vec::new(),
             seed,
             options: Vec::new(),
+            visible: Vec::new(),
             row: 0,
             typing_seed: false,
             scratch: Scratch::default(),
@@ -338,10 +343,23 @@ impl NewGameForm {
             .iter()
             .position(|c| *c == Some(level))
             .unwrap_or(4);
+        let options: &[OptionSpec] = entry.map_or(&[], |e| e.options());
+        self.options.clear();
+        self.options.resize(options.len(), 0);
         self.seats = (0..count).map(|i| if i == 0 { 0 } else { ai }).collect();
-        let options = entry.map_or(0, |e| e.options().len());
-        self.options.resize(options, 0);
-        self.options.iter_mut().for_each(|o| *o = 0);
+        // A seat the ruleset's own AI can play is given to it (on its stated value) at first.
+        for (o, spec) in options.iter().enumerate() {
+            let Some(rules_ai) = spec.seat else { continue };
+            if rules_ai.seat > 0 && rules_ai.ai_default > 0 {
+                if let Some(s) = self.seats.get_mut(rules_ai.seat) {
+                    *s = SEAT_CHOICES.len() + rules_ai.ai_default - 1;
+                    self.options[o] = rules_ai.ai_default;
+                }
+            }
+        }
+        self.visible = (0..options.len())
+            .filter(|&o| options[o].seat.is_none())
+            .collect();
     }
 
     fn seed_row(&self) -> usize {
@@ -349,7 +367,15 @@ impl NewGameForm {
     }
 
     fn start_row(&self) -> usize {
-        self.seed_row() + 1 + self.options.len()
+        self.seed_row() + 1 + self.visible.len()
+    }
+
+    /// The option (its index and spec) that hands `seat` to the ruleset's own AI.
+    fn rules_ai_option(options: &[OptionSpec], seat: usize) -> Option<(usize, &OptionSpec)> {
+        options
+            .iter()
+            .enumerate()
+            .find(|(_, o)| o.seat.is_some_and(|s| s.seat == seat))
     }
 
     /// The game the form describes.
@@ -360,6 +386,9 @@ impl NewGameForm {
             .seats
             .iter()
             .map(|&c| match SEAT_CHOICES.get(c).copied().flatten() {
+                // Past the shell's own choices the seat is the rules' AI; the shell's random
+                // player only passes it the one action the rules offer it.
+                None if c >= SEAT_CHOICES.len() => SeatConfig::ai(Level::Random.as_str()),
                 None => SeatConfig::human(),
                 Some(level) => SeatConfig::ai(level.as_str()),
             })
@@ -478,12 +507,25 @@ impl NewGameForm {
                 self.reset_seats(registry, level);
             }
             r if r < self.seed_row() => {
-                if let Some(s) = self.seats.get_mut(r - HEAD_ROWS) {
-                    *s = step(*s, SEAT_CHOICES.len());
+                let seat = r - HEAD_ROWS;
+                let options: &[OptionSpec] = registry
+                    .entries()
+                    .get(self.ruleset)
+                    .map_or(&[], |e| e.options());
+                let rules_ai = Self::rules_ai_option(options, seat);
+                let extra = rules_ai.map_or(0, |(_, o)| o.values.len().saturating_sub(1));
+                if let Some(s) = self.seats.get_mut(seat) {
+                    *s = step(*s, SEAT_CHOICES.len() + extra);
+                    if let Some((o, _)) = rules_ai {
+                        // The seat's choices past the shell's own are the option's values.
+                        self.options[o] = (*s + 1).saturating_sub(SEAT_CHOICES.len());
+                    }
                 }
             }
             r if r > self.seed_row() && r < self.start_row() => {
-                let i = r - self.seed_row() - 1;
+                let Some(&i) = self.visible.get(r - self.seed_row() - 1) else {
+                    return;
+                };
                 let n = registry
                     .entries()
                     .get(self.ruleset)
@@ -546,13 +588,17 @@ impl NewGameForm {
             let name = card
                 .and_then(|c| c.seats.get(i))
                 .map_or("?", String::as_str);
-            let choice = match SEAT_CHOICES.get(self.seats[i]).copied().flatten() {
-                None => "human",
-                Some(Level::Random) => "AI random",
-                Some(Level::Greedy) => "AI greedy",
-                Some(Level::Easy) => "AI easy",
-                Some(Level::Normal) => "AI normal",
-                Some(Level::Hard) => "AI hard",
+            let rules_ai = Self::rules_ai_option(entry.options(), i)
+                .and_then(|(o, spec)| spec.values.get(self.options[o]))
+                .filter(|_| self.seats[i] >= SEAT_CHOICES.len());
+            let choice = match (rules_ai, SEAT_CHOICES.get(self.seats[i]).copied().flatten()) {
+                (Some(value), _) => self.scratch.format(format_args!("rules AI mode, {value}")),
+                (None, None) => "human",
+                (None, Some(Level::Random)) => "AI random",
+                (None, Some(Level::Greedy)) => "AI greedy",
+                (None, Some(Level::Easy)) => "AI easy",
+                (None, Some(Level::Normal)) => "AI normal",
+                (None, Some(Level::Hard)) => "AI hard",
             };
             let mut label = [0u8; 64];
             let label = seat_label(&mut label, i, name);
@@ -575,13 +621,16 @@ impl NewGameForm {
         }
         y += 1;
         row += 1;
-        for (i, o) in entry.options().iter().enumerate() {
+        for &i in &self.visible {
+            let Some(o) = entry.options().get(i) else {
+                continue;
+            };
             let value = self
                 .options
                 .get(i)
                 .and_then(|&v| o.values.get(v))
                 .map_or("", String::as_str);
-            put(buf, o.key, value, y, row);
+            put(buf, o.label, value, y, row);
             y += 1;
             row += 1;
         }

@@ -90,11 +90,12 @@ fn the_squad_builder_opens_from_the_new_game_form_and_prices_live() {
 fn two_squads_are_built_with_keys_and_a_battle_is_played_to_its_end_hot_seat() {
     let mut app = app(Start::Menu);
     let mut term = terminal(120, 40);
-    // New game: Commander, both seats people (seat 2 from the AI back to a person), a
-    // three-round battle. Rows: ruleset, scenario, seat 1, seat 2, seed, then the options in
-    // order; round_limit is the fifth option.
-    keys(&mut app, &mut term, "n <Right> <Down>*3 <Left>*2");
-    keys(&mut app, &mut term, "<Down>*6 <Right>");
+    // New game: Commander, both seats people (seat 2 from AI mode on Classic on to a
+    // person), a three-round battle. Rows: ruleset, scenario, seat 1, seat 2, seed, then the
+    // options with a row of their own (the AI-mode ones are on the seat rows): grid, table,
+    // round limit.
+    keys(&mut app, &mut term, "n <Right> <Down>*3 <Right>*2");
+    keys(&mut app, &mut term, "<Down>*4 <Right>");
     keys(&mut app, &mut term, "<Enter>");
     // Side 1: the Specialist (third unit) takes a vest and the Grenadier is removed; side 2:
     // the Trooper is promoted.
@@ -290,13 +291,18 @@ fn the_new_game_form_previews_the_commander_table_and_says_the_builder_comes_nex
 fn solo_against_ai_mode_on_classic_from_the_menu() {
     let mut app = app(Start::Menu);
     let mut term = terminal(120, 40);
-    // Seat 2 left to a person, but given to AI mode at Classic; a three-round battle.
-    keys(&mut app, &mut term, "n <Right> <Down>*3 <Left>*2");
-    keys(
-        &mut app,
-        &mut term,
-        "<Down>*3 <Right>*3 <Down>*3 <Right> <Enter> g",
-    );
+    // Seat 2 starts as the rules' AI mode on Classic (as `--seat 2=ai` does); the seat row
+    // cycles through the shell's AIs, a person and the AI-mode difficulties.
+    keys(&mut app, &mut term, "n <Right>");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("rules AI mode, classic"), "{text}");
+    assert!(!text.contains("ai_seat2"), "on the seat row: {text}");
+    keys(&mut app, &mut term, "<Down>*3 <Left>");
+    assert!(redraw(&mut app, &mut term).contains("rules AI mode, normal"));
+    keys(&mut app, &mut term, "<Right>*2");
+    assert!(redraw(&mut app, &mut term).contains("rules AI mode, impossible"));
+    // Back to Classic, and a three-round battle.
+    keys(&mut app, &mut term, "<Left> <Down>*4 <Right> <Enter> g");
     let g = game(&app);
     assert!(!g.game().seats()[1].is_human(), "the rules play seat 2");
     assert_eq!(

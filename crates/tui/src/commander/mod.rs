@@ -20,7 +20,9 @@ pub use entry::CommanderEntry;
 
 use crate::draw::Scratch;
 use crate::theme::{Role, Theme};
-use crate::view::{KeyHelp, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
+use crate::view::{
+    KeyHelp, MapNav, OptionSpec, Reply, RulesAiSeat, RulesetUi, RulesetView, ViewCtx,
+};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use map::{Geometry, Mark};
 use ratatui::buffer::Buffer;
@@ -41,23 +43,54 @@ use std::sync::Arc;
 /// differ by glyph, not only by colour.
 pub const SIDE_MARKERS: [char; 2] = ['+', 'x'];
 
-/// The table options and their values, the default first (the rules' `Options::set` keys).
-const OPTIONS: &[(&str, &[&str])] = &[
+/// The AI-mode difficulties a seat can be handed to (`off`: a person or the shell's AI).
+const AI_MODE: &[&str] = &["off", "easy", "normal", "classic", "impossible"];
+
+/// Where `classic` is in [`AI_MODE`] (the rules' own difficulty, ±0 activations).
+const CLASSIC: usize = 3;
+
+/// The table options (the rules' `Options::set` keys), their form labels and values (the
+/// default first), and the seat an AI-mode option plays.
+const OPTIONS: &[(&str, &str, &[&str], Option<usize>)] = &[
+    ("ai_seat1", "Seat 1 AI mode", AI_MODE, Some(0)),
+    ("ai_seat2", "Seat 2 AI mode", AI_MODE, Some(1)),
+    ("grid", "Grid", &["square", "hex"], None),
     (
-        "ai_seat1",
-        &["off", "easy", "normal", "classic", "impossible"],
+        "table",
+        "Table (inches)",
+        &["48", "24", "36", "60", "72"],
+        None,
     ),
     (
-        "ai_seat2",
-        &["off", "easy", "normal", "classic", "impossible"],
+        "round_limit",
+        "Round limit",
+        &["0", "3", "4", "5", "6", "8", "10", "12"],
+        None,
     ),
-    ("grid", &["square", "hex"]),
-    ("table", &["48", "24", "36", "60", "72"]),
-    ("round_limit", &["0", "3", "4", "5", "6", "8", "10", "12"]),
-    ("commanding_presence", &["rulebook", "files"]),
-    ("special_action_order", &["action", "down"]),
-    ("resistance_test", &["damage-on-pass", "damage-on-fail"]),
-    ("ai_wounded", &["wounds-left", "wounded"]),
+    (
+        "commanding_presence",
+        "Cmd. Presence",
+        &["rulebook", "files"],
+        None,
+    ),
+    (
+        "special_action_order",
+        "[Action] order",
+        &["action", "down"],
+        None,
+    ),
+    (
+        "resistance_test",
+        "Resistance test",
+        &["damage-on-pass", "damage-on-fail"],
+        None,
+    ),
+    (
+        "ai_wounded",
+        "AI wounded row",
+        &["wounds-left", "wounded"],
+        None,
+    ),
 ];
 
 /// Commander's plug-in.
@@ -122,9 +155,16 @@ impl RulesetUi for CommanderUi {
     fn options(&self) -> Vec<OptionSpec> {
         OPTIONS
             .iter()
-            .map(|(key, values)| OptionSpec {
+            .map(|&(key, label, values, seat)| OptionSpec {
                 key,
+                label,
                 values: values.iter().map(|v| (*v).to_string()).collect(),
+                // An AI seat plays AI mode on Classic unless the form is told otherwise, as
+                // `--seat 2=ai` does on the command line.
+                seat: seat.map(|seat| RulesAiSeat {
+                    seat,
+                    ai_default: CLASSIC,
+                }),
             })
             .collect()
     }
@@ -756,6 +796,22 @@ mod tests {
     use squadsight_ai::{Player, RandomPlayer};
     use squadsight_core::game::{Game, SeatConfig};
     use squadsight_core::{Decision, Ruleset};
+
+    #[test]
+    fn options_are_the_rules_keys_with_labels_that_fit() {
+        let ui = CommanderUi::new().expect("rules");
+        let mut options = squadsight_commander::options::Options::default();
+        for o in ui.options() {
+            assert!(o.label.chars().count() <= 17, "{}", o.label);
+            // Every value is one the rules take (cmd.ai.difficulty for the AI-mode seats).
+            for v in &o.values {
+                assert!(options.set(o.key, v).is_ok(), "{}={v}", o.key);
+            }
+        }
+        let seats: Vec<_> = ui.options().iter().filter_map(|o| o.seat).collect();
+        assert_eq!(seats.len(), 2);
+        assert!(seats.iter().all(|s| AI_MODE[s.ai_default] == "classic"));
+    }
 
     #[test]
     fn abbreviations_are_unique_ignoring_case() {

@@ -85,7 +85,9 @@ impl RulesetUi for SkirmishUi {
             .iter()
             .map(|(key, values)| OptionSpec {
                 key,
+                label: option_label(key),
                 values: option_values(values),
+                seat: None,
             })
             .collect()
     }
@@ -151,6 +153,24 @@ impl RulesetUi for SkirmishUi {
 
 /// The values of one option as `OPTION_KEYS` writes them: `a | b` lists them; `5 (1-9)` is
 /// a number with its default first.
+/// An option's name in the new-game form (the key itself for one this list does not know).
+fn option_label(key: &'static str) -> &'static str {
+    match key {
+        "range_mode" => "Range",
+        "move_mode" => "Movement",
+        "attack_limit" => "Attack limit",
+        "rapid_reaction" => "Rapid Reaction",
+        "sectopod_hits" => "Sectopod hits",
+        "sectopod_cost" => "Sectopod cost",
+        "first_player" => "First player",
+        "detection" => "Detection",
+        "hidden_positions" => "Hidden positions",
+        "panic" => "Panic",
+        "stalemate" => "Stalemate",
+        other => other,
+    }
+}
+
 fn option_values(spec: &str) -> Vec<String> {
     if let Some((default, range)) = spec.split_once(" (") {
         let range = range.trim_end_matches(')');
@@ -1093,6 +1113,15 @@ mod tests {
             }
         });
         assert_eq!(shown, [true, true], "suppression and splash previews seen");
+    }
+
+    #[test]
+    fn every_option_has_a_form_label_that_fits() {
+        for (key, _) in OPTION_KEYS {
+            let label = option_label(key);
+            assert_ne!(label, *key, "{key} has no label of its own");
+            assert!(label.chars().count() <= 17, "{label}");
+        }
     }
 
     #[test]

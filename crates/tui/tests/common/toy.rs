@@ -450,7 +450,9 @@ impl RulesetUi for ToyUi {
     fn options(&self) -> Vec<OptionSpec> {
         vec![OptionSpec {
             key: "target",
+            label: "Target score",
             values: ["4", "3", "5"].map(String::from).to_vec(),
+            seat: None,
         }]
     }
 
