@@ -19,7 +19,7 @@ pub const GAME_KEYS: &[KeyHelp] = &[
     },
     KeyHelp {
         key: "Enter",
-        what: "in the action list: play the highlighted action; on the map when the decision wants no hex: go to the action list",
+        what: "in the action list: play the highlighted action; on the map when the decision wants no place on it: go to the action list",
     },
     KeyHelp {
         key: "Up/Down j/k",
@@ -59,7 +59,7 @@ pub const GAME_KEYS: &[KeyHelp] = &[
     },
     KeyHelp {
         key: "mouse",
-        what: "click hexes, cards and actions; wheel scrolls journal and lists",
+        what: "click map cells, cards and actions; wheel scrolls journal and lists",
     },
 ];
 

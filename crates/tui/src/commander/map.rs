@@ -97,6 +97,75 @@ impl Geometry {
     }
 }
 
+/// Screen columns of the row numbers left of the table.
+pub const RULER_WIDTH: u16 = 3;
+
+/// How often the rulers number a column or row (the cursor's is always numbered).
+const RULER_STEP: u8 = 5;
+
+/// Draws column numbers on the row above the geometry's area and row numbers in the
+/// [`RULER_WIDTH`] columns left of it (both inside `area`): every [`RULER_STEP`]th, and the
+/// cursor's column and row highlighted, so a place named in the journal can be found.
+pub fn draw_rulers(geo: &Geometry, area: Rect, cursor: Cell, theme: &Theme, buf: &mut Buffer) {
+    let dim = theme.style(Role::Dim);
+    let top = Rect::new(area.x, area.y, area.width, 1);
+    let left = Rect::new(area.x, area.y, RULER_WIDTH.min(area.width), area.height);
+    draw::clear(buf, top, dim);
+    draw::clear(buf, left, dim);
+    let (ox, oy) = geo.origin;
+    let mut digits = [0u8; 3];
+    for col in 0..geo.cols {
+        let x = ox.saturating_add(col);
+        let is_cursor = x == cursor.x;
+        if x % RULER_STEP != 0 && !is_cursor {
+            continue;
+        }
+        // The column's place on an unshifted row (a hex table shifts its odd rows).
+        let row = oy.saturating_add(oy % 2);
+        if let Some((sx, _)) = geo.cell_of(Cell::new(x, row)) {
+            let style = if is_cursor {
+                theme.style(Role::Key)
+            } else {
+                dim
+            };
+            draw::text(buf, top, sx, area.y, number(x, &mut digits), style);
+        }
+    }
+    for row in 0..geo.rows {
+        let y = oy.saturating_add(row);
+        let is_cursor = y == cursor.y;
+        if y % RULER_STEP != 0 && !is_cursor {
+            continue;
+        }
+        let text = number(y, &mut digits);
+        // Right-aligned before the table, one column clear of it.
+        let width = u16::try_from(text.len()).unwrap_or(RULER_WIDTH);
+        let sx = area.x + (RULER_WIDTH - 1).saturating_sub(width);
+        let style = if is_cursor {
+            theme.style(Role::Key)
+        } else {
+            dim
+        };
+        draw::text(buf, left, sx, geo.area.y + u16::from(row), text, style);
+    }
+}
+
+/// `n` in decimal, written into `digits` (no allocation).
+fn number(n: u8, digits: &mut [u8; 3]) -> &str {
+    let mut len = 0;
+    if n >= 100 {
+        digits[len] = b'0' + n / 100;
+        len += 1;
+    }
+    if n >= 10 {
+        digits[len] = b'0' + n / 10 % 10;
+        len += 1;
+    }
+    digits[len] = b'0' + n % 10;
+    len += 1;
+    std::str::from_utf8(&digits[..len]).unwrap_or("?")
+}
+
 /// What the rules and the selection mark on a cell, weakest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
@@ -209,5 +278,41 @@ mod tests {
             }
             assert_eq!(geo.cell_of(Cell::new(0, 0)), None);
         }
+    }
+
+    /// The text of screen row `y` between columns `x0` and `x1`.
+    fn row_text(buf: &Buffer, y: u16, x0: u16, x1: u16) -> String {
+        (x0..x1).map(|x| buf[(x, y)].symbol()).collect()
+    }
+
+    #[test]
+    fn rulers_number_every_fifth_column_and_row_and_the_cursors() {
+        for kind in [GridKind::Square, GridKind::Hex] {
+            let board = Board::new(kind, 48, 48).expect("board");
+            let area = Rect::new(0, 0, 64, 22);
+            let grid = Rect::new(RULER_WIDTH, 1, 61, 21);
+            let geo = Geometry::fit(&board, grid, (8, 12));
+            let mut buf = Buffer::empty(area);
+            let theme = Theme::from_env(true);
+            draw_rulers(&geo, area, Cell::new(13, 21), &theme, &mut buf);
+            // The top ruler: 10, 13 (the cursor's column), 15 and 20 over their cells.
+            let top = row_text(&buf, 0, 0, 64);
+            for x in [10u8, 13, 15, 20] {
+                let (sx, _) = geo.cell_of(Cell::new(x, 12)).expect("in view");
+                let at = usize::from(sx);
+                assert_eq!(&top[at..at + 2], x.to_string(), "{kind:?} {top:?}");
+            }
+            assert!(!top.contains("11") && !top.contains("12"), "{top:?}");
+            // The left ruler: 15, 20 and 21 (the cursor's row), right-aligned.
+            for y in [15u8, 20, 21, 25] {
+                let sy = 1 + u16::from(y - 12);
+                assert_eq!(row_text(&buf, sy, 0, 3), format!("{y} "), "{kind:?}");
+            }
+            assert_eq!(row_text(&buf, 1 + 4, 0, 3), "   ");
+        }
+        let mut d = [0u8; 3];
+        assert_eq!(number(0, &mut d), "0");
+        assert_eq!(number(47, &mut d), "47");
+        assert_eq!(number(255, &mut d), "255");
     }
 }

@@ -614,10 +614,25 @@ impl RulesetView<Commander> for CommanderView {
 
     fn render_map(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
         self.map_area = area;
-        let geo = Geometry::fit(&ctx.obs.state.board, area, self.origin);
+        // Column numbers above the table and row numbers left of it, when there is room.
+        let ruled = area.width >= 16 && area.height >= 6;
+        let grid = if ruled {
+            Rect::new(
+                area.x + map::RULER_WIDTH,
+                area.y + 1,
+                area.width - map::RULER_WIDTH,
+                area.height - 1,
+            )
+        } else {
+            area
+        };
+        let geo = Geometry::fit(&ctx.obs.state.board, grid, self.origin);
         self.origin = geo.origin;
         self.geometry = Some(geo);
         panel::draw_map(self, ctx, &geo, buf);
+        if ruled {
+            map::draw_rulers(&geo, area, self.cursor, ctx.theme, buf);
+        }
     }
 
     fn render_panel(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
