@@ -2,6 +2,12 @@
 //! scenario file format (`scenarios/skirmish/*.ron`).
 //!
 //! The numbers live only in the RON files; these types say what shape they have.
+//!
+//! The tables' short notes are spelt out here as named fields (sk.setup.terminology): "Adj"
+//! is [`HealTargetDef::Adjacent`] (and the adjacent targets of other effects), "Rnd" the
+//! `random` flag of a discard, "Dsc" the discard effects, "Opp" an effect on the opposing
+//! player, "Foe" an enemy target, "Dam" damage, "LOS" line of sight and "ST" a Suppression
+//! Token.
 
 use serde::{Deserialize, Serialize};
 
