@@ -25,22 +25,16 @@ impl<R: Ruleset> Player<R> for RandomPlayer {
 
     fn choose(
         &mut self,
-        ruleset: &R,
-        obs: &R::Observation,
+        _ruleset: &R,
+        _obs: &R::Observation,
         _seat: Seat,
         legal: &[R::Action],
     ) -> Choice<R::Action> {
         let n = u32::try_from(legal.len()).unwrap_or(u32::MAX);
         let pick = self.rng.below(Stream::Ai, n) as usize;
         let action = legal[pick.min(legal.len() - 1)].clone();
-        // Describing needs a state; a sampled one is enough because a label only uses what
-        // the chooser can see.
-        let shown = ruleset.determinize(obs, &mut self.rng);
-        let reason = format!(
-            "random pick among {} actions: {}",
-            legal.len(),
-            ruleset.describe(&shown, &action)
-        );
+        // The caller describes the action itself; the reason only says how it was picked.
+        let reason = format!("random pick among {} actions", legal.len());
         Choice { action, reason }
     }
 }
