@@ -108,8 +108,8 @@ fn every_golden_replay_still_verifies() {
     );
 }
 
-/// Both save formats this build reads are covered: a format 1 golden proves old saves still
-/// replay unchanged.
+/// Every save format this build reads is covered: the format 1 and 2 goldens prove that old
+/// saves still replay unchanged.
 #[test]
 fn golden_replays_cover_every_readable_format() {
     let formats: std::collections::BTreeSet<u32> = golden_files()
@@ -121,24 +121,27 @@ fn golden_replays_cover_every_readable_format() {
     assert_eq!(formats, want);
 }
 
-/// A one-digit change anywhere in a golden action is caught at that action.
+/// A one-digit change in a golden action is caught, under FNV-1a (format 2) and the word
+/// hash (format 3) alike.
 #[test]
 fn a_golden_replay_catches_a_changed_action() {
-    let path = golden_files()
-        .into_iter()
-        .find(|p| p.to_string_lossy().contains("learning-seed-7"))
-        .expect("the seed-7 golden");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let from = "action: FreeMove(";
-    let at = text.find(from).expect("a free move") + from.len();
-    let digit = text[at..].find(|c: char| c.is_ascii_digit()).unwrap() + at;
-    let mut bytes = text.into_bytes();
-    bytes[digit] = if bytes[digit] == b'9' {
-        b'8'
-    } else {
-        bytes[digit] + 1
-    };
-    let sk = Skirmish::new().unwrap();
-    let file = save::load(&sk, &bytes, "g.ron").unwrap();
-    assert!(save::verify(Arc::new(sk), file).is_err());
+    for name in ["learning-seed-7", "learning-format3-seed-9"] {
+        let path = golden_files()
+            .into_iter()
+            .find(|p| p.to_string_lossy().contains(name))
+            .expect("the golden");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let from = "action: FreeMove(";
+        let at = text.find(from).expect("a free move") + from.len();
+        let digit = text[at..].find(|c: char| c.is_ascii_digit()).unwrap() + at;
+        let mut bytes = text.into_bytes();
+        bytes[digit] = if bytes[digit] == b'9' {
+            b'8'
+        } else {
+            bytes[digit] + 1
+        };
+        let sk = Skirmish::new().unwrap();
+        let file = save::load(&sk, &bytes, "g.ron").unwrap();
+        assert!(save::verify(Arc::new(sk), file).is_err(), "{name}");
+    }
 }

@@ -25,7 +25,7 @@
 //! randomness, so the harness never shifts a game's dice.
 
 use crate::game::{Game, SeatConfig, canonical_ron};
-use crate::hash::stable_hash;
+use crate::hash::{format_hash, stable_hash};
 use crate::journal::{Event, Journal};
 use crate::rng::GameRng;
 use crate::ruleset::{Decision, Ruleset};
@@ -415,7 +415,10 @@ impl<R: Ruleset> Run<'_, R> {
                 format!("an illegal action ({what}, {seat}: {ron}) was accepted"),
             ));
         }
-        if stable_hash(&state) != here.hash || rng != *game.rng() || !journal.is_empty() {
+        if format_hash(game.format(), &state) != here.hash
+            || rng != *game.rng()
+            || !journal.is_empty()
+        {
             return Err(self.fail(
                 Some(step),
                 format!(

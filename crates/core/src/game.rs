@@ -19,7 +19,7 @@
 //! carries `link = hash(previous link, entry, state hash after it)`, so editing or corrupting
 //! any part of a save breaks the chain from that point on (see `docs/FORMATS.md`).
 
-use crate::hash::{StableHasher, stable_hash};
+use crate::hash::{ChainHasher, StableHasher, WORD_HASH_FORMAT, format_hash};
 use crate::journal::{EventKind, Journal};
 use crate::rng::GameRng;
 use crate::ruleset::{Decision, IllegalAction, Ruleset, SetupError};
@@ -28,7 +28,7 @@ use crate::seat::Seat;
 use crate::seed;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -342,13 +342,15 @@ impl<R: Ruleset> Game<R> {
             }
             Decision::Act(_) => {}
         }
-        // The fallible part of the link (writing the action as RON) comes before the state
-        // changes, so an error can still leave everything untouched.
-        let mut link = StableHasher::default();
+        // The fallible part of the link (writing the action as RON, up to format 2) comes
+        // before the state changes, so an error can still leave everything untouched.
+        let mut link = ChainHasher::for_format(self.format);
         link.write_u64(self.link);
         link.write_u8(0);
         link.write_u8(seat.0);
-        if let Err(e) = write_ron(&mut link, &action) {
+        if self.format >= WORD_HASH_FORMAT {
+            action.hash(&mut link);
+        } else if let Err(e) = write_ron(&mut link, &action) {
             let e = IllegalAction::new(format!("the action cannot be written as RON: {e}"));
             return Err((e, action));
         }
@@ -365,7 +367,7 @@ impl<R: Ruleset> Game<R> {
         if let Decision::Over(_) = self.ruleset.to_act(&self.state) {
             self.reveal_seed();
         }
-        let state = stable_hash(&self.state);
+        let state = format_hash(self.format, &self.state);
         link.write_u64(state);
         self.link = link.finish();
         self.live.push(self.log.len());
@@ -449,8 +451,8 @@ impl<R: Ruleset> Game<R> {
         self.live.pop();
         self.state = state;
         self.rng = rng;
-        let state = stable_hash(&self.state);
-        let mut link = StableHasher::default();
+        let state = format_hash(self.format, &self.state);
+        let mut link = ChainHasher::for_format(self.format);
         link.write_u64(self.link);
         link.write_u8(1);
         link.write_u64(state);
@@ -562,7 +564,7 @@ impl<R: Ruleset> Game<R> {
 
     /// The stable hash of the current state.
     pub fn state_hash(&self) -> Hash64 {
-        Hash64(stable_hash(&self.state))
+        Hash64(format_hash(self.format, &self.state))
     }
 
     /// The action log, undos included.
@@ -644,15 +646,15 @@ fn header_hash<R: Ruleset>(
 }
 
 /// Text into a hash, closed by 0xff (a byte UTF-8 never contains) so fields cannot run together.
-fn write_text(h: &mut StableHasher, text: &str) {
+fn write_text(h: &mut impl Hasher, text: &str) {
     h.write(text.as_bytes());
     h.write_u8(0xff);
 }
 
 /// The canonical (compact) RON of `value` streamed into a hash without building a string.
-fn write_ron<T: Serialize + ?Sized>(h: &mut StableHasher, value: &T) -> Result<(), ron::Error> {
-    struct Sink<'a>(&'a mut StableHasher);
-    impl std::fmt::Write for Sink<'_> {
+fn write_ron<T: Serialize + ?Sized, H: Hasher>(h: &mut H, value: &T) -> Result<(), ron::Error> {
+    struct Sink<'a, H>(&'a mut H);
+    impl<H: Hasher> std::fmt::Write for Sink<'_, H> {
         fn write_str(&mut self, s: &str) -> std::fmt::Result {
             self.0.write(s.as_bytes());
             Ok(())

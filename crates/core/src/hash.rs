@@ -1,7 +1,13 @@
-//! A stable 64-bit hash (FNV-1a) for state and chain hashes: the same bytes on every machine.
+//! Stable 64-bit hashes for state and chain hashes: the same value on every machine.
 //!
 //! `std`'s `DefaultHasher` may change between Rust releases and hashes `usize` at the
-//! platform's width; this hasher widens every integer to 64-bit little-endian first.
+//! platform's width; these hashers widen every integer to 64 bits first.
+//!
+//! - [`StableHasher`] is FNV-1a over little-endian bytes: header and data hashes, and the
+//!   state hashes and chain of saves up to format 2.
+//! - [`WordHasher`] takes a whole integer (or eight bytes) per step: the state hashes and
+//!   chain of format 3 on, where hashing after every action must be cheap.
+//! - [`ChainHasher`] is whichever of the two a save format asks for.
 
 use std::hash::{Hash, Hasher};
 
@@ -55,6 +61,171 @@ impl Hasher for StableHasher {
     }
 }
 
+/// A stable word-at-a-time hash: every integer, and every eight bytes of a byte string, is
+/// one multiply-and-rotate step; [`Hasher::finish`] ends with a full avalanche. Not
+/// cryptographic (neither is FNV-1a): it catches edits and divergence, not forgery.
+#[derive(Clone, Copy, Debug)]
+pub struct WordHasher(u64);
+
+/// The multiplier of [`WordHasher`]'s step (2^64 divided by the golden ratio, made odd).
+const WORD_K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Default for WordHasher {
+    fn default() -> Self {
+        WordHasher(OFFSET)
+    }
+}
+
+impl WordHasher {
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(WORD_K).rotate_left(27);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        // The SplitMix64 finaliser: every input bit reaches every output bit.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // Up to seven bytes in the low bits and their count in the top byte, so
+            // "a" and "a\0" differ.
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            word[7] = rest.len() as u8;
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.mix(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.mix(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.mix(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.mix(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.mix(i as u64);
+    }
+
+    fn write_isize(&mut self, i: isize) {
+        self.mix(i as i64 as u64);
+    }
+}
+
+/// The hasher of a save format's state hashes and chain links.
+#[derive(Clone, Copy, Debug)]
+pub enum ChainHasher {
+    /// Formats 1 and 2: FNV-1a.
+    Fnv(StableHasher),
+    /// Format 3 on: word at a time.
+    Words(WordHasher),
+}
+
+/// The first save format whose state hashes and links use [`WordHasher`].
+pub const WORD_HASH_FORMAT: u32 = 3;
+
+impl ChainHasher {
+    /// A fresh hasher for save format `format`.
+    pub fn for_format(format: u32) -> ChainHasher {
+        if format >= WORD_HASH_FORMAT {
+            ChainHasher::Words(WordHasher::default())
+        } else {
+            ChainHasher::Fnv(StableHasher::default())
+        }
+    }
+}
+
+impl Hasher for ChainHasher {
+    fn finish(&self) -> u64 {
+        match self {
+            ChainHasher::Fnv(h) => h.finish(),
+            ChainHasher::Words(h) => h.finish(),
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        match self {
+            ChainHasher::Fnv(h) => h.write(bytes),
+            ChainHasher::Words(h) => h.write(bytes),
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        match self {
+            ChainHasher::Fnv(h) => h.write_u8(i),
+            ChainHasher::Words(h) => h.write_u8(i),
+        }
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        match self {
+            ChainHasher::Fnv(h) => h.write_u16(i),
+            ChainHasher::Words(h) => h.write_u16(i),
+        }
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        match self {
+            ChainHasher::Fnv(h) => h.write_u32(i),
+            ChainHasher::Words(h) => h.write_u32(i),
+        }
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        match self {
+            ChainHasher::Fnv(h) => h.write_u64(i),
+            ChainHasher::Words(h) => h.write_u64(i),
+        }
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        match self {
+            ChainHasher::Fnv(h) => h.write_usize(i),
+            ChainHasher::Words(h) => h.write_usize(i),
+        }
+    }
+
+    fn write_isize(&mut self, i: isize) {
+        match self {
+            ChainHasher::Fnv(h) => h.write_isize(i),
+            ChainHasher::Words(h) => h.write_isize(i),
+        }
+    }
+}
+
+/// The state hash of `value` as save format `format` records it.
+pub fn format_hash<T: Hash + ?Sized>(format: u32, value: &T) -> u64 {
+    if format >= WORD_HASH_FORMAT {
+        let mut h = WordHasher::default();
+        value.hash(&mut h);
+        h.finish()
+    } else {
+        stable_hash(value)
+    }
+}
+
 /// The stable hash of any `Hash` value.
 pub fn stable_hash<T: Hash + ?Sized>(value: &T) -> u64 {
     let mut h = StableHasher::default();
@@ -85,5 +256,32 @@ mod tests {
         assert_eq!(hash_bytes(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(stable_hash(&1usize), stable_hash(&1u64));
         assert_eq!(hex(255), "00000000000000ff");
+    }
+
+    #[test]
+    fn word_hashes_are_pinned_and_tell_inputs_apart() {
+        // Format 3 saves record these values: a change here breaks every such save.
+        assert_eq!(format_hash(3, &(7u8, "squadsight")), 0x4de3_c4c9_271f_e80e);
+        assert_eq!(format_hash(3, &1usize), format_hash(3, &1u64));
+        assert_eq!(format_hash(2, &1u8), stable_hash(&1u8));
+        let words = |bytes: &[u8]| {
+            let mut h = WordHasher::default();
+            h.write(bytes);
+            h.finish()
+        };
+        // Trailing zero bytes, lengths past a word and single bits all change the hash.
+        let inputs: [&[u8]; 6] = [b"", b"a", b"a\0", b"abcdefgh", b"abcdefgh\0", b"abcdefgi"];
+        for (i, a) in inputs.iter().enumerate() {
+            for b in &inputs[i + 1..] {
+                assert_ne!(words(a), words(b), "{a:?} {b:?}");
+            }
+        }
+        // The chain hasher is the format's: FNV-1a up to format 2, words from 3.
+        let mut fnv = ChainHasher::for_format(2);
+        let mut word = ChainHasher::for_format(3);
+        fnv.write_u64(9);
+        word.write_u64(9);
+        assert_eq!(fnv.finish(), stable_hash(&9u64));
+        assert_eq!(word.finish(), format_hash(3, &9u64));
     }
 }

@@ -26,8 +26,9 @@ use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// The save format this build writes.
-pub const FORMAT_VERSION: u32 = 2;
+/// The save format this build writes. Format 3 hashes states and chain links a word at a
+/// time ([`crate::hash::WordHasher`]); formats 1 and 2 keep FNV-1a and verify as they were.
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The oldest save format this build still reads. Format 1 lacks the seed commitment and the
 /// parent link; such saves replay and verify under format 1's header hash, unchanged.

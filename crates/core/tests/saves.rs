@@ -88,7 +88,7 @@ fn a_save_round_trips_byte_for_byte_and_verifies() {
 fn the_envelope_names_everything_needed_to_replay() {
     let text = text_of(&scripted(5, 3));
     for field in [
-        "format: 2,",
+        "format: 3,",
         "engine: \"",
         "ruleset: \"race\",",
         "data_hash: \"",
@@ -298,9 +298,9 @@ fn a_dropped_entry_is_caught() {
 #[test]
 fn another_format_version_is_refused_naming_both() {
     let text = text_of(&scripted(5, 2));
-    let future = text.replacen("format: 2,", "format: 3,", 1);
+    let future = text.replacen("format: 3,", "format: 4,", 1);
     let expected =
-        "t.ron: this save uses format version 3, but this build reads only format versions 1 to 2";
+        "t.ron: this save uses format version 4, but this build reads only format versions 1 to 3";
     let race = Race::new();
     let err = load(&race, future.as_bytes(), "t.ron").unwrap_err();
     assert_eq!(err.to_string(), expected);
@@ -311,12 +311,12 @@ fn another_format_version_is_refused_naming_both() {
         expected
     );
     // A future format may look nothing like this one; the version is still what is reported.
-    let alien = "(format: 4, log: \"compressed\", everything: [1, 2, 3])";
+    let alien = "(format: 5, log: \"compressed\", everything: [1, 2, 3])";
     let err = load(&race, alien.as_bytes(), "t.ron").unwrap_err();
     assert!(matches!(
         err,
         LoadError::Format {
-            found: 4,
+            found: 5,
             supported: FORMAT_VERSION,
             ..
         }
