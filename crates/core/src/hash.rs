@@ -157,61 +157,47 @@ impl ChainHasher {
     }
 }
 
+/// Runs `$body` on whichever hasher `$chain` holds, bound to `$h`.
+macro_rules! on_chain {
+    ($chain:expr, $h:ident => $body:expr) => {
+        match $chain {
+            ChainHasher::Fnv($h) => $body,
+            ChainHasher::Words($h) => $body,
+        }
+    };
+}
+
 impl Hasher for ChainHasher {
     fn finish(&self) -> u64 {
-        match self {
-            ChainHasher::Fnv(h) => h.finish(),
-            ChainHasher::Words(h) => h.finish(),
-        }
+        on_chain!(self, h => h.finish())
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        match self {
-            ChainHasher::Fnv(h) => h.write(bytes),
-            ChainHasher::Words(h) => h.write(bytes),
-        }
+        on_chain!(self, h => h.write(bytes))
     }
 
     fn write_u8(&mut self, i: u8) {
-        match self {
-            ChainHasher::Fnv(h) => h.write_u8(i),
-            ChainHasher::Words(h) => h.write_u8(i),
-        }
+        on_chain!(self, h => h.write_u8(i))
     }
 
     fn write_u16(&mut self, i: u16) {
-        match self {
-            ChainHasher::Fnv(h) => h.write_u16(i),
-            ChainHasher::Words(h) => h.write_u16(i),
-        }
+        on_chain!(self, h => h.write_u16(i))
     }
 
     fn write_u32(&mut self, i: u32) {
-        match self {
-            ChainHasher::Fnv(h) => h.write_u32(i),
-            ChainHasher::Words(h) => h.write_u32(i),
-        }
+        on_chain!(self, h => h.write_u32(i))
     }
 
     fn write_u64(&mut self, i: u64) {
-        match self {
-            ChainHasher::Fnv(h) => h.write_u64(i),
-            ChainHasher::Words(h) => h.write_u64(i),
-        }
+        on_chain!(self, h => h.write_u64(i))
     }
 
     fn write_usize(&mut self, i: usize) {
-        match self {
-            ChainHasher::Fnv(h) => h.write_usize(i),
-            ChainHasher::Words(h) => h.write_usize(i),
-        }
+        on_chain!(self, h => h.write_usize(i))
     }
 
     fn write_isize(&mut self, i: isize) {
-        match self {
-            ChainHasher::Fnv(h) => h.write_isize(i),
-            ChainHasher::Words(h) => h.write_isize(i),
-        }
+        on_chain!(self, h => h.write_isize(i))
     }
 }
 
