@@ -99,6 +99,16 @@ impl Commander {
         parse_ron(info.source.as_bytes(), info.id).map_err(|e| RulesError(e.to_string()))
     }
 
+    /// [`Commander::model_name`] for journal text only: empty, and free, when the journal
+    /// records nothing (the hot path of simulations and AI search).
+    pub(crate) fn journal_name(&self, j: &Journal, st: &State, id: ModelId) -> String {
+        if j.enabled() {
+            self.model_name(st, id)
+        } else {
+            String::new()
+        }
+    }
+
     /// A model's name for people: its unit, numbered when the unit has several models.
     pub fn model_name(&self, st: &State, id: ModelId) -> String {
         match st.model(id) {
@@ -293,7 +303,7 @@ impl Commander {
         let fleeing = !fled_from.is_empty();
         let from = m.cell;
         Self::spend(st, if fleeing { 2 } else { actions });
-        let name = self.model_name(st, id);
+        let name = self.journal_name(j, st, id);
         if kind == MoveKind::Climb && actions == 1 && !fleeing {
             // cmd.act.climb.one, cmd.gap.15: a skill test against MOBILITY; a failure leaves the
             // model where it was and spends the action.
@@ -479,7 +489,7 @@ impl Commander {
     fn react_to_move(&self, st: &mut State, mover: ModelId, rng: &mut GameRng, j: &mut Journal) {
         let Some(m) = st.model(mover) else { return };
         if self.catalog.unit(m.unit).has(UnitRule::Phantom) {
-            let n = self.model_name(st, mover);
+            let n = self.journal_name(j, st, mover);
             if st
                 .models
                 .iter()

@@ -155,7 +155,7 @@ impl Commander {
         commanded: bool,
         j: &mut Journal,
     ) {
-        let name = self.model_name(st, id);
+        let name = self.journal_name(j, st, id);
         let commands = if commanded || st.sides[seat.index()].presence_used {
             0
         } else {
@@ -232,7 +232,7 @@ impl Commander {
     /// Ends the innermost activation; when none is left the next die is drawn.
     pub(crate) fn end_activation(&self, st: &mut State, rng: &mut GameRng, j: &mut Journal) {
         if let Some(a) = st.stack.pop() {
-            let name = self.model_name(st, a.model);
+            let name = self.journal_name(j, st, a.model);
             j.note("cmd.act.action-cost", EventKind::Turn, || {
                 format!("{name} ends its activation")
             });
