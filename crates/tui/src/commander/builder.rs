@@ -582,23 +582,45 @@ impl SquadBuilder {
 /// "* Ranger x1: Shotgun, Sword | Laser Sight | Plated Vest | 2) Corporal" (`*` marks the
 /// Leader).
 fn unit_line(out: &mut String, catalog: &Catalog, p: &UnitPick, leader: bool) {
-    use std::fmt::Write as _;
     out.push_str(if leader { "* " } else { "  " });
-    let _ = write!(out, "{} x{}:", catalog.unit(p.unit).name, p.models);
-    for (i, w) in p.weapons().enumerate() {
+    write_pick(
+        out,
+        &catalog.unit(p.unit).name,
+        p.models,
+        p.weapons().map(|w| catalog.weapon(w).name.as_str()),
+        p.attachments.iter().map(|a| catalog.item(*a).name.as_str()),
+        p.vest.map(|v| catalog.vest(v).name.as_str()),
+        &catalog.rank(p.rank).name,
+    );
+}
+
+/// One unit of a Squad as the builder and the campaign screen show it:
+/// `Ranger x1: Shotgun, Sword | Scope | Plated Vest | 2) Corporal`.
+pub(crate) fn write_pick<'a>(
+    out: &mut String,
+    unit: &str,
+    models: u8,
+    weapons: impl Iterator<Item = &'a str>,
+    attachments: impl Iterator<Item = &'a str>,
+    vest: Option<&str>,
+    rank: &str,
+) {
+    use std::fmt::Write as _;
+    let _ = write!(out, "{unit} x{models}:");
+    for (i, w) in weapons.enumerate() {
         out.push_str(if i == 0 { " " } else { ", " });
-        out.push_str(&catalog.weapon(w).name);
+        out.push_str(w);
     }
-    for (i, a) in p.attachments.iter().enumerate() {
+    for (i, a) in attachments.enumerate() {
         out.push_str(if i == 0 { " | " } else { ", " });
-        out.push_str(&catalog.item(*a).name);
+        out.push_str(a);
     }
-    if let Some(v) = p.vest {
+    if let Some(v) = vest {
         out.push_str(" | ");
-        out.push_str(&catalog.vest(v).name);
+        out.push_str(v);
     }
     out.push_str(" | ");
-    out.push_str(&catalog.rank(p.rank).name);
+    out.push_str(rank);
 }
 
 impl Session for SquadBuilder {
@@ -638,5 +660,28 @@ impl Session for SquadBuilder {
             Some(g) => g.as_any(),
             None => self,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_units_line_separates_its_weapons_and_attachments() {
+        let mut out = String::new();
+        write_pick(
+            &mut out,
+            "Rookie",
+            2,
+            ["Assault Rifle", "Pistol"].into_iter(),
+            ["Laser Sight", "Scope"].into_iter(),
+            Some("Plated Vest"),
+            "1) Squaddie",
+        );
+        assert_eq!(
+            out,
+            "Rookie x2: Assault Rifle, Pistol | Laser Sight, Scope | Plated Vest | 1) Squaddie"
+        );
     }
 }

@@ -645,24 +645,15 @@ impl CampaignScreen {
             for u in &p.units {
                 self.line.clear();
                 self.line.push_str("  ");
-                self.line.push_str(&u.unit);
-                use std::fmt::Write as _;
-                let _ = write!(self.line, " x{}:", u.models);
-                for w in u.primary.iter().chain(&u.secondary) {
-                    self.line.push(' ');
-                    self.line.push_str(w);
-                }
-                for a in &u.attachments {
-                    self.line.push_str(" + ");
-                    self.line.push_str(a);
-                }
-                if let Some(v) = &u.vest {
-                    self.line.push_str(" | ");
-                    self.line.push_str(v);
-                }
-                self.line.push_str(" | ");
-                self.line
-                    .push_str(u.rank.as_deref().unwrap_or("first rank"));
+                super::builder::write_pick(
+                    &mut self.line,
+                    &u.unit,
+                    u.models,
+                    u.primary.iter().chain(&u.secondary).map(String::as_str),
+                    u.attachments.iter().map(String::as_str),
+                    u.vest.as_deref(),
+                    u.rank.as_deref().unwrap_or("first rank"),
+                );
                 put(buf, &self.line, Role::Text, &mut y);
             }
             let s = &p.stores;
