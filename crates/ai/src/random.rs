@@ -34,7 +34,10 @@ impl<R: Ruleset> Player<R> for RandomPlayer {
         let pick = self.rng.below(Stream::Ai, n) as usize;
         let action = legal[pick.min(legal.len() - 1)].clone();
         // The caller describes the action itself; the reason only says how it was picked.
-        let reason = format!("random pick among {} actions", legal.len());
+        let reason = match legal.len() {
+            1 => "the only legal action".to_string(),
+            n => format!("random pick among {n} actions"),
+        };
         Choice { action, reason }
     }
 }

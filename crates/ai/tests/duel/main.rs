@@ -5,7 +5,7 @@ mod game;
 
 use game::{Action, Card, Duel, Options, Scenario, State};
 use squadsight_ai::arena::{STEP_CAP, run_arena};
-use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, make_player};
+use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, RandomPlayer, make_player};
 use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
 
 /// A player of `level` whose search has no wall-clock limit, so its choices depend only on
@@ -225,6 +225,15 @@ fn reasons_name_the_search_and_the_action() {
     let only = uncapped(Level::Hard, 1).choose(&Duel, &obs, seat, &actions[..1]);
     assert_eq!(only.action, actions[0]);
     assert!(only.reason.contains("only legal action"), "{}", only.reason);
+    // The random player says how it picked; the caller describes the action itself.
+    let mut random = RandomPlayer::new(3);
+    let pick = random.choose(&Duel, &obs, seat, &actions);
+    assert_eq!(
+        pick.reason,
+        format!("random pick among {} actions", actions.len())
+    );
+    let only = random.choose(&Duel, &obs, seat, &actions[..1]);
+    assert_eq!(only.reason, "the only legal action");
 }
 
 #[test]
