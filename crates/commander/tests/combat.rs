@@ -1,9 +1,7 @@
 //! Combat rules, one test per clause (or more), with scripted dice and exact odds. Unit and
 //! weapon numbers come from the embedded data files; comments give them for the arithmetic.
 
-mod combat_support;
-
-use combat_support::{Scripted, attack, catalog, seed_with_faces, unit};
+use crate::combat_support::{Scripted, attack, catalog, seed_with_faces, unit};
 use squadsight_commander::combat::{
     self, AttackEnd, AttackKind, AttackResult, BlastCentre, Cover, Means, Refusal,
 };
@@ -642,7 +640,7 @@ fn laser_sight_plus_one_on_the_fitted_weapon_when_shooting() {
     ctx.attacker.laser_sight = true;
     assert!(clauses(&combat::hit_modifiers(&ctx)).contains(&"data:Laser Sight"));
     let mut pistol = ctx;
-    pistol.means = Means::Weapon(combat_support::weapon("Pistol"));
+    pistol.means = Means::Weapon(crate::combat_support::weapon("Pistol"));
     assert!(!clauses(&combat::hit_modifiers(&pistol)).contains(&"data:Laser Sight"));
     ctx.target.in_contact = true;
     assert!(!clauses(&combat::hit_modifiers(&ctx)).contains(&"data:Laser Sight"));

@@ -2,9 +2,7 @@
 //! real data, every distinct dice outcome is enumerated with its exact weight and the summed
 //! frequencies are compared with `combat::preview`.
 
-mod combat_support;
-
-use combat_support::{Frac, attack, catalog, enumerate};
+use crate::combat_support::{Frac, attack, catalog, enumerate};
 use proptest::prelude::*;
 use squadsight_commander::catalog::{UnitId, WeaponId};
 use squadsight_commander::combat::{

@@ -1,12 +1,10 @@
 //! The conformance harness over the toy Race ruleset: it passes on a correct ruleset, and it
 //! catches each kind of contract violation planted in the toy.
 
-mod toy;
-
 use std::sync::Arc;
 
+use crate::toy::{Bug, Race, RaceOptions};
 use squadsight_core::conformance::{Limits, check_ruleset, looks_like_clause};
-use toy::{Bug, Race, RaceOptions};
 
 fn with_bug(bug: Bug) -> RaceOptions {
     RaceOptions {

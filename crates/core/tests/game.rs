@@ -1,14 +1,12 @@
 //! `Game`: seats and turns, the action log and hash chain, and undo — allowed back to the last
 //! reveal of something random or hidden, recorded in the log and honoured by replays.
 
-mod toy;
-
 use std::sync::Arc;
 
+use crate::toy::{Race, RaceAction, RaceOptions, RaceScenario};
 use squadsight_core::game::{Game, LogEntry, SeatConfig, UNDO_RULE, UndoError};
 use squadsight_core::save::{self, Hash64};
 use squadsight_core::{Decision, EventKind, Journal, Seat};
-use toy::{Race, RaceAction, RaceOptions, RaceScenario};
 
 fn course() -> RaceScenario {
     RaceScenario {

@@ -1,16 +1,14 @@
 //! Saves: the envelope round trip, `verify`, tamper detection through the state hashes and the
 //! hash chain, and refusal of other format versions, rulesets and rules data.
 
-mod toy;
-
 use std::sync::Arc;
 
+use crate::toy::{Race, RaceAction, RaceOptions, RaceScenario};
 use squadsight_core::game::{Game, LogEntry, SeatConfig};
 use squadsight_core::save::{
     self, FORMAT_VERSION, Hash64, LoadError, VerifyError, load, read_header, verify,
 };
 use squadsight_core::{Decision, Journal, Seat};
-use toy::{Race, RaceAction, RaceOptions, RaceScenario};
 
 /// A course too long to finish, so scripts of any length fit (the round limit ends it).
 fn marathon() -> RaceScenario {

@@ -2,10 +2,8 @@
 //! builder as snapshots, two Squads built with keys and a battle played to its end hot-seat
 //! and against AI mode, the campaign screen, and the too-small terminal.
 
-mod common;
-
-use common::commander::{campaign, claim_first_reward, game, play_to_the_end};
-use common::{app_with, keys, quick_store, redraw, screen, terminal};
+use crate::common::commander::{campaign, claim_first_reward, game, play_to_the_end};
+use crate::common::{app_with, keys, quick_store, redraw, screen, terminal};
 use squadsight_commander::action::Action;
 use squadsight_core::Seat;
 use squadsight_core::game::SeatConfig;

@@ -5,10 +5,8 @@
 //! reported with its place and left alone (cmd.prep.campaign-persistent-squads,
 //! cmd.campaign.carry-over, cmd.campaign.reward-draw).
 
-mod common;
-
-use common::commander::{campaign, claim_first_reward, game, play, play_to_the_end};
-use common::{keys, redraw, terminal};
+use crate::common::commander::{campaign, claim_first_reward, game, play, play_to_the_end};
+use crate::common::{keys, redraw, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use squadsight_commander::ai_mode::Difficulty;

@@ -2,10 +2,8 @@
 //! answers), the journal redacted per seat, a game against the AI played to its end by keys,
 //! saving, continuing and the replay viewer.
 
-mod common;
-
-use common::toy::{ToyAction, ToyUi};
-use common::{app_with, keys, quick_store, screen, terminal, toy_app};
+use crate::common::toy::{ToyAction, ToyUi};
+use crate::common::{app_with, keys, quick_store, screen, terminal, toy_app};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_core::Seat;

@@ -5,10 +5,8 @@
 //! before a reveal and refused after one, and the recorded undo seen in the replay; Enter
 //! on the map during a decision that wants no hex; and snapshots of the replay screen.
 
-mod common;
-
-use common::sk::{Screen, app, focus, game, greedy_save, play, play_to_the_end, spec};
-use common::{keys, screen, terminal};
+use crate::common::sk::{Screen, app, focus, game, greedy_save, play, play_to_the_end, spec};
+use crate::common::{keys, screen, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use squadsight_ai::{GreedyPlayer, Player};

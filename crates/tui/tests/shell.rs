@@ -2,13 +2,11 @@
 //! menu navigation, quitting, help, settings, the rules browser, saves and the too-small
 //! notice.
 
-mod common;
-
-use common::{keys, redraw, screen, terminal, toy_app};
+use crate::common::{keys, redraw, screen, terminal, toy_app};
 use squadsight_tui::game_screen::GameScreen;
 use squadsight_tui::{Exit, Start};
 
-type ToyScreen = GameScreen<common::toy::ToyUi>;
+type ToyScreen = GameScreen<crate::common::toy::ToyUi>;
 
 #[test]
 fn menu_lists_every_entry_with_its_key() {

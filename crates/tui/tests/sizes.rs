@@ -1,9 +1,7 @@
 //! No screen panics at any terminal size from 1×1 to 300×100, and below the minimum size a
 //! notice replaces the screen.
 
-mod common;
-
-use common::{keys, terminal, toy_app};
+use crate::common::{keys, terminal, toy_app};
 use proptest::prelude::*;
 use squadsight_core::game::SeatConfig;
 use squadsight_tui::registry::Registry;
@@ -69,19 +67,21 @@ fn screens() -> Vec<App> {
         } else {
             Start::Menu
         };
-        let mut app = common::app_with(Registry::builtin(), common::quick_store(), start);
+        let mut app =
+            crate::common::app_with(Registry::builtin(), crate::common::quick_store(), start);
         keys(&mut app, &mut terminal(120, 40), script);
         apps.push(app);
     }
     // The replay viewer: its start, a step with a roll, a seat's view, the go-to prompt and
     // its help.
-    let save = common::sk::greedy_save(9, 60);
+    let save = crate::common::sk::greedy_save(9, 60);
     for script in ["", "<Right>*30", "<Right>*30 v", "g 1", "?"] {
         let start = Start::Replay {
             bytes: save.clone().into_bytes(),
             origin: "sizes".into(),
         };
-        let mut app = common::app_with(Registry::builtin(), common::quick_store(), start);
+        let mut app =
+            crate::common::app_with(Registry::builtin(), crate::common::quick_store(), start);
         keys(&mut app, &mut terminal(120, 40), script);
         apps.push(app);
     }
@@ -99,7 +99,7 @@ fn draw_at(screen: usize, w: u16, h: u16) -> String {
         let app = &mut apps[screen % n];
         let mut term = terminal(w, h);
         app.draw(&mut term).expect("draws");
-        common::screen(&term)
+        crate::common::screen(&term)
     })
 }
 

@@ -3,10 +3,8 @@
 //! the hand-off for out-of-turn answers, undo, and the UI staying responsive while the AI
 //! thinks.
 
-mod common;
-
-use common::sk::{app, focus, game, play, play_to_the_end, spec};
-use common::{app_with, keys, quick_store, screen, terminal};
+use crate::common::sk::{app, focus, game, play, play_to_the_end, spec};
+use crate::common::{app_with, keys, quick_store, screen, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use squadsight_ai::{GreedyPlayer, Player};

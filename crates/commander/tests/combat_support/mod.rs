@@ -1,8 +1,6 @@
 //! Shared helpers for the combat tests: catalog lookups, a context builder with plain
 //! defaults, scripted dice, and an exhaustive enumerator of every dice outcome.
 
-#![allow(dead_code)] // each test crate uses a different part of this module
-
 use squadsight_commander::catalog::{Catalog, UnitProfile, WeaponProfile};
 use squadsight_commander::combat::{AttackContext, AttackKind, Attacker, Cover, Defender, Means};
 use squadsight_commander::options::ResistanceTest;

@@ -9,7 +9,6 @@
 //! harness catches it.
 
 // Each test binary includes this module and uses a different part of it.
-#![allow(dead_code)]
 
 use serde::{Deserialize, Serialize};
 use squadsight_core::deck::Deck;

@@ -1,8 +1,6 @@
 //! Helpers shared by the integration tests: an app on `TestBackend`, key scripts, and the
 //! screen as text.
 
-#![allow(dead_code)]
-
 pub mod commander;
 pub mod sk;
 pub mod toy;

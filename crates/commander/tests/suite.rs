@@ -1,0 +1,19 @@
+//! Every integration test of this package in one test binary (one link instead of one per
+//! file); each file below is a module of it, and the shared helpers are modules too.
+
+mod ai_mode;
+mod ai_mode_engine;
+mod ai_mode_presence;
+mod campaign;
+mod combat;
+mod combat_odds;
+mod combat_support;
+mod data;
+mod rules_conformance;
+mod rules_endgame;
+mod rules_reaction;
+mod rules_sight;
+mod rules_special;
+mod rules_table;
+mod rules_turns;
+mod squad;

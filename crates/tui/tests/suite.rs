@@ -1,0 +1,12 @@
+//! Every integration test of this package in one test binary (one link instead of one per
+//! file); each file below is a module of it, and the shared helpers are modules too.
+
+mod commander;
+mod commander_campaign;
+mod common;
+mod game;
+mod pty;
+mod replay;
+mod shell;
+mod sizes;
+mod skirmish;
