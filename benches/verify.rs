@@ -6,6 +6,8 @@
 //! cost), and a game of the core tests' toy Race ruleset, whose rules cost almost nothing, so
 //! its numbers show the engine's own overhead (parsing, hashing, the chain).
 
+// The core tests' module, of which this bench uses only a part.
+#[allow(dead_code)]
 #[path = "../crates/core/tests/toy/mod.rs"]
 mod toy;
 
