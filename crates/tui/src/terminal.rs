@@ -1,6 +1,9 @@
 //! The real terminal: raw mode and the alternate screen, restored on every way out (normal
 //! exit, panic, Ctrl-C, SIGTERM, SIGHUP), suspended and resumed around Ctrl-Z, and the
-//! crossterm event source.
+//! crossterm event source. A terminal that goes away ends the program even when no SIGHUP
+//! comes: crossterm reads through its `/dev/tty` source (feature `use-dev-tty`), which reports
+//! a dead terminal instead of looping on it, and [`CrosstermSource`] checks that the terminal
+//! is still one.
 
 use crate::ai::AI_THREAD;
 use crate::input::{EventSource, Next};
@@ -8,7 +11,7 @@ use crate::keys::Input;
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use crossterm::{cursor, execute, terminal};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -16,6 +19,9 @@ use std::time::Duration;
 
 /// The longest the event loop sleeps before looking at signal flags again.
 const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+
+/// The signal number reported when the terminal went away without a SIGHUP.
+const HANG_UP: i32 = 1;
 
 /// Puts the terminal back as the shell expects it. Safe to call more than once and when the
 /// terminal was never set up; errors are ignored because there is nothing left to do about
@@ -131,6 +137,8 @@ impl Signals {
 pub struct CrosstermSource {
     guard: TerminalGuard,
     signals: Signals,
+    /// Whether standard input was a terminal at the start (see [`CrosstermSource::hung_up`]).
+    tty_input: bool,
 }
 
 impl CrosstermSource {
@@ -138,7 +146,19 @@ impl CrosstermSource {
     pub fn new() -> io::Result<CrosstermSource> {
         let signals = Signals::register()?;
         let guard = TerminalGuard::enter()?;
-        Ok(CrosstermSource { guard, signals })
+        Ok(CrosstermSource {
+            guard,
+            signals,
+            tty_input: io::stdin().is_terminal(),
+        })
+    }
+
+    /// Whether the terminal has gone away (its window closed, the connection dropped) without
+    /// a SIGHUP reaching us, as when the program is not the terminal's controlling process: a
+    /// hung-up terminal reads as endless end-of-file and is no longer a terminal. Without this
+    /// check the loop would spin on it forever.
+    fn hung_up(&self) -> bool {
+        self.tty_input && !io::stdin().is_terminal()
     }
 
     /// Restores the terminal now.
@@ -174,6 +194,10 @@ impl EventSource for CrosstermSource {
         if !event::poll(wait)? {
             return Ok(match self.pending_signal()? {
                 Some(input) => Next::Input(input),
+                None if self.hung_up() => {
+                    self.guard.leave();
+                    Next::Input(Input::Terminate(HANG_UP))
+                }
                 None => Next::Timeout,
             });
         }

@@ -38,12 +38,17 @@ struct Session {
 
 impl Session {
     fn start(tag: &str) -> Session {
+        Session::start_in(tag, "")
+    }
+
+    /// Starts the program in a pseudo-terminal, behind `wrapper` (a command prefix).
+    fn start_in(tag: &str, wrapper: &str) -> Session {
         let dir = std::env::temp_dir().join(format!("squadsight-pty-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let exe = launcher();
         // `script` gives the program a pseudo-terminal; `stty` gives that terminal a size.
         let inner = format!(
-            "stty rows 30 cols 100; exec {} --ascii {}",
+            "stty rows 30 cols 100; exec {wrapper}{} --ascii {}",
             exe.display(),
             dir.display()
         );
@@ -112,12 +117,25 @@ impl Session {
 
     /// The process id of the program inside `script`.
     fn program_pid(&self) -> u32 {
-        let children = format!("/proc/{0}/task/{0}/children", self.child.id());
-        let text = std::fs::read_to_string(children).expect("the child list");
-        text.split_whitespace()
-            .next()
-            .and_then(|p| p.parse().ok())
-            .expect("the program runs under script")
+        first_child(self.child.id()).expect("the program runs under script")
+    }
+}
+
+/// The first child process of `pid`, if it has one.
+fn first_child(pid: u32) -> Option<u32> {
+    let children = format!("/proc/{pid}/task/{pid}/children");
+    let text = std::fs::read_to_string(children).ok()?;
+    text.split_whitespace().next().and_then(|p| p.parse().ok())
+}
+
+/// Whether process `pid` has ended (gone, or a zombie waiting to be reaped).
+fn ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name in brackets: `123 (tui) Z ...`.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z')),
+        Err(_) => true,
     }
 }
 
@@ -185,4 +203,35 @@ fn sigterm_ends_the_program_and_restores_the_terminal() {
     let (code, out) = s.finish();
     assert_eq!(code, 128 + 15, "{out}");
     assert_restored(&out);
+}
+
+#[test]
+fn a_terminal_that_goes_away_without_a_hangup_signal_ends_the_program() {
+    // In a session of its own (`setsid`) the program is not the terminal's controlling
+    // process, so when the terminal closes no SIGHUP reaches it: it sees only a terminal that
+    // reads as end-of-file. It must end, not spin on it.
+    let mut s = Session::start_in("gone", "setsid -w ");
+    s.wait_for("squadsight");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let program = loop {
+        if let Some(pid) = first_child(s.program_pid()) {
+            break pid;
+        }
+        assert!(Instant::now() < deadline, "the program did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Closing `script` closes the terminal's other end.
+    s.child.kill().expect("script is stopped");
+    let _ = s.child.wait();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !ended(program) {
+        if Instant::now() > deadline {
+            let _ = Command::new("kill")
+                .args(["-KILL", &program.to_string()])
+                .status();
+            panic!("the program kept running after its terminal went away");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_dir_all(&s.dir);
 }
