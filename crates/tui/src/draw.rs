@@ -238,6 +238,59 @@ impl Scratch {
     }
 }
 
+/// Writes successive word-wrapped paragraphs down an area (the side panels' cards and odds).
+pub struct Writer<'a> {
+    buf: &'a mut Buffer,
+    area: Rect,
+    row: u16,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer at the top of `area`.
+    pub fn new(buf: &'a mut Buffer, area: Rect) -> Writer<'a> {
+        Writer { buf, area, row: 0 }
+    }
+
+    /// One paragraph, wrapped to the area's width; nothing once the area is full.
+    pub fn para(&mut self, text: &str, style: Style) {
+        if self.row >= self.area.height {
+            return;
+        }
+        let rest = Rect::new(
+            self.area.x,
+            self.area.y + self.row,
+            self.area.width,
+            self.area.height - self.row,
+        );
+        let used = wrapped(self.buf, rest, 0, 0, text, style);
+        self.row = self
+            .row
+            .saturating_add(u16::try_from(used).unwrap_or(u16::MAX));
+    }
+
+    /// A labelled chance: the text, then a bar of the probability.
+    pub fn chance(&mut self, text: &str, p: squadsight_core::Ratio, theme: &Theme) {
+        self.para(text, theme.style(Role::Text));
+        if self.row >= self.area.height {
+            return;
+        }
+        let y = self.area.y + self.row;
+        let width = self.area.width.saturating_sub(4).min(20);
+        bar(
+            self.buf,
+            self.area,
+            self.area.x + 2,
+            y,
+            width,
+            p.num(),
+            p.den(),
+            theme.style(Role::Good),
+            theme,
+        );
+        self.row += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

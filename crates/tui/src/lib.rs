@@ -61,6 +61,8 @@ pub mod settings;
 pub mod skirmish;
 pub mod store;
 pub mod terminal;
+#[cfg(test)]
+mod test_support;
 pub mod theme;
 pub mod view;
 

@@ -861,19 +861,12 @@ mod tests {
                 else {
                     continue;
                 };
-                let mut player = RandomPlayer::new(seed * 31 + n as u64);
-                let mut legal = Vec::new();
-                for _ in 0..400 {
-                    let Decision::Act(seat) = game.to_act() else {
-                        break;
-                    };
-                    game.legal_actions(seat, &mut legal);
-                    visit(&game, seat, &legal);
-                    let obs = game.observe(seat);
-                    let choice = player.choose(rules.as_ref(), &obs, seat, &legal);
-                    game.apply(seat, choice.action)
-                        .expect("legal action applies");
-                }
+                crate::test_support::play_randomly(
+                    &mut game,
+                    seed * 31 + n as u64,
+                    400,
+                    &mut visit,
+                );
             }
         }
     }

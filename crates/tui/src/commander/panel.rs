@@ -3,7 +3,7 @@
 
 use super::map::{self, Geometry, Mark};
 use super::{CommanderView, SIDE_MARKERS, side_style};
-use crate::draw;
+use crate::draw::{self, Writer};
 use crate::theme::{Role, Theme};
 use crate::view::ViewCtx;
 use ratatui::buffer::Buffer;
@@ -28,53 +28,6 @@ pub struct SightInfo {
     pub cover: Option<Cover>,
     /// The distance in Range.
     pub range: u32,
-}
-
-/// Writes successive word-wrapped paragraphs down an area.
-struct Writer<'a> {
-    buf: &'a mut Buffer,
-    area: Rect,
-    row: u16,
-}
-
-impl Writer<'_> {
-    fn para(&mut self, text: &str, style: Style) {
-        if self.row >= self.area.height {
-            return;
-        }
-        let rest = Rect::new(
-            self.area.x,
-            self.area.y + self.row,
-            self.area.width,
-            self.area.height - self.row,
-        );
-        let used = draw::wrapped(self.buf, rest, 0, 0, text, style);
-        self.row = self
-            .row
-            .saturating_add(u16::try_from(used).unwrap_or(u16::MAX));
-    }
-
-    /// A labelled chance: text, then a bar of the probability.
-    fn chance(&mut self, text: &str, p: Ratio, theme: &Theme) {
-        self.para(text, theme.style(Role::Text));
-        if self.row >= self.area.height {
-            return;
-        }
-        let y = self.area.y + self.row;
-        let width = self.area.width.saturating_sub(4).min(20);
-        draw::bar(
-            self.buf,
-            self.area,
-            self.area.x + 2,
-            y,
-            width,
-            p.num(),
-            p.den(),
-            theme.style(Role::Good),
-            theme,
-        );
-        self.row += 1;
-    }
 }
 
 /// The glyphs and style of one table cell.
@@ -255,7 +208,7 @@ pub fn render_bag(
 ) {
     let st = &ctx.obs.state;
     let theme = ctx.theme;
-    let mut w = Writer { buf, area, row: 0 };
+    let mut w = Writer::new(buf, area);
     let text = view.scratch.format(format_args!(
         "Dice bag, round {} of {}:",
         st.round, st.round_limit
@@ -653,7 +606,7 @@ pub fn render_panel(
     let mut scratch = std::mem::take(&mut view.scratch);
     let mut line = std::mem::take(&mut view.line);
     {
-        let mut w = Writer { buf, area, row: 0 };
+        let mut w = Writer::new(buf, area);
         if let Some((role, _)) = decision_line(ctx, &view.names, &mut scratch) {
             w.para(scratch.as_str(), theme.style(role));
         }

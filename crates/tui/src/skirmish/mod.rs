@@ -938,9 +938,8 @@ mod tests {
         assert_eq!(a.get(squaddie.index()), ['S', 'q']);
     }
 
-    use squadsight_ai::{Player, RandomPlayer};
     use squadsight_core::game::{Game, SeatConfig};
-    use squadsight_core::{Decision, Ruleset, Seat};
+    use squadsight_core::{Ruleset, Seat};
     use squadsight_skirmish::state::Aim;
 
     /// Random games of every shipped scenario, stopping at each decision with `visit`.
@@ -958,19 +957,12 @@ mod tests {
                 let seats = vec![SeatConfig::human(), SeatConfig::human()];
                 let mut game = Game::new(Arc::clone(&sk), scenario.clone(), options, seed, seats)
                     .expect("game starts");
-                let mut player = RandomPlayer::new(seed * 31 + n as u64);
-                let mut legal = Vec::new();
-                for _ in 0..600 {
-                    let Decision::Act(seat) = game.to_act() else {
-                        break;
-                    };
-                    game.legal_actions(seat, &mut legal);
-                    visit(&game, seat, &legal);
-                    let obs = game.observe(seat);
-                    let choice = player.choose(sk.as_ref(), &obs, seat, &legal);
-                    game.apply(seat, choice.action)
-                        .expect("legal action applies");
-                }
+                crate::test_support::play_randomly(
+                    &mut game,
+                    seed * 31 + n as u64,
+                    600,
+                    &mut visit,
+                );
             }
         }
     }

@@ -2,13 +2,11 @@
 //! of sight, attack odds), the hand, and the status line.
 
 use super::{SIDE_MARKERS, Sight, SkirmishView, side_style};
-use crate::draw::{self, Scratch};
+use crate::draw::{self, Scratch, Writer};
 use crate::theme::Role;
 use crate::view::ViewCtx;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
-use squadsight_core::Ratio;
 use squadsight_core::dice::{Dice, Target};
 use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
@@ -22,53 +20,6 @@ pub const SUPPRESSION_STOPS: Target = Target::AtLeast(4);
 /// A splash roll: 1D6, and 5–6 deals 1 Hit (sk.area.splash). Preview only, checked the same
 /// way.
 pub const SPLASH_HITS: Target = Target::AtLeast(5);
-
-/// Writes successive word-wrapped paragraphs down an area.
-struct Writer<'a> {
-    buf: &'a mut Buffer,
-    area: Rect,
-    row: u16,
-}
-
-impl Writer<'_> {
-    fn para(&mut self, text: &str, style: Style) {
-        if self.row >= self.area.height {
-            return;
-        }
-        let rest = Rect::new(
-            self.area.x,
-            self.area.y + self.row,
-            self.area.width,
-            self.area.height - self.row,
-        );
-        let used = draw::wrapped(self.buf, rest, 0, 0, text, style);
-        self.row = self
-            .row
-            .saturating_add(u16::try_from(used).unwrap_or(u16::MAX));
-    }
-
-    /// A labelled chance: text, then a bar of the probability.
-    fn chance(&mut self, text: &str, p: Ratio, theme: &crate::theme::Theme) {
-        self.para(text, theme.style(Role::Text));
-        if self.row >= self.area.height {
-            return;
-        }
-        let y = self.area.y + self.row;
-        let width = self.area.width.saturating_sub(4).min(20);
-        draw::bar(
-            self.buf,
-            self.area,
-            self.area.x + 2,
-            y,
-            width,
-            p.num(),
-            p.den(),
-            theme.style(Role::Good),
-            theme,
-        );
-        self.row += 1;
-    }
-}
 
 fn phase_name(p: Phase) -> &'static str {
     match p {
@@ -189,7 +140,7 @@ pub fn render_panel(
     let board = st.board();
     let theme = ctx.theme;
     let mut s = std::mem::take(&mut view.scratch);
-    let mut w = Writer { buf, area, row: 0 };
+    let mut w = Writer::new(buf, area);
     if let Some(d) = decision(sk, st, &mut s) {
         let text = s.format(format_args!("Now: {d}"));
         w.para(text, theme.style(Role::Key));
