@@ -47,6 +47,7 @@ use squadsight_core::{
     SetupError, Stream,
 };
 use std::fmt;
+use std::sync::Arc;
 
 /// Why the Commander rules could not be built from their data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -822,7 +823,7 @@ impl Commander {
     /// Removes terrain within `radius` Range of `at` (cmd.sr.high-explosive, cmd.gap.44).
     fn blast(&self, st: &mut State, at: Cell, radius: u32, j: &mut Journal) {
         for id in st.board.pieces_within(at, radius) {
-            if st.board.destroy_piece(id) {
+            if Arc::make_mut(&mut st.board).destroy_piece(id) {
                 let name = st.board.pieces()[id].name.clone();
                 j.note("cmd.sr.high-explosive", EventKind::Effect, || {
                     format!("the blast destroys the {name}")
@@ -1570,7 +1571,7 @@ impl Commander {
             plan.round_limit
         };
         let mut st = State {
-            board: plan.board.clone(),
+            board: Arc::new(plan.board.clone()),
             models: Vec::new(),
             occupancy: vec![0; cells],
             sides,

@@ -219,7 +219,7 @@ impl Fixture {
         });
         let cells = board.cell_count();
         let mut st = State {
-            board,
+            board: std::sync::Arc::new(board),
             models: Vec::new(),
             occupancy: vec![0; cells],
             sides,

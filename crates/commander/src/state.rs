@@ -12,6 +12,7 @@ use crate::options::Options;
 use serde::{Deserialize, Serialize};
 use squadsight_core::Seat;
 use squadsight_core::bag::DiceBag;
+use std::sync::Arc;
 
 /// The most models one game may hold (both Squads, pods and free Troopers together).
 pub const MAX_MODELS: usize = 64;
@@ -342,8 +343,9 @@ pub struct Side {
 /// Everything about a game in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    /// The table.
-    pub board: Board,
+    /// The table, shared between copies of the state (observations, AI search) until a piece
+    /// is destroyed, which copies it for that state alone.
+    pub board: Arc<Board>,
     /// Every model, index = id.
     pub models: Vec<Model>,
     /// Per cell: 0, 1 + the id of the model standing there, or [`TOKEN`] for a marker.
