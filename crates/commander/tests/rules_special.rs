@@ -255,8 +255,16 @@ fn cmd_sr_scatter_point_by_target_player_and_high_explosive() {
         Action::ScatterTo(c) => s.state().board.range(*c, Cell::new(20, 6)) == 3,
         _ => false,
     }));
+    // A copy of the state taken before the blast (an observation, an AI's search) shares the
+    // table but keeps its crates: the blast changes only the game's own table.
+    let before = s.state().clone();
     s.act(1, Action::ScatterTo(Cell::new(20, 2))).unwrap();
     assert!(s.state().board.pieces()[0].destroyed);
+    assert!(!before.board.pieces()[0].destroyed);
+    assert_eq!(
+        before.board.terrain(Cell::new(20, 4)),
+        Some(TerrainKind::Obstacle)
+    );
 }
 
 #[test]
