@@ -364,7 +364,12 @@ fn a_battle_cut_short_is_taken_up_again_not_replayed() {
     );
 
     let mut app = menu_app(&dir, 50);
-    keys(&mut app, &mut term, "m <Enter>");
+    keys(&mut app, &mut term, "m");
+    // The list says which campaign has a battle waiting.
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("0 battle(s), next X2.1"), "{text}");
+    assert!(text.contains("(battle in progress)"), "{text}");
+    keys(&mut app, &mut term, "<Enter>");
     assert_eq!(on_screen(&app).history.len(), 0);
     keys(&mut app, &mut term, "<Enter>");
     assert!(campaign(&app).in_battle());

@@ -58,6 +58,8 @@ struct Saved {
     slot: SaveSlot,
     /// The campaign, or why its file cannot be read.
     campaign: Result<Campaign, String>,
+    /// Whether a battle of it was left unfinished (it resumes where it stopped).
+    in_battle: bool,
 }
 
 /// The campaign screen.
@@ -99,7 +101,12 @@ impl CampaignScreen {
                 let campaign = store.read(&slot).and_then(|bytes| {
                     Campaign::from_ron(&bytes, &slot.origin, catalog).map_err(|e| e.to_string())
                 });
-                Saved { slot, campaign }
+                let in_battle = store.campaign_battle(&slot).is_some();
+                Saved {
+                    slot,
+                    campaign,
+                    in_battle,
+                }
             })
             .collect();
         CampaignScreen::with(ui, seed, ai_pause, saved)
@@ -560,16 +567,18 @@ impl CampaignScreen {
                         let next = c
                             .next_operation()
                             .map_or("complete", |o| catalog.operation(o).name.as_str());
+                        let waiting = if saved.in_battle {
+                            " (battle in progress)"
+                        } else if c.pending().is_some() {
+                            " (rewards waiting)"
+                        } else {
+                            ""
+                        };
                         let text = self.scratch.format(format_args!(
-                            "{}, {}: {} battle(s), next {next}{}",
+                            "{}, {}: {} battle(s), next {next}{waiting}",
                             c.players.first().map_or("?", |p| p.faction.name()),
                             c.difficulty.as_str(),
                             c.history.len(),
-                            if c.pending().is_some() {
-                                " (rewards waiting)"
-                            } else {
-                                ""
-                            }
                         ));
                         draw::text(buf, inner, x, y, text, theme.style(Role::Dim));
                     }
