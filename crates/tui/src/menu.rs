@@ -207,7 +207,10 @@ impl MenuScreen {
                 Item::Replay => ("Replay a save, action by action", true),
                 Item::Rules => ("Rules reference, by clause", true),
                 Item::Settings => ("Settings", true),
-                Item::Campaign => ("Commander campaign: one Squad kept from battle to battle", true),
+                Item::Campaign => (
+                    "Commander campaign: one Squad kept from battle to battle",
+                    true,
+                ),
                 Item::Quit => ("Quit", true),
             };
             let selected = i == self.cursor;
