@@ -356,7 +356,9 @@ impl NewGameForm {
             if rules_ai.seat > 0 && rules_ai.ai_default > 0 {
                 if let Some(s) = self.seats.get_mut(rules_ai.seat) {
                     *s = SEAT_CHOICES.len() + rules_ai.ai_default - 1;
-                    self.options[o] = rules_ai.ai_default;
+                    if let Some(v) = self.options.get_mut(o) {
+                        *v = rules_ai.ai_default;
+                    }
                 }
             }
         }
@@ -521,7 +523,9 @@ impl NewGameForm {
                     *s = step(*s, SEAT_CHOICES.len() + extra);
                     if let Some((o, _)) = rules_ai {
                         // The seat's choices past the shell's own are the option's values.
-                        self.options[o] = (*s + 1).saturating_sub(SEAT_CHOICES.len());
+                        if let Some(v) = self.options.get_mut(o) {
+                            *v = (*s + 1).saturating_sub(SEAT_CHOICES.len());
+                        }
                     }
                 }
             }
@@ -592,7 +596,7 @@ impl NewGameForm {
                 .and_then(|c| c.seats.get(i))
                 .map_or("?", String::as_str);
             let rules_ai = Self::rules_ai_option(entry.options(), i)
-                .and_then(|(o, spec)| spec.values.get(self.options[o]))
+                .and_then(|(o, spec)| spec.values.get(*self.options.get(o)?))
                 .filter(|_| self.seats[i] >= SEAT_CHOICES.len());
             let choice = match (rules_ai, SEAT_CHOICES.get(self.seats[i]).copied().flatten()) {
                 (Some(value), _) => self.scratch.format(format_args!("rules AI mode, {value}")),
