@@ -1,0 +1,4 @@
+//! X-Com: Tactical (2004) for squadsight: time units and percentile dice on a multi-level
+//! square tile map for 2 to 10 players.
+
+pub mod map;

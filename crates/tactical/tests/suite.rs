@@ -1,0 +1,1 @@
+//! The Tactical crate's integration tests, built as one binary.
