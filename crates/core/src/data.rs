@@ -51,6 +51,46 @@ impl fmt::Display for DataError {
 
 impl std::error::Error for DataError {}
 
+impl DataError {
+    /// A validation problem located in `text` (the file's contents): at the first `needle`
+    /// after the first `anchor` (tried quoted first, so `"Rifle"` finds the entry named Rifle
+    /// before a mention of it), at the anchor when the needle is not found there, and with no
+    /// position when the anchor is missing too. Validators report problems found after
+    /// parsing with this, so every error still names a line and column.
+    pub fn near(
+        origin: &str,
+        text: &str,
+        anchor: &str,
+        needle: &str,
+        message: impl Into<String>,
+    ) -> DataError {
+        let quoted = format!("\"{anchor}\"");
+        let start = text.find(&quoted).or_else(|| text.find(anchor));
+        let Some(start) = start else {
+            return DataError::general(origin, message);
+        };
+        let pos = text
+            .get(start..)
+            .and_then(|rest| rest.find(needle))
+            .map_or(start, |n| start + n);
+        let (line, col) = line_col(text, pos);
+        DataError {
+            origin: origin.to_string(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+}
+
+/// The 1-based line and column (in characters) of byte `offset` of `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
 /// Every problem found in one data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataErrors(pub Vec<DataError>);
@@ -132,6 +172,17 @@ mod tests {
         assert_eq!((e.line, e.origin.as_str()), (2, "t.ron"));
         assert!(e.col > 0);
         assert!(e.to_string().starts_with("t.ron:2:"));
+    }
+
+    #[test]
+    fn validation_errors_are_placed_after_their_anchor() {
+        let text = "[\n  (name: \"A\", hits: 1),\n  (name: \"B\", hits: 9),\n]";
+        let e = DataError::near("t.ron", text, "B", "hits", "too many hits");
+        assert_eq!((e.line, e.col), (3, 15));
+        assert_eq!(e.to_string(), "t.ron:3:15: too many hits");
+        let e = DataError::near("t.ron", text, "C", "hits", "no such entry");
+        assert_eq!((e.line, e.col), (0, 0));
+        assert_eq!(line_col("ab\ncd", 4), (2, 2));
     }
 
     #[test]

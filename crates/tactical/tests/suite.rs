@@ -1,1 +1,1 @@
-//! The Tactical crate's integration tests, built as one binary.
+mod data;
