@@ -184,6 +184,8 @@ pub enum Target {
     AtMost(u32),
     /// The total must be at least this (e.g. 4+ on a d6, or N successes).
     AtLeast(u32),
+    /// The total must lie in this inclusive range (a row of a d10 table such as 4–5).
+    Between(u32, u32),
 }
 
 impl Target {
@@ -192,6 +194,7 @@ impl Target {
         match self {
             Target::AtMost(t) => total <= t,
             Target::AtLeast(t) => total >= t,
+            Target::Between(lo, hi) => (lo..=hi).contains(&total),
         }
     }
 }
@@ -201,6 +204,7 @@ impl fmt::Display for Target {
         match self {
             Target::AtMost(t) => write!(f, "<={t}"),
             Target::AtLeast(t) => write!(f, ">={t}"),
+            Target::Between(lo, hi) => write!(f, "{lo}-{hi}"),
         }
     }
 }
@@ -311,6 +315,8 @@ mod tests {
         assert_eq!(Dice::D100.chance(Target::AtMost(65)), Ratio::new(65, 100));
         assert_eq!(Dice::D8.chance(Target::AtLeast(7)), Ratio::new(1, 4));
         assert_eq!(Dice::D10.chance(Target::AtMost(3)), Ratio::new(3, 10));
+        assert_eq!(Dice::D10.chance(Target::Between(4, 5)), Ratio::new(1, 5));
+        assert_eq!(Target::Between(4, 5).to_string(), "4-5");
         assert_eq!(Dice::xcom(1).chance(Target::AtLeast(1)), Ratio::new(1, 3));
         // Two XCOM dice, at least one success: 1 - (4/6)^2 = 20/36.
         assert_eq!(Dice::xcom(2).chance(Target::AtLeast(1)), Ratio::new(5, 9));

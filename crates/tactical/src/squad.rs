@@ -1,0 +1,354 @@
+//! Squads bought with points (tac.squad.*): each unit's type, stat boosts, armour suit, weapon
+//! with its rounds, grenades and kit, priced and checked against the boost caps and the
+//! technology restriction.
+//!
+//! ```
+//! use squadsight_tactical::catalog::Catalog;
+//! use squadsight_tactical::squad::{UnitPickDef, price};
+//! let c = Catalog::builtin().unwrap();
+//! let pick = UnitPickDef { unit: "Troop".into(), weapon: Some("Rifle".into()), ..UnitPickDef::default() };
+//! // Troop 100 + Rifle 10 (one clip included, tac.squad.ammo).
+//! assert_eq!(price(c, &pick, 0).unwrap().points, 110);
+//! ```
+
+use crate::catalog::{ArmourId, Catalog, GrenadeId, Payload, UnitType, UnitTypeId, WeaponId};
+use crate::data::{Group, Side, WeaponClass};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One unit as a scenario or squad file lists it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UnitPickDef {
+    /// Unit type by name.
+    pub unit: String,
+    /// Stat boosts: `TU`, `HTH`, `ACC`, `MAC`, `TAC`, `STR`, `RET`, `PSK`, `PST`, or an armour
+    /// location `ARM-F`, `ARM-L`, `ARM-R`, `ARM-B`, `ARM-U` (aliens only).
+    pub boosts: BTreeMap<String, i16>,
+    /// Armour suit by name.
+    pub armour: Option<String>,
+    /// The weapon carried, by name.
+    pub weapon: Option<String>,
+    /// Which of the weapon's rounds it is loaded with (index into its ammo list).
+    pub ammo: u8,
+    /// Spare clips of that round carried.
+    pub clips: u8,
+    /// Grenades carried, by name.
+    pub grenades: Vec<String>,
+    /// Carries a medikit.
+    pub medikit: bool,
+    /// Carries a psi amp.
+    pub psi_amp: bool,
+}
+
+/// A unit's bought loadout, resolved to catalog ids.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Loadout {
+    /// Unit type.
+    pub unit: UnitTypeId,
+    /// Boosted stats (TU HTH ACC MAC TAC STR RET PSK PST; `None` = "-").
+    pub stats: [Option<i16>; 9],
+    /// Armour by location after the suit (which replaces natural armour, tac.gap.26) and
+    /// boosts.
+    pub arm: [i16; 5],
+    /// Armour suit.
+    pub armour: Option<ArmourId>,
+    /// Weapon carried.
+    pub weapon: Option<WeaponId>,
+    /// Loaded round.
+    pub ammo: u8,
+    /// Spare clips.
+    pub clips: u8,
+    /// Grenades.
+    pub grenades: Vec<GrenadeId>,
+    /// Medikit.
+    pub medikit: bool,
+    /// Psi amp.
+    pub psi_amp: bool,
+    /// What it all cost.
+    pub points: u32,
+    /// Total weight carried (tac.move.encumbrance).
+    pub weight: u32,
+}
+
+/// Stat names in [`Loadout::stats`] order.
+pub const STAT_NAMES: [&str; 9] = ["TU", "HTH", "ACC", "MAC", "TAC", "STR", "RET", "PSK", "PST"];
+/// Armour location names for boosts, Front, Left, Right, Back, Under.
+pub const ARM_NAMES: [&str; 5] = ["ARM-F", "ARM-L", "ARM-R", "ARM-B", "ARM-U"];
+
+fn stat_array(u: &UnitType) -> [Option<i16>; 9] {
+    let s = u.stats;
+    [
+        Some(s.tu),
+        Some(s.hth),
+        s.acc,
+        s.mac,
+        s.tac,
+        s.str,
+        s.ret,
+        s.psk,
+        s.pst,
+    ]
+}
+
+/// Whether `side` may take an entry of `entry_side` at `level` when the game is restricted to
+/// `tech` (0 = no restriction): its own side's entries up to the level, the other side's
+/// below it, everything at the top level (tac.tech.level, tac.tech.inheritance).
+pub fn tech_allows(tech: u8, side: Side, entry_side: Side, level: u8) -> bool {
+    tech == 0 || tech >= 4 || (entry_side == side && level <= tech) || level < tech
+}
+
+/// Prices and checks one unit for a squad of `side`'s technology level `tech` (0 = off).
+pub fn price(c: &Catalog, p: &UnitPickDef, tech: u8) -> Result<Loadout, String> {
+    let id = c
+        .unit_id(&p.unit)
+        .ok_or_else(|| format!("no unit type `{}`", p.unit))?;
+    let u = c.unit(id);
+    let n = &p.unit;
+    let side = u.side().ok_or_else(|| format!("`{n}` cannot be bought"))?;
+    // tac.gap.19: units always come from their own side's roster; tac.tech.table levels.
+    if tech != 0 && tech < 4 && u.tech > tech {
+        return Err(format!("`{n}` needs technology level {}", u.tech));
+    }
+    let r = c.rules();
+    let heavy = u.heavy();
+    let factor = if heavy {
+        u32::from(r.boost.heavy_factor)
+    } else {
+        1
+    };
+    let mut stats = stat_array(u);
+    let mut arm = u.arm;
+    let mut points = u32::from(u.points);
+    let armour = match &p.armour {
+        None => None,
+        Some(a) => {
+            let aid = c
+                .armour_id(a)
+                .ok_or_else(|| format!("`{n}`: no armour suit `{a}`"))?;
+            let suit = c.armour(aid);
+            if u.group != Group::XcomSoldier {
+                return Err(format!("`{n}`: only X-Com soldiers wear armour suits"));
+            }
+            if !tech_allows(tech, side, suit.tech.0, suit.tech.1) {
+                return Err(format!("`{n}`: `{a}` is above the technology level"));
+            }
+            // tac.gap.26: a suit replaces natural armour; tac.equip.armour-effects: STR bonus.
+            arm = suit.arm;
+            if let Some(s) = stats[5].as_mut() {
+                *s += suit.str_bonus;
+            }
+            points += u32::from(suit.points);
+            Some(aid)
+        }
+    };
+    for (key, &plus) in &p.boosts {
+        if plus <= 0 {
+            return Err(format!("`{n}`: boost {key} +{plus} must be above 0"));
+        }
+        // tac.squad.boost-cap
+        if plus > r.boost.cap {
+            return Err(format!(
+                "`{n}`: {key} +{plus} is above the boost cap of +{}",
+                r.boost.cap
+            ));
+        }
+        let plus_u = u32::try_from(plus).unwrap_or(0);
+        if let Some(i) = STAT_NAMES.iter().position(|s| s == key) {
+            let psi = i >= 7;
+            // tac.gap.22: "-" cannot be bought up, except a terror unit's psi stats from 0;
+            // HWP psi never.
+            let slot = &mut stats[i];
+            match slot {
+                Some(v) => *v += plus,
+                None if psi && u.group == Group::Terror => *slot = Some(plus),
+                None => return Err(format!("`{n}` has no {key} to boost")),
+            }
+            // tac.squad.boost-soldier, tac.squad.boost-heavy (tac.gap.20)
+            let rate = if i >= 6 {
+                u32::from(r.boost.bonus)
+            } else {
+                u32::from(r.boost.basic)
+            };
+            points += plus_u * rate * factor;
+        } else if let Some(i) = ARM_NAMES.iter().position(|s| s == key) {
+            // tac.squad.boost-armour: human armour never; alien armour 2 per point per
+            // location (tac.gap.20).
+            if side != Side::Alien {
+                return Err(format!("`{n}`: human armour may not be boosted"));
+            }
+            arm[i] += plus;
+            points += plus_u * u32::from(r.boost.alien_armour);
+        } else {
+            return Err(format!("`{n}`: unknown stat `{key}` to boost"));
+        }
+    }
+    let mut weight = 0u32;
+    let weapon = match &p.weapon {
+        None => None,
+        Some(w) => {
+            let wid = c
+                .weapon_id(w)
+                .ok_or_else(|| format!("`{n}`: no weapon `{w}`"))?;
+            let wp = c.weapon(wid);
+            // tac.unit.hwp-rules, tac.unit.terror-rules: no equipment.
+            if matches!(u.group, Group::Hwp | Group::Terror) {
+                return Err(format!("`{n}` carries no equipment"));
+            }
+            if wp.class == WeaponClass::Internal {
+                return Err(format!("`{n}`: `{w}` is a built-in weapon"));
+            }
+            if wp.ammo.iter().any(|a| a.payload == Payload::AsGrenade) {
+                return Err(format!(
+                    "`{n}`: the Grenade Launcher is not available in this build"
+                ));
+            }
+            if !tech_allows(tech, side, wp.tech.0, wp.tech.1) {
+                return Err(format!("`{n}`: `{w}` is above the technology level"));
+            }
+            let ammo = wp
+                .ammo
+                .get(usize::from(p.ammo))
+                .ok_or_else(|| format!("`{n}`: `{w}` has no round number {}", p.ammo))?;
+            points += u32::from(wp.points);
+            // tac.squad.ammo: small arms include one clip; support weapons buy every clip
+            // (tac.gap.48), so the loaded one is paid for too.
+            let paid = u32::from(p.clips)
+                + u32::from(wp.class == WeaponClass::Support && ammo.clip_points.is_some());
+            points += paid * u32::from(ammo.clip_points.unwrap_or(0));
+            weight +=
+                u32::from(wp.weight) + u32::from(p.clips) * u32::from(wp.clip_weight.unwrap_or(0));
+            if p.clips > 0 && wp.rounds.is_none() {
+                return Err(format!("`{n}`: `{w}` takes no clips"));
+            }
+            Some(wid)
+        }
+    };
+    let mut grenades = Vec::new();
+    for g in &p.grenades {
+        let gid = c
+            .grenade_id(g)
+            .ok_or_else(|| format!("`{n}`: no grenade `{g}`"))?;
+        if matches!(u.group, Group::Hwp | Group::Terror) {
+            return Err(format!("`{n}` carries no equipment"));
+        }
+        let gr = c.grenade(gid);
+        if !tech_allows(tech, side, gr.tech.0, gr.tech.1) {
+            return Err(format!("`{n}`: `{g}` is above the technology level"));
+        }
+        points += u32::from(gr.points);
+        weight += u32::from(gr.weight);
+        grenades.push(gid);
+    }
+    if p.medikit {
+        // tac.medikit.use (tac.gap.58): X-Com soldiers only.
+        if u.group != Group::XcomSoldier {
+            return Err(format!("`{n}`: only X-Com soldiers use medikits"));
+        }
+        let m = c.medikit();
+        points += u32::from(m.points);
+        weight += u32::from(m.weight);
+    }
+    if p.psi_amp {
+        // tac.equip.psi-amp, tac.gap.30: any human whose PSK is not "-".
+        if u.group != Group::XcomSoldier {
+            return Err(format!("`{n}`: only X-Com soldiers use psi amps"));
+        }
+        let a = c.psi_amp();
+        if !tech_allows(tech, side, a.tech.0, a.tech.1) {
+            return Err(format!("`{n}`: the psi amp is above the technology level"));
+        }
+        points += u32::from(a.points);
+        weight += u32::from(a.weight);
+    }
+    Ok(Loadout {
+        unit: id,
+        stats,
+        arm,
+        armour,
+        weapon,
+        ammo: p.ammo,
+        clips: p.clips,
+        grenades,
+        medikit: p.medikit,
+        psi_amp: p.psi_amp,
+        points,
+        weight,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c() -> &'static Catalog {
+        Catalog::builtin().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn pick(unit: &str) -> UnitPickDef {
+        UnitPickDef {
+            unit: unit.into(),
+            ..UnitPickDef::default()
+        }
+    }
+
+    #[test]
+    fn tac_squad_boost_soldier_and_heavy_prices() {
+        let mut p = pick("Troop");
+        p.boosts.insert("ACC".into(), 20);
+        p.boosts.insert("RET".into(), 5);
+        // 100 + 20 x 1 + 5 x 2
+        assert_eq!(price(c(), &p, 0).map(|l| l.points), Ok(130));
+        let mut p = pick("Reaper");
+        p.boosts.insert("TU".into(), 10);
+        p.boosts.insert("PSK".into(), 5);
+        // 110 + 10 x 2 + 5 x 4 (tac.squad.boost-heavy, tac.gap.20, tac.gap.22)
+        assert_eq!(price(c(), &p, 0).map(|l| l.points), Ok(150));
+    }
+
+    #[test]
+    fn tac_squad_boost_cap_and_armour() {
+        let mut p = pick("Troop");
+        p.boosts.insert("TU".into(), 21);
+        assert!(price(c(), &p, 0).unwrap_err().contains("cap"));
+        let mut p = pick("Troop");
+        p.boosts.insert("ARM-F".into(), 5);
+        assert!(price(c(), &p, 0).unwrap_err().contains("human armour"));
+        let mut p = pick("Muton");
+        p.boosts.insert("ARM-F".into(), 5);
+        let l = price(c(), &p, 0).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((l.points, l.arm[0]), (120, 15));
+        let mut p = pick("Tank Cannon");
+        p.boosts.insert("PSK".into(), 1);
+        assert!(price(c(), &p, 0).is_err());
+    }
+
+    #[test]
+    fn tac_squad_ammo_clip_prices_and_weights() {
+        let mut p = pick("Troop");
+        p.weapon = Some("Heavy Cannon".into());
+        p.ammo = 1;
+        p.clips = 1;
+        // 100 + 25 + 2 clips x 3 (support weapons include no clip, tac.gap.48)
+        let l = price(c(), &p, 0).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((l.points, l.weight), (131, 24));
+        p.armour = Some("Power Suit".into());
+        let l = price(c(), &p, 0).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((l.stats[5], l.arm), (Some(45), [100, 80, 80, 70, 60]));
+    }
+
+    #[test]
+    fn tac_tech_inheritance() {
+        // A level-2 X-Com side: L2 X-Com, L1 X-Com, L1 Alien; not L2 Alien (tac.tech.inheritance).
+        assert!(tech_allows(2, Side::Xcom, Side::Xcom, 2));
+        assert!(tech_allows(2, Side::Xcom, Side::Alien, 1));
+        assert!(!tech_allows(2, Side::Xcom, Side::Alien, 2));
+        assert!(tech_allows(4, Side::Xcom, Side::Alien, 3));
+        let mut p = pick("Troop");
+        p.weapon = Some("Plasma Rifle".into());
+        assert!(price(c(), &p, 2).is_err());
+        assert!(price(c(), &p, 3).is_ok());
+        assert!(price(c(), &pick("Chrysalid"), 2).is_err());
+        assert!(price(c(), &pick("Chrysalid"), 3).is_ok());
+    }
+}
