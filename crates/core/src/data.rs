@@ -115,6 +115,41 @@ impl From<DataError> for DataErrors {
     }
 }
 
+/// A problem found while validating parsed data, placed at the text it is about: the first
+/// `anchors[0]` in `text`, then the first `anchors[1]` after that, and so on (for example
+/// `["id: \"hard\"", "pause_seconds"]`). Anchors that are not found leave the position at
+/// the last one that was; with none found the error has no position.
+pub fn located(
+    origin: &str,
+    text: &str,
+    anchors: &[&str],
+    message: impl Into<String>,
+) -> DataError {
+    let mut at = None;
+    let mut from = 0;
+    for anchor in anchors {
+        match text.get(from..).and_then(|rest| rest.find(anchor)) {
+            Some(i) => {
+                at = Some(from + i);
+                from += i + anchor.len();
+            }
+            None => break,
+        }
+    }
+    match at {
+        Some(p) => {
+            let (line, col) = line_col(text, p);
+            DataError {
+                origin: origin.to_string(),
+                line,
+                col,
+                message: message.into(),
+            }
+        }
+        None => DataError::general(origin, message),
+    }
+}
+
 /// Parses RON bytes into `T`, refusing oversized, non-UTF-8 or too deeply nested input.
 pub fn parse_ron<T: DeserializeOwned>(bytes: &[u8], origin: &str) -> Result<T, DataError> {
     if bytes.len() > MAX_DATA_BYTES {
@@ -183,6 +218,14 @@ mod tests {
         let e = DataError::near("t.ron", text, "C", "hits", "no such entry");
         assert_eq!((e.line, e.col), (0, 0));
         assert_eq!(line_col("ab\ncd", 4), (2, 2));
+    }
+
+    #[test]
+    fn located_errors_follow_their_anchors() {
+        let text = "(\n  a: (x: 1),\n  b: (x: 2),\n)";
+        let e = located("t.ron", text, &["b:", "x:"], "bad");
+        assert_eq!((e.line, e.col), (3, 7));
+        assert_eq!(located("t.ron", text, &["zz"], "bad").line, 0);
     }
 
     #[test]

@@ -248,6 +248,29 @@ impl Journal {
         );
     }
 
+    /// Records a roll that only `who` may see in full (an empty set: only the referee);
+    /// everyone else sees `redacted`, or nothing. A companion app that plans hidden events
+    /// ahead (the board game's spawn targets, revealed by forecasts or when they happen)
+    /// rolls this way.
+    pub fn roll_private(
+        &mut self,
+        rule: &'static str,
+        roll: &Roll,
+        who: SeatSet,
+        text: impl FnOnce() -> String,
+        redacted: impl FnOnce() -> Option<String>,
+    ) {
+        self.push(
+            rule,
+            EventKind::Roll,
+            Visibility::Seats(who),
+            Some(*roll),
+            None,
+            text,
+            redacted,
+        );
+    }
+
     /// Records a public event with the inputs that decided it. Neither closure runs when the
     /// journal is off.
     pub fn note_with(

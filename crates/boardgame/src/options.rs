@@ -1,0 +1,106 @@
+//! Table options: the named readings of disputed rules and the timer switch, recorded in every
+//! save and set on the command line as `--option key=value`.
+//!
+//! | key | values (default first) | decides |
+//! |---|---|---|
+//! | `timer` | `on`, `off` | `off` gives an untimed learning game: no clocks, no pause |
+//! | `red_budget` | `rule`, `chance` | bg.gap.15, bg.round.summary-red |
+//! | `scramble` | `earlier`, `anywhere` | bg.gap.11's second reading |
+
+use serde::{Deserialize, Serialize};
+
+/// How a continent newly in red cuts the budget (bg.gap.15).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RedBudget {
+    /// As BUDGET & CREDITS reads: a red continent gives the red amount from the next round.
+    #[default]
+    Rule,
+    /// As ROUND OVERVIEW reads: a newly red continent cuts the budget only by chance; otherwise
+    /// the cut waits a round.
+    Chance,
+}
+
+/// Where a scrambled action may move (bg.gap.11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Scramble {
+    /// Only earlier, as SCRAMBLED ACTIONS reads.
+    #[default]
+    Earlier,
+    /// Earlier or later ("at a different time than normal").
+    Anywhere,
+}
+
+/// The options of one board-game session.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Whether actions are timed.
+    pub timer: bool,
+    /// The budget-cut reading.
+    pub red_budget: RedBudget,
+    /// The scramble reading.
+    pub scramble: Scramble,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            timer: true,
+            red_budget: RedBudget::Rule,
+            scramble: Scramble::Earlier,
+        }
+    }
+}
+
+impl Options {
+    /// Sets one option from `key=value`.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let bad = |choices: &str| format!("option `{key}` cannot be `{value}`: use {choices}");
+        match key {
+            "timer" => {
+                self.timer = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad("on or off")),
+                }
+            }
+            "red_budget" => {
+                self.red_budget = match value {
+                    "rule" => RedBudget::Rule,
+                    "chance" => RedBudget::Chance,
+                    _ => return Err(bad("rule or chance")),
+                }
+            }
+            "scramble" => {
+                self.scramble = match value {
+                    "earlier" => Scramble::Earlier,
+                    "anywhere" => Scramble::Anywhere,
+                    _ => return Err(bad("earlier or anywhere")),
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option `{key}` (boardgame knows timer, red_budget and scramble)"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse_and_refuse() {
+        let mut o = Options::default();
+        o.set("timer", "off").unwrap();
+        o.set("red_budget", "chance").unwrap();
+        o.set("scramble", "anywhere").unwrap();
+        assert!(!o.timer);
+        assert_eq!(o.red_budget, RedBudget::Chance);
+        assert!(o.set("timer", "maybe").unwrap_err().contains("on or off"));
+        assert!(o.set("speed", "1").unwrap_err().contains("unknown option"));
+    }
+}

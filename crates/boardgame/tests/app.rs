@@ -1,0 +1,786 @@
+//! The companion app's rules, played through the `Game` the binary and the UI use. Each test
+//! names the clauses it checks; the clock is driven by hand (never by sleeping): a test says
+//! how many seconds were left when a key was pressed.
+
+use squadsight_boardgame::catalog::Catalog;
+use squadsight_boardgame::data::{Effect, Kind, ScenarioDef};
+use squadsight_boardgame::options::Options;
+use squadsight_boardgame::state::{Clock, Ended, Phase, State, Target};
+use squadsight_boardgame::{Action, Boardgame, CENTRAL_OFFICER, Colour};
+use squadsight_core::conformance::{Limits, check_ruleset};
+use squadsight_core::data::parse_ron;
+use squadsight_core::game::{Game, SeatConfig};
+use squadsight_core::{Decision, Ruleset, Seat};
+use std::sync::Arc;
+
+fn app() -> Arc<Boardgame> {
+    Arc::new(Boardgame::new().unwrap())
+}
+
+fn catalog() -> &'static Catalog {
+    Catalog::builtin().unwrap()
+}
+
+fn scenario(difficulty: &str) -> ScenarioDef {
+    ScenarioDef {
+        name: difficulty.into(),
+        difficulty: difficulty.into(),
+        home_base: None,
+    }
+}
+
+fn game_with(difficulty: &str, options: &[(&str, &str)], seed: u64) -> Game<Boardgame> {
+    let app = app();
+    let mut opts = Options::default();
+    for (k, v) in options {
+        app.set_option(&mut opts, k, v).unwrap();
+    }
+    Game::new(
+        app,
+        scenario(difficulty),
+        opts,
+        seed,
+        vec![SeatConfig::human(); 4],
+    )
+    .unwrap()
+}
+
+fn game(difficulty: &str, seed: u64) -> Game<Boardgame> {
+    game_with(difficulty, &[], seed)
+}
+
+fn co(game: &mut Game<Boardgame>, action: Action) {
+    let label = game.describe(&action);
+    game.apply(CENTRAL_OFFICER, action)
+        .unwrap_or_else(|e| panic!("`{label}` refused: {e}"));
+}
+
+/// Setup done and round 1's timed phase started.
+fn started(difficulty: &str, seed: u64) -> Game<Boardgame> {
+    let mut g = game(difficulty, seed);
+    co(&mut g, Action::Begin);
+    co(&mut g, Action::Begin);
+    g
+}
+
+fn current_kind(g: &Game<Boardgame>) -> Kind {
+    let e = g.state().entry().unwrap();
+    catalog().actions[e.action].kind
+}
+
+/// Presses DONE at once on every action until the current one is of `kind`.
+fn until_kind(g: &mut Game<Boardgame>, kind: Kind) {
+    while g.state().phase == Phase::Timed && current_kind(g) != kind {
+        co(g, Action::Done { left: 0 });
+    }
+    assert_eq!(g.state().phase, Phase::Timed, "no {kind:?} action came");
+}
+
+/// Ends the timed phase with DONE on everything.
+fn through_timed(g: &mut Game<Boardgame>) {
+    while matches!(g.state().phase, Phase::Timed | Phase::Window) {
+        let action = match g.state().clock {
+            Clock::Hold | Clock::Running => Action::Done { left: 0 },
+            Clock::Paused => Action::Resume { left: 0 },
+        };
+        co(g, action);
+    }
+}
+
+fn step_id(g: &Game<Boardgame>) -> &'static str {
+    catalog().steps[g.state().step].id.as_str()
+}
+
+/// Answers the resolution phase up to the summary: orbit count, overrun, mission, final
+/// mission.
+fn resolve(g: &mut Game<Boardgame>, orbit: u8, overrun: bool, mission: bool, fin: bool) {
+    while g.state().phase == Phase::Resolution && step_id(g) != "summary" {
+        let action = match step_id(g) {
+            "ufos-in-orbit" => Action::Answer(orbit),
+            "base-defense" => Action::Answer(u8::from(overrun)),
+            "mission" => Action::Answer(u8::from(mission)),
+            "final-mission" => Action::Answer(u8::from(fin)),
+            _ => Action::Next,
+        };
+        co(g, action);
+    }
+}
+
+#[test]
+fn conformance_over_every_difficulty_and_option() {
+    // The harness's random choices are the table's answers (bg.round.sequence).
+    let app = app();
+    let limits = Limits {
+        steps: 20_000,
+        allow_cap: false,
+        apply_all_up_to: 8,
+        probe_one_in: 3,
+    };
+    for (i, info) in app.scenarios().iter().enumerate() {
+        let scenario: ScenarioDef = parse_ron(info.source.as_bytes(), info.id).unwrap();
+        for (j, opts) in [
+            vec![],
+            vec![("timer", "off")],
+            vec![("red_budget", "chance"), ("scramble", "anywhere")],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut options = Options::default();
+            for (k, v) in opts {
+                app.set_option(&mut options, k, v).unwrap();
+            }
+            let first = 1_000 * i as u64 + 100 * j as u64;
+            let report = check_ruleset(
+                Arc::clone(&app),
+                &scenario,
+                &options,
+                first..first + 12,
+                limits,
+            )
+            .unwrap_or_else(|f| panic!("{}: {f}", info.id));
+            assert_eq!(report.games, 12);
+            assert!(report.illegal_checked > 0 && report.listed_checked > 0);
+            // bg.app.game-over: every game ends, won (all four roles) or lost (none).
+            assert_eq!(report.wins.iter().filter(|w| **w > 0).count() % 4, 0);
+        }
+    }
+}
+
+#[test]
+fn bg_role_set_seats_are_the_four_roles_and_only_the_central_officer_works_the_app() {
+    // bg.role.set, bg.role.central-officer
+    let app = app();
+    let names: Vec<String> = (0..4)
+        .map(|s| app.seat_name(&scenario("easy"), Seat(s)))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Central Officer",
+            "Chief Scientist",
+            "Commander",
+            "Squad Leader"
+        ]
+    );
+    let mut g = game("easy", 1);
+    assert!(g.apply(Seat(2), Action::Begin).is_err());
+    assert_eq!(g.to_act(), Decision::Act(CENTRAL_OFFICER));
+}
+
+#[test]
+fn bg_app_setup_names_home_base_plan_and_panic() {
+    // bg.app.setup, bg.gap.4, bg.gap.36
+    for seed in 0..20 {
+        let g = game("hard", seed);
+        let s = g.state();
+        assert!(usize::from(s.home_base) < 6);
+        assert!((1..=catalog().invasion_plans).contains(&s.plan_card));
+        assert_eq!(s.raised.len(), 2, "Hard raises two continents");
+        assert!(s.raised[0] < s.raised[1]);
+        assert!(game("normal", seed).state().raised.is_empty());
+    }
+    let mut fixed = scenario("easy");
+    fixed.home_base = Some("Asia".into());
+    let g = Game::new(
+        app(),
+        fixed,
+        Options::default(),
+        3,
+        vec![SeatConfig::human(); 4],
+    )
+    .unwrap();
+    assert_eq!(
+        catalog().continents[usize::from(g.state().home_base)],
+        "Asia"
+    );
+    let mut wrong = scenario("easy");
+    wrong.home_base = Some("Atlantis".into());
+    let e = Game::new(
+        app(),
+        wrong,
+        Options::default(),
+        3,
+        vec![SeatConfig::human(); 4],
+    );
+    assert!(e.err().unwrap().to_string().contains("Atlantis"));
+}
+
+#[test]
+fn bg_app_actions_every_xcom_action_once_and_first_contact_before_deployment() {
+    // bg.app.actions, bg.gap.10: round 1 has no UFOs in orbit, so nothing is scrambled.
+    for seed in 0..40 {
+        let g = started("normal", seed);
+        let plan = &g.state().plan;
+        let c = catalog();
+        for x in c.xcom_actions() {
+            assert_eq!(plan.iter().filter(|e| e.action == x).count(), 1);
+        }
+        assert!(plan.iter().all(|e| !e.scrambled));
+        let first_contact = plan
+            .iter()
+            .position(|e| c.actions[e.action].effect == Effect::Detected)
+            .unwrap();
+        for (i, e) in plan.iter().enumerate() {
+            if c.actions[e.action].after_first_contact {
+                assert!(
+                    i > first_contact,
+                    "seed {seed}: deployment before first contact"
+                );
+            }
+        }
+        // No descent in round 1: nothing is in orbit yet (bg.app.ufo-descend).
+        assert!(
+            plan.iter()
+                .all(|e| c.actions[e.action].effect != Effect::Descend)
+        );
+        let level = &c.difficulties[c.difficulty("normal").unwrap()];
+        for &(action, min, max) in &level.aliens {
+            let n = plan.iter().filter(|e| e.action == action).count() as u32;
+            assert!((min..=max).contains(&n));
+        }
+    }
+}
+
+#[test]
+fn bg_app_ufo_spawn_places_the_rounds_ufos_and_never_on_a_fallen_continent() {
+    // bg.app.ufo-spawn, bg.gap.12, bg.gap.25
+    let c = catalog();
+    let level = &c.difficulties[c.difficulty("normal").unwrap()];
+    for seed in 0..30 {
+        let mut g = started("normal", seed);
+        through_timed(&mut g);
+        // Europe (index 2) falls at the first summary.
+        resolve(&mut g, 0, false, false, false);
+        assert_eq!(step_id(&g), "summary");
+        co(
+            &mut g,
+            Action::Panic {
+                continent: 2,
+                colour: Colour::Fallen,
+            },
+        );
+        co(&mut g, Action::Next);
+        co(&mut g, Action::Begin);
+        let plan = &g.state().plan;
+        let mut total = 0u32;
+        for e in plan
+            .iter()
+            .filter(|e| c.actions[e.action].effect == Effect::Detected)
+        {
+            for (t, n) in &e.targets {
+                assert_ne!(
+                    *t,
+                    Target::Continent(2),
+                    "seed {seed}: a UFO targets a fallen continent"
+                );
+                total += u32::from(*n);
+            }
+        }
+        assert_eq!(total, level.ufos_in_round(2));
+    }
+}
+
+#[test]
+fn bg_app_ufo_descend_brings_down_every_ufo_counted_in_orbit() {
+    // bg.app.ufo-descend, bg.gap.13, bg.app.scramble-orbit
+    let c = catalog();
+    let mut g = started("easy", 5);
+    through_timed(&mut g);
+    resolve(&mut g, 0, false, false, false);
+    co(&mut g, Action::Next);
+    co(&mut g, Action::Begin);
+    assert!(
+        g.state()
+            .plan
+            .iter()
+            .all(|e| c.actions[e.action].effect != Effect::Descend)
+    );
+    through_timed(&mut g);
+    resolve(&mut g, 7, false, false, false);
+    assert_eq!(g.state().orbit, 7);
+    co(&mut g, Action::Next);
+    co(&mut g, Action::Begin);
+    let first = &g.state().plan[0];
+    assert_eq!(c.actions[first.action].effect, Effect::Descend);
+    let down: u32 = first.targets.iter().map(|(_, n)| u32::from(*n)).sum();
+    assert_eq!(down, 7);
+    assert!(first.targets.iter().all(|(t, _)| *t != Target::Orbit));
+}
+
+#[test]
+fn bg_app_scramble_grows_with_the_ufos_left_in_orbit_and_moves_actions_earlier() {
+    // bg.app.scramble, bg.app.scramble-orbit, bg.gap.11
+    let c = catalog();
+    let mut scrambled = 0;
+    for seed in 0..20 {
+        let mut g = started("normal", seed);
+        through_timed(&mut g);
+        resolve(&mut g, 6, false, false, false);
+        co(&mut g, Action::Next);
+        co(&mut g, Action::Begin);
+        let plan = &g.state().plan;
+        let xcom_order: Vec<usize> = c.xcom_actions().collect();
+        for (i, e) in plan.iter().enumerate().filter(|(_, e)| e.scrambled) {
+            scrambled += 1;
+            assert_eq!(c.actions[e.action].kind, Kind::Xcom);
+            // Under the default reading it never comes after an XCOM action it used to precede.
+            let rank = xcom_order.iter().position(|x| *x == e.action).unwrap();
+            for before in &plan[..i] {
+                if c.actions[before.action].kind == Kind::Xcom && !before.scrambled {
+                    let r = xcom_order.iter().position(|x| *x == before.action).unwrap();
+                    assert!(r < rank, "seed {seed}: a scrambled action moved later");
+                }
+            }
+        }
+    }
+    // 6 UFOs: 60% per action over 10 actions and 20 rounds.
+    assert!(scrambled > 60, "{scrambled} scrambled actions");
+}
+
+#[test]
+fn bg_app_xcom_expiry_ends_the_action_and_shows_the_next_at_once() {
+    // bg.app.xcom-expiry, bg.app.xcom-optional
+    let mut g = started("normal", 2);
+    until_kind(&mut g, Kind::Xcom);
+    let at = g.state().current;
+    co(&mut g, Action::Expire);
+    assert_eq!(g.state().plan[at].ended, Some(Ended::Expired));
+    assert_eq!(g.state().current, at + 1);
+    assert_eq!(g.state().clock, Clock::Running);
+    assert!(!g.state().halve_next);
+}
+
+#[test]
+fn bg_app_alien_expiry_holds_drains_pause_and_halves_the_next_xcom_action() {
+    // bg.app.alien-expiry-hold, bg.app.alien-expiry-drain, bg.app.alien-expiry-halve
+    let c = catalog();
+    let level = &c.difficulties[c.difficulty("normal").unwrap()];
+    let mut g = started("normal", 4);
+    until_kind(&mut g, Kind::Alien);
+    let at = g.state().current;
+    co(&mut g, Action::Expire);
+    assert_eq!(g.state().clock, Clock::Hold);
+    assert_eq!(g.state().current, at, "the expired alien action stays up");
+    // Only DONE (with the pause reserve left) or the reserve running dry are accepted.
+    assert!(g.apply(CENTRAL_OFFICER, Action::Pause { left: 0 }).is_err());
+    assert_eq!(g.ruleset().timer(g.state()).unwrap().seconds, 60);
+    co(&mut g, Action::Done { left: 45 });
+    assert_eq!(g.state().pause_left, Some(45), "15 s of pause drained");
+    assert_eq!(g.state().plan[at].ended, Some(Ended::ExpiredHeld));
+    // The next XCOM action has half its time; alien actions in between keep theirs.
+    while current_kind(&g) == Kind::Alien {
+        assert_eq!(g.state().remaining, level.alien_seconds);
+        co(&mut g, Action::Done { left: 0 });
+    }
+    assert_eq!(g.state().remaining, level.xcom_seconds.div_ceil(2));
+    assert!(!g.state().halve_next);
+    let events = g.journal().events();
+    assert!(events.iter().any(|e| e.rule == "bg.app.alien-expiry-halve"));
+}
+
+#[test]
+fn bg_app_alien_expiry_can_drain_the_whole_reserve() {
+    // bg.app.alien-expiry-drain
+    let mut g = started("hard", 8);
+    until_kind(&mut g, Kind::Alien);
+    co(&mut g, Action::Expire);
+    co(&mut g, Action::Expire);
+    assert_eq!(g.state().pause_left, Some(0));
+    assert_eq!(g.ruleset().timer(g.state()), None, "nothing left to drain");
+    co(&mut g, Action::Done { left: 0 });
+    assert!(g.apply(CENTRAL_OFFICER, Action::Pause { left: 0 }).is_err());
+}
+
+#[test]
+fn bg_app_pause_spends_the_rounds_budget_which_refills_each_round() {
+    // bg.app.pause, bg.app.pause-per-round, bg.app.pause-difficulty
+    let mut g = started("normal", 6);
+    let full = g.state().remaining;
+    co(&mut g, Action::Pause { left: full - 3 });
+    assert_eq!(g.state().clock, Clock::Paused);
+    let t = g.ruleset().timer(g.state()).unwrap();
+    assert_eq!((t.seconds, t.action), (60, Action::Resume { left: 0 }));
+    assert!(
+        g.apply(CENTRAL_OFFICER, Action::Resume { left: 61 })
+            .is_err()
+    );
+    co(&mut g, Action::Resume { left: 20 });
+    assert_eq!(g.state().pause_left, Some(20));
+    assert_eq!(
+        g.state().remaining,
+        full - 3,
+        "the action's clock was frozen"
+    );
+    co(&mut g, Action::Pause { left: 1 });
+    co(&mut g, Action::Resume { left: 0 });
+    assert!(
+        g.apply(CENTRAL_OFFICER, Action::Pause { left: 0 }).is_err(),
+        "no pause left"
+    );
+    through_timed(&mut g);
+    resolve(&mut g, 0, false, false, false);
+    co(&mut g, Action::Next);
+    co(&mut g, Action::Begin);
+    assert_eq!(g.state().pause_left, Some(60));
+    // Easy: unlimited, so pausing is always possible and has no clock.
+    let mut e = started("easy", 6);
+    co(&mut e, Action::Pause { left: 0 });
+    assert_eq!(e.ruleset().timer(e.state()), None);
+    co(&mut e, Action::Resume { left: 0 });
+    assert_eq!(e.state().pause_left, None);
+}
+
+#[test]
+fn bg_app_menu_pause_stops_the_clock_for_free() {
+    // bg.app.menu-pause
+    let mut g = started("normal", 7);
+    co(&mut g, Action::Menu { left: 9 });
+    assert_eq!(
+        g.ruleset().timer(g.state()),
+        None,
+        "no clock while the menu is open"
+    );
+    assert!(g.apply(CENTRAL_OFFICER, Action::Done { left: 0 }).is_err());
+    co(&mut g, Action::MenuResume);
+    assert_eq!(g.state().pause_left, Some(60));
+    assert_eq!(g.ruleset().timer(g.state()).unwrap().seconds, 9);
+}
+
+#[test]
+fn bg_app_pause_early_bonus_and_the_final_window_takes_the_leftover() {
+    // bg.app.pause-early-bonus, bg.app.pause-to-extra, bg.round.final-window,
+    // bg.round.end-timed-early
+    let c = catalog();
+    let level = &c.difficulties[c.difficulty("normal").unwrap()];
+    let mut g = started("normal", 9);
+    until_kind(&mut g, Kind::Xcom);
+    // 20 s left: a quarter is 5 s, the cap.
+    co(&mut g, Action::Done { left: 20 });
+    assert_eq!(g.state().pause_left, Some(65));
+    until_kind(&mut g, Kind::Xcom);
+    co(&mut g, Action::Done { left: 8 });
+    assert_eq!(g.state().pause_left, Some(67));
+    while g.state().phase == Phase::Timed {
+        co(&mut g, Action::Done { left: 0 });
+    }
+    assert_eq!(g.state().phase, Phase::Window);
+    assert_eq!(g.state().remaining, level.final_window_seconds + 67);
+    assert_eq!(g.state().pause_left, Some(0));
+    co(&mut g, Action::Done { left: 30 });
+    assert_eq!(g.state().phase, Phase::Resolution);
+}
+
+#[test]
+fn bg_app_forecast_is_truthful() {
+    // bg.app.forecast, bg.app.forecast-truthful: every forecast contact appears as forecast.
+    let c = catalog();
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = started("easy", seed);
+        while g.state().phase == Phase::Timed {
+            let e = g.state().entry().unwrap().clone();
+            if e.scanner && !e.forecast_asked {
+                co(&mut g, Action::Forecast);
+                let f = g.state().forecasts.last().unwrap().clone();
+                if let Some(at) = f.entry {
+                    assert_eq!(
+                        c.actions[g.state().plan[at].action].effect,
+                        Effect::Detected
+                    );
+                    assert!(at > g.state().current);
+                }
+                continue;
+            }
+            co(&mut g, Action::Done { left: 0 });
+        }
+        for f in &g.state().forecasts {
+            if let Some(at) = f.entry {
+                assert_eq!(g.state().plan[at].targets, f.targets);
+                checked += 1;
+            }
+        }
+        let spawns = g
+            .journal()
+            .events()
+            .iter()
+            .filter(|e| e.rule == "bg.app.forecast-truthful");
+        assert_eq!(
+            spawns.count(),
+            g.state()
+                .forecasts
+                .iter()
+                .filter(|f| f.entry.is_some())
+                .count()
+        );
+    }
+    assert!(checked > 40, "{checked} forecasts checked");
+}
+
+#[test]
+fn bg_app_forecast_fewer_with_ufos_in_orbit() {
+    // bg.app.forecast, bg.gap.14
+    let lit = |orbit: u8| -> usize {
+        (0..10)
+            .map(|seed| {
+                let mut g = started("normal", seed);
+                through_timed(&mut g);
+                resolve(&mut g, orbit, false, false, false);
+                co(&mut g, Action::Next);
+                co(&mut g, Action::Begin);
+                g.state().plan.iter().filter(|e| e.scanner).count()
+            })
+            .sum()
+    };
+    assert!(lit(0) > lit(4));
+    assert_eq!(lit(6), 0);
+}
+
+#[test]
+fn bg_round_resolution_steps_in_order_each_naming_its_role() {
+    // bg.round.resolution-steps, bg.gap.17: the final mission step only after the unlock.
+    let mut g = started("easy", 10);
+    through_timed(&mut g);
+    let mut seen = Vec::new();
+    while g.state().phase == Phase::Resolution && step_id(&g) != "summary" {
+        seen.push(step_id(&g));
+        let action = match step_id(&g) {
+            "ufos-in-orbit" | "base-defense" | "mission" => Action::Answer(0),
+            _ => Action::Next,
+        };
+        co(&mut g, action);
+    }
+    assert_eq!(
+        seen,
+        [
+            "research",
+            "orbital-defense",
+            "ufos-in-orbit",
+            "global-defense",
+            "crises",
+            "base-defense",
+            "mission",
+            "audit",
+            "recruit",
+            "refresh",
+            "return"
+        ]
+    );
+    let steps: Vec<_> = g
+        .journal()
+        .events()
+        .iter()
+        .filter(|e| e.rule == "bg.round.resolution-steps")
+        .map(|e| e.text.clone())
+        .collect();
+    assert!(steps[0].starts_with("Resolve Research (Chief Scientist)"));
+}
+
+#[test]
+fn bg_app_budget_follows_the_panic_snapshot() {
+    // bg.app.budget, bg.budget.gain, bg.gap.15
+    let mut g = game("easy", 11);
+    co(&mut g, Action::Begin);
+    assert_eq!(g.state().budget, 12, "six yellow continents");
+    co(&mut g, Action::Begin);
+    through_timed(&mut g);
+    resolve(&mut g, 0, false, false, false);
+    co(
+        &mut g,
+        Action::Panic {
+            continent: 0,
+            colour: Colour::Red,
+        },
+    );
+    co(
+        &mut g,
+        Action::Panic {
+            continent: 1,
+            colour: Colour::Fallen,
+        },
+    );
+    co(&mut g, Action::Next);
+    assert_eq!(g.state().phase, Phase::Briefing);
+    assert_eq!(g.state().budget, 4 * 2 + 1);
+}
+
+#[test]
+fn bg_round_summary_red_chance_reading_may_delay_the_cut() {
+    // bg.round.summary-red (option red_budget=chance)
+    let mut delayed = 0;
+    for seed in 0..20 {
+        let mut g = game_with("easy", &[("red_budget", "chance")], seed);
+        co(&mut g, Action::Begin);
+        co(&mut g, Action::Begin);
+        through_timed(&mut g);
+        resolve(&mut g, 0, false, false, false);
+        co(
+            &mut g,
+            Action::Panic {
+                continent: 3,
+                colour: Colour::Red,
+            },
+        );
+        co(&mut g, Action::Next);
+        let budget = g.state().budget;
+        assert!(budget == 11 || budget == 12);
+        delayed += usize::from(budget == 12);
+        assert!(
+            g.journal()
+                .events()
+                .iter()
+                .any(|e| e.rule == "bg.round.summary-red")
+        );
+    }
+    assert!(delayed > 0 && delayed < 20);
+}
+
+#[test]
+fn bg_end_loss_panic_two_fallen_continents_lose_together_with_a_score() {
+    // bg.end.loss-panic, bg.app.game-over, bg.gap.42
+    let mut g = started("easy", 12);
+    through_timed(&mut g);
+    resolve(&mut g, 0, false, false, false);
+    co(
+        &mut g,
+        Action::Panic {
+            continent: 0,
+            colour: Colour::Fallen,
+        },
+    );
+    co(
+        &mut g,
+        Action::Panic {
+            continent: 4,
+            colour: Colour::Fallen,
+        },
+    );
+    co(
+        &mut g,
+        Action::Panic {
+            continent: 5,
+            colour: Colour::Red,
+        },
+    );
+    co(&mut g, Action::Next);
+    assert_eq!(g.state().phase, Phase::Count);
+    for n in [3, 2, 1, 4] {
+        co(&mut g, Action::Answer(n));
+    }
+    co(&mut g, Action::Next);
+    match g.to_act() {
+        Decision::Over(o) => {
+            assert!(o.winners.is_empty(), "a cooperative loss has no winners");
+            assert!(o.reason.contains("two continents"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // -3 UFOs, -2 soldiers, -1 interceptor, -8 base damage, -2 red, -10 fallen.
+    assert_eq!(g.state().score, Some(-3 - 2 - 1 - 8 - 2 - 10));
+}
+
+#[test]
+fn bg_end_loss_base_an_overrun_base_ends_the_game_at_once() {
+    // bg.end.loss-base
+    let mut g = started("easy", 13);
+    through_timed(&mut g);
+    resolve(&mut g, 0, true, false, false);
+    assert_eq!(g.state().phase, Phase::Count);
+    assert_eq!(g.state().won, Some(false));
+}
+
+#[test]
+fn bg_app_final_unlock_is_certain_by_the_forced_round_and_the_win_is_shared() {
+    // bg.app.final-unlock, bg.end.win, bg.gap.16
+    let c = catalog();
+    let level = &c.difficulties[c.difficulty("normal").unwrap()];
+    let mut g = started("normal", 14);
+    let mut rounds = 0;
+    while !g.state().unlocked {
+        through_timed(&mut g);
+        resolve(&mut g, 0, false, false, false);
+        co(&mut g, Action::Next);
+        co(&mut g, Action::Begin);
+        rounds += 1;
+        assert!(rounds <= level.unlock_forced, "never unlocked");
+    }
+    through_timed(&mut g);
+    resolve(&mut g, 0, false, true, true);
+    assert_eq!(g.state().won, Some(true));
+    for _ in 0..4 {
+        co(&mut g, Action::Answer(0));
+    }
+    co(&mut g, Action::Next);
+    let Decision::Over(o) = g.to_act() else {
+        panic!()
+    };
+    assert_eq!(o.winners.iter().count(), 4, "all four roles win together");
+    assert_eq!(g.state().score, Some(100));
+    assert!(
+        g.journal()
+            .events()
+            .iter()
+            .any(|e| e.rule == "bg.app.final-unlock" && e.text.contains("flips the invasion plan"))
+    );
+}
+
+#[test]
+fn bg_round_mission_check_raises_the_unlock_chance() {
+    // bg.round.mission-check, bg.app.final-unlock
+    let c = catalog();
+    let level = &c.difficulties[c.difficulty("normal").unwrap()];
+    let mut g = started("normal", 15);
+    through_timed(&mut g);
+    resolve(&mut g, 0, false, true, false);
+    assert_eq!(g.state().missions, 1);
+    assert!(g.state().mission_this_round);
+    assert!(level.unlock_percent(4, 1) > level.unlock_percent(4, 0));
+}
+
+#[test]
+fn timer_off_is_an_untimed_learning_game() {
+    // The only real-time element can be switched off: no clock, no expiry, no pause.
+    let mut g = game_with("hard", &[("timer", "off")], 16);
+    co(&mut g, Action::Begin);
+    co(&mut g, Action::Begin);
+    assert_eq!(g.ruleset().timer(g.state()), None);
+    let mut legal = Vec::new();
+    g.legal_actions(CENTRAL_OFFICER, &mut legal);
+    assert!(
+        legal
+            .iter()
+            .all(|a| matches!(a, Action::Done { left: 0 } | Action::Forecast))
+    );
+    assert!(g.apply(CENTRAL_OFFICER, Action::Expire).is_err());
+    through_timed(&mut g);
+    assert_eq!(g.state().phase, Phase::Resolution);
+}
+
+#[test]
+fn seconds_beyond_the_clock_are_refused_and_change_nothing() {
+    // bg.app.done: a press can only carry what the clock could have shown.
+    let mut g = started("normal", 17);
+    let before = g.state_hash();
+    let full = g.state().remaining;
+    assert!(
+        g.apply(CENTRAL_OFFICER, Action::Done { left: full + 1 })
+            .is_err()
+    );
+    assert!(g.apply(CENTRAL_OFFICER, Action::Answer(1)).is_err());
+    assert_eq!(g.state_hash(), before);
+}
+
+#[test]
+fn observations_hide_the_rest_of_the_round() {
+    // bg.app.forecast-truthful: what is still to come is the app's secret.
+    let g = started("normal", 18);
+    let seen: State = g.observe(CENTRAL_OFFICER);
+    assert_eq!(seen.plan.len(), 1);
+    let hidden = g
+        .journal()
+        .events()
+        .iter()
+        .filter(|e| e.rule == "bg.app.ufo-spawn" && e.view(Some(CENTRAL_OFFICER)).is_none())
+        .count();
+    assert!(hidden > 0, "spawn draws are for the referee only");
+}
