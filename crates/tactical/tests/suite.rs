@@ -1,1 +1,3 @@
 //! The Tactical crate's integration tests, built as one binary.
+
+mod map_tiles;
