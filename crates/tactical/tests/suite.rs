@@ -1,3 +1,5 @@
 //! The Tactical crate's integration tests, built as one binary.
 
+mod map_sight;
+mod map_support;
 mod map_tiles;

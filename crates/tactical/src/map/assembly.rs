@@ -153,7 +153,7 @@ impl MapPlan {
         }
         let parts: Vec<Placement<'_>> = layouts.iter().map(|(l, x, y)| (l, *x, *y)).collect();
         let side = (GRID * TILE_SIZE) as u32;
-        Ok(Battlefield::stitch(
+        Ok(Battlefield::from_layouts(
             Arc::clone(&set.terrain),
             side,
             side,

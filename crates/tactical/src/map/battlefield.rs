@@ -187,13 +187,16 @@ impl Hash for Battlefield {
     }
 }
 
-/// A block of layouts to stitch: `(layout, x offset, y offset)`.
-pub(crate) type Placement<'a> = (&'a Layout, i32, i32);
+/// A layout to stitch into a map: `(layout, x offset, y offset)`.
+pub type Placement<'a> = (&'a Layout, i32, i32);
 
 impl Battlefield {
-    /// A `width × height` map of [`MAX_LEVELS`] levels stitched from layouts. Where two
-    /// layouts draw the same edge, the first non-open drawing wins (`tac.map.grid`).
-    pub(crate) fn stitch(
+    /// A `width × height` map of [`MAX_LEVELS`] levels stitched from layouts placed at
+    /// `(layout, x, y)` (north-west corners); squares no layout covers are grass. Where two
+    /// layouts draw the same edge, the first non-open drawing wins (`tac.map.grid`). The 5 × 5
+    /// tile map is built this way ([`super::MapPlan::build`]); so is a map made of craft
+    /// alone (ship boarding, `tac.scen.boarding`).
+    pub fn from_layouts(
         terrain: Arc<Terrain>,
         width: u32,
         height: u32,
@@ -217,6 +220,11 @@ impl Battlefield {
         };
         for &(layout, ox, oy) in parts {
             s.stamp(layout, ox, oy, 0, false);
+        }
+        for sq in s.squares.iter_mut().take((width * height) as usize) {
+            if sq.floor.is_none() {
+                sq.floor = Some(FloorKind::Grass);
+            }
         }
         let mut bf = Battlefield {
             s: Arc::new(s),
