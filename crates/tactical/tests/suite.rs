@@ -1,6 +1,9 @@
 //! The Tactical crate's integration tests, built as one binary.
 
 mod map_assembly;
+mod map_blast;
+mod map_clouds;
+mod map_collapse;
 mod map_sight;
 mod map_steps;
 mod map_support;
