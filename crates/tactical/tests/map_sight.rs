@@ -1,7 +1,7 @@
 //! Line of sight, sight fields and incremental sight (tac.los.*, tac.map.floor-los,
 //! tac.map.wall, tac.map.door).
 
-use super::map_support::{field, open, strip};
+use super::map_support::{field, strip};
 use proptest::prelude::*;
 use squadsight_core::square::{Dir, Pos};
 use squadsight_tactical::map::sight::view_limit;
