@@ -355,3 +355,33 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn vision_gives_a_shot_its_obstruction_count_traced_now() {
+    let bf = strip(&[".x......"]);
+    let rules = SightRules::default();
+    let at = |x| Looker {
+        body: Body::at(p(x, 0, 0)),
+        facing: Facing::E,
+        obstructs: true,
+    };
+    let mut units = vec![at(0), at(7), at(4)];
+    let mut vision = Vision::new(&bf, &units, &rules);
+    let shot = vision
+        .shot_sight(&bf, &units, &rules, 0, 1)
+        .expect("both there");
+    assert_eq!((shot.clear, shot.obstruction), (true, 2));
+    // The unit in between steps aside: one square of obstruction less.
+    let before = units[2].body;
+    units[2].body.pos = p(4, 0, 1);
+    vision.moved(&bf, &units, &rules, 2, before);
+    assert_eq!(vision.los(0, 1), Some(true));
+    let shot = vision
+        .shot_sight(&bf, &units, &rules, 0, 1)
+        .expect("both there");
+    assert_eq!(shot.obstruction, 1);
+    assert!(vision.sees(&units, &rules, 0, 1));
+    // Unit 1 sees both: the one hovering above open ground is in plain view.
+    assert_eq!(vision.seen_by(&units, &rules, 1), vec![0, 2]);
+    assert_eq!(vision.shot_sight(&bf, &units, &rules, 0, 9), None);
+}

@@ -716,6 +716,23 @@ impl Vision {
         self.slot(i, j).map(|s| self.pairs[s].clear(self.limit))
     }
 
+    /// The full line of sight from unit `i` to unit `j`, traced now with every other unit as
+    /// obstruction: what a shot needs (its obstruction count is -5 a square,
+    /// `tac.ranged.mod.obstruction`). `None` for a unit that is not there.
+    pub fn shot_sight(
+        &self,
+        bf: &Battlefield,
+        units: &[Looker],
+        rules: &SightRules,
+        i: usize,
+        j: usize,
+    ) -> Option<Sight> {
+        let (a, b) = (units.get(i)?, units.get(j)?);
+        let occ = occupancy(bf, units);
+        let occupied = |p: Pos| bf.index(p).is_some_and(|x| occ.contains(x));
+        Some(bf.line_of_sight(a.body, b.body, rules, occupied))
+    }
+
     /// Whether unit `i` sees unit `j`: line of sight, field of view and range.
     pub fn sees(&self, units: &[Looker], rules: &SightRules, i: usize, j: usize) -> bool {
         let (Some(a), Some(b)) = (units.get(i), units.get(j)) else {
