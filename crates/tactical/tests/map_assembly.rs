@@ -31,6 +31,7 @@ fn farm(seed: u64) -> Battlefield {
         .expect("built")
 }
 
+/// Clauses: tac.map.build.
 #[test]
 fn tac_map_build_dealing_is_seeded_and_every_draw_is_journaled() {
     let (a, journal) = dealt(11, &[TerrainSet::Farmland, TerrainSet::Desert]);
@@ -55,6 +56,7 @@ fn tac_map_build_dealing_is_seeded_and_every_draw_is_journaled() {
     }
 }
 
+/// Clauses: tac.map.build.
 #[test]
 fn tac_map_build_players_place_tiles_in_turn_and_the_rest_may_be_dealt() {
     let set = set();
@@ -113,6 +115,7 @@ fn tac_map_build_players_place_tiles_in_turn_and_the_rest_may_be_dealt() {
     );
 }
 
+/// Clauses: tac.map.grid, tac.map.levels, tac.map.floor.
 #[test]
 fn tac_map_grid_fifty_squares_a_side_four_levels_ground_floored() {
     let bf = farm(5);
@@ -125,6 +128,7 @@ fn tac_map_grid_fifty_squares_a_side_four_levels_ground_floored() {
     }
 }
 
+/// Clauses: tac.map.craft-placement.
 #[test]
 fn tac_map_craft_placement_refuses_buildings_and_flattens_vegetation() {
     let set = set();
@@ -178,6 +182,7 @@ fn tac_map_craft_placement_refuses_buildings_and_flattens_vegetation() {
     ));
 }
 
+/// Clauses: tac.scen.crash.xcom-gear.
 #[test]
 fn tac_scen_crash_xcom_gear_a_crashed_craft_sits_on_the_ground() {
     let set = set();
@@ -207,6 +212,7 @@ fn farm_with_room() -> Battlefield {
     plan.build(set).expect("built")
 }
 
+/// Clauses: tac.map.craft-placement, tac.scen.base.setup.
 #[test]
 fn every_craft_can_be_placed_on_open_ground_and_has_room_inside() {
     let set = set();

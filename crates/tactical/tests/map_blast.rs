@@ -12,6 +12,7 @@ fn p(x: i32, y: i32, z: i32) -> Pos {
     Pos::new(x, y, z)
 }
 
+/// Clauses: tac.splash.example, tac.splash.units, tac.smoke.source.
 #[test]
 fn tac_splash_example_sixty_he1_gives_sixty_forty_twenty() {
     let mut bf = open(9, 9);
@@ -45,6 +46,7 @@ fn tac_splash_example_sixty_he1_gives_sixty_forty_twenty() {
     assert_eq!(bf.smoke_at(p(1, 4, 0)), None);
 }
 
+/// Clauses: tac.splash.rating.
 #[test]
 fn tac_splash_rating_he2_and_he3_lose_thirty_and_forty() {
     let mut bf = open(9, 1);
@@ -70,6 +72,7 @@ fn tac_splash_rating_he2_and_he3_lose_thirty_and_forty() {
     assert_eq!(d, vec![110, 70, 30, 0, 0]);
 }
 
+/// Clauses: tac.splash.large-units.
 #[test]
 fn tac_splash_large_units_take_the_damage_of_their_closest_square() {
     let mut bf = open(7, 7);
@@ -86,6 +89,7 @@ fn tac_splash_large_units_take_the_damage_of_their_closest_square() {
     assert_eq!(report.damage_to(&tank), vec![(p(0, 0, 0), 40)]);
 }
 
+/// Clauses: tac.dmgtype.area-structures, tac.collat.super-tough, tac.collat.normal.
 #[test]
 fn tac_gap_13_walls_stop_splash_unless_destroyed() {
     // A super-tough hull wall (H) and a normal wall (|) between the blast and the far side.
@@ -155,6 +159,7 @@ fn tac_gap_13_walls_stop_splash_unless_destroyed() {
     );
 }
 
+/// Clauses: tac.collat.trigger, tac.collat.normal, tac.collat.hardened, tac.collat.remove.
 #[test]
 fn tac_collat_trigger_each_hit_is_tested_on_its_own() {
     let mut bf = field(&[&["+ + + +", " . .|. ", "+ + + +", " . .I. ", "+ + + +"]]);
@@ -200,6 +205,7 @@ fn tac_collat_trigger_each_hit_is_tested_on_its_own() {
     assert!(j.events().iter().any(|e| e.rule == "tac.collat.hardened"));
 }
 
+/// Clauses: tac.collat.ground-floor, tac.collat.indestructible, tac.collat.remove, tac.fall.trigger.
 #[test]
 fn tac_collat_ground_floor_becomes_dirt_and_dirt_is_indestructible() {
     let mut bf = strip(&["%,", "_ "]);
@@ -229,6 +235,7 @@ fn tac_collat_ground_floor_becomes_dirt_and_dirt_is_indestructible() {
     assert_eq!(bf.fall(p(0, 0, 1), Size::One), Some((p(0, 0, 0), 1)));
 }
 
+/// Clauses: tac.explosive.detonate, tac.explosive.class.
 #[test]
 fn tac_explosive_detonate_a_destroyed_explosive_object_chains() {
     // Two pieces of alien equipment (normal, explosive) three squares apart, a power source
@@ -266,6 +273,7 @@ fn tac_explosive_detonate_a_destroyed_explosive_object_chains() {
     assert_eq!(report.areas[1].centre, p(6, 0, 0));
 }
 
+/// Clauses: tac.fire.objects, tac.dmgtype.incendiary.
 #[test]
 fn tac_fire_objects_incendiary_sets_normal_items_alight() {
     let mut bf = strip(&[".T.o."]);

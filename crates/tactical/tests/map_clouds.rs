@@ -11,6 +11,8 @@ fn p(x: i32, y: i32, z: i32) -> Pos {
     Pos::new(x, y, z)
 }
 
+/// Clauses: tac.fire.ignite, tac.fire.damage, tac.smoke.damage, tac.smoke.duration,
+/// tac.smoke.source (the squares listed each round are where units take 10 ST and 20 IN).
 #[test]
 fn tac_fire_ignite_burns_three_by_three_for_three_rounds_with_smoke() {
     let mut bf = open(7, 7);
@@ -31,6 +33,7 @@ fn tac_fire_ignite_burns_three_by_three_for_three_rounds_with_smoke() {
     assert!(bf.end_round(None, &mut rng, &mut j).fire.is_empty());
 }
 
+/// Clauses: tac.fire.ignite.
 #[test]
 fn a_wall_keeps_fire_out() {
     let mut bf = field(&[&[
@@ -47,6 +50,7 @@ fn a_wall_keeps_fire_out() {
     assert!(bf.fire_at(p(2, 1, 0)).is_none());
 }
 
+/// Clauses: tac.smoke.grenade-duration, tac.equip.smoke-grenade.
 #[test]
 fn tac_smoke_grenade_duration_six_rounds_over_a_five_by_five_area() {
     let mut bf = open(9, 9);
@@ -75,6 +79,7 @@ fn tac_smoke_grenade_duration_six_rounds_over_a_five_by_five_area() {
     assert_eq!(bf.smoke_at(p(4, 4, 0)), None);
 }
 
+/// Clauses: tac.fire.objects.
 #[test]
 fn tac_gap_60_a_burning_object_burns_out_and_is_gone() {
     let mut bf = strip(&[".T."]);
@@ -94,6 +99,7 @@ fn tac_gap_60_a_burning_object_burns_out_and_is_gone() {
     assert!(bf.cells_with_object(ObjectKind::Trees).is_empty());
 }
 
+/// Clauses: tac.fire.ignite.
 #[test]
 fn spreading_fire_is_an_option_rolled_and_journaled() {
     let fresh = || strip(&["%%%%%%%"]);

@@ -80,6 +80,7 @@ fn ground_walls() -> Vec<EdgeRef> {
     walls
 }
 
+/// Clauses: tac.collapse.trigger, tac.collapse.crush, tac.collapse.fall, tac.collapse.remove.
 #[test]
 fn tac_collapse_trigger_more_than_half_of_the_walls_must_go() {
     let mut bf = house();
@@ -123,6 +124,7 @@ fn tac_collapse_trigger_more_than_half_of_the_walls_must_go() {
     assert!(bf.check_collapse(&mut j).is_empty());
 }
 
+/// Clauses: tac.fall.trigger, tac.fall.damage.
 #[test]
 fn tac_fall_trigger_a_two_by_two_unit_stands_while_any_square_has_a_floor() {
     let mut bf = house();

@@ -18,6 +18,7 @@ fn walk(diagonal: bool, uneven: bool, climb: Climb) -> StepKind {
     }
 }
 
+/// Clauses: tac.map.wall-diagonal, tac.map.wall.
 #[test]
 fn tac_map_wall_diagonal_no_edge_touching_the_corner_may_have_a_wall() {
     let bf = field(&[&[
@@ -57,6 +58,7 @@ fn tac_map_wall_diagonal_no_edge_touching_the_corner_may_have_a_wall() {
     );
 }
 
+/// Clauses: tac.map.door, tac.map.wall.
 #[test]
 fn tac_map_door_blocks_until_opened_and_windows_always_block_movement() {
     let mut bf = field(&[&["+ + + +", " . .d. ", "+ + + +", " . .w. ", "+ + + +"]]);
@@ -77,6 +79,7 @@ fn tac_map_door_blocks_until_opened_and_windows_always_block_movement() {
     assert!(bf.edge_blocks_movement(p(1, 1, 0), Dir::East));
 }
 
+/// Clauses: tac.map.door-multi.
 #[test]
 fn tac_map_door_multi_a_wide_door_opens_as_one_piece() {
     let mut bf = field(&[&[
@@ -89,6 +92,7 @@ fn tac_map_door_multi_a_wide_door_opens_as_one_piece() {
     assert!(!bf.edge_blocks_movement(p(1, 1, 0), Dir::East));
 }
 
+/// Clauses: tac.map.object, tac.map.uneven, tac.move.uneven.
 #[test]
 fn tac_map_object_and_uneven_ground() {
     let bf = strip(&[".T%&."]);
@@ -107,6 +111,7 @@ fn tac_map_object_and_uneven_ground() {
     );
 }
 
+/// Clauses: tac.map.slope, tac.move.walk-up, tac.move.walk-down.
 #[test]
 fn tac_map_slope_three_steps_change_a_level_and_the_last_pays() {
     // Ground: flat, a third up, two thirds up; above: the floor reached from the ramp.
@@ -155,6 +160,7 @@ fn tac_map_slope_three_steps_change_a_level_and_the_last_pays() {
     );
 }
 
+/// Clauses: tac.move.walk-elevation.
 #[test]
 fn tac_move_walk_elevation_only_elevators_change_level_on_the_spot() {
     let bf = strip(&["e.", "e_"]);
@@ -172,6 +178,7 @@ fn tac_move_walk_elevation_only_elevators_change_level_on_the_spot() {
     );
 }
 
+/// Clauses: tac.move.flight, tac.map.floor.
 #[test]
 fn tac_move_flight_flyers_rise_through_open_air_but_not_through_floors() {
     let bf = strip(&["..", "_ ", "  "]);
@@ -198,6 +205,7 @@ fn tac_move_flight_flyers_rise_through_open_air_but_not_through_floors() {
     );
 }
 
+/// Clauses: tac.map.wall-multi.
 #[test]
 fn tac_map_wall_multi_a_two_by_two_unit_needs_every_edge_clear() {
     let bf = field(&[&[
@@ -241,6 +249,7 @@ fn tac_map_wall_multi_a_two_by_two_unit_needs_every_edge_clear() {
     );
 }
 
+/// Clauses: tac.move.uneven, tac.map.wall-multi.
 #[test]
 fn tac_move_uneven_a_two_by_two_unit_pays_once_however_many_squares() {
     let bf = strip(&["..%%"]);
