@@ -1,1 +1,4 @@
+//! The Tactical integration tests, one binary.
+
+mod conformance;
 mod data;
