@@ -783,6 +783,14 @@ fn crossing(from: Pos, axis: usize, up: bool) -> Crossing {
 }
 
 impl SquareLine {
+    /// Whether the walk so far has met two boundaries at the same instant (the line grazes
+    /// a lattice edge or corner). Until it has, the [`Nudge::Plus`] and [`Nudge::Minus`]
+    /// copies of the line have crossed exactly the same things, so a caller that finds a
+    /// blocker before the first graze need not trace the other copy.
+    pub fn grazed(&self) -> bool {
+        self.split()
+    }
+
     fn split(&self) -> bool {
         match &self.walk {
             Walk::Short(w) => w.split,
@@ -982,6 +990,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_line_reports_when_it_grazes_a_corner() {
+        let mut straight = line(Pos::new(0, 0, 0), Pos::new(2, 1, 0), Nudge::Plus);
+        assert!(straight.by_ref().all(|_| true));
+        assert!(!straight.grazed());
+        let mut diagonal = line(Pos::new(0, 0, 0), Pos::new(2, 2, 0), Nudge::Plus);
+        assert!(!diagonal.grazed());
+        diagonal.next();
+        assert!(diagonal.grazed());
     }
 
     #[test]

@@ -1,4 +1,7 @@
-//! The Tactical integration tests, one binary.
+//! The Tactical crate's integration tests, built as one binary.
 
 mod conformance;
 mod data;
+mod map_sight;
+mod map_support;
+mod map_tiles;

@@ -1,0 +1,744 @@
+//! Line of sight, what a unit can see, and sight kept up to date as units move.
+//!
+//! The one geometric rule (`tac.los.common-sense`, our reading of `tac.gap.67`): sight runs
+//! along the straight line between the centres of two squares, in 3D, with a level one
+//! square tall. It is stopped by
+//! - a wall or closed door on an edge it crosses (windows, fences and open doors let it
+//!   through: `tac.map.wall`, `tac.los.see-through`, `tac.map.door`);
+//! - a floor it passes through, unless that floor is an elevator (`tac.map.floor-los`);
+//! - a full-height object in a square strictly between the two ends (`tac.los.blockers`);
+//! - four squares of obstruction strictly between: low objects, smoke, and units other than
+//!   the two ends that are not lying down (`tac.los.obstruction`, `tac.smoke.los`,
+//!   `tac.gap.7`);
+//! - between different levels, the higher of the two standing more than three squares back
+//!   from the edge of its level (`tac.los.elevation`): its square must be within four
+//!   squares of a floorless square of its level;
+//! - a slope raised two thirds of a level above a kneeling unit's own floor in the square
+//!   next to it along the line, when the other end is not higher (`tac.los.partial-level`).
+//!
+//! Slopes are otherwise flat for sight. A line that grazes a lattice edge or corner is traced
+//! on both sides of it and sight is clear if either is (as in core's `square::los`). Every
+//! part of the rule is the same from either end, so sight is symmetric: `a` sees `b` exactly
+//! when `b` sees `a`, before facing and range are applied. A 2 × 2 unit is seen if any of its
+//! squares is, from any square of the viewer.
+//!
+//! The source gives no field of view or sight range (`tac.los.required` only asks for an
+//! unobstructed line), so by default a unit sees all round without limit; [`SightRules`]
+//! also offers the original X-COM's reading, a 90° cone ahead and 20 squares.
+
+use super::battlefield::{Battlefield, SEE_BLOCK, SEE_FLOOR, SEE_LOW};
+use super::step::Size;
+use serde::{Deserialize, Serialize};
+use squadsight_core::los::Nudge;
+use squadsight_core::square::{Crossing, Dir, Pos, line};
+
+/// One of eight facings, 45° apart, clockwise from north (`tac.gap.4`).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub enum Facing {
+    /// Toward row `y - 1`.
+    #[default]
+    N,
+    /// North-east.
+    NE,
+    /// Toward column `x + 1`.
+    E,
+    /// South-east.
+    SE,
+    /// Toward row `y + 1`.
+    S,
+    /// South-west.
+    SW,
+    /// Toward column `x - 1`.
+    W,
+    /// North-west.
+    NW,
+}
+
+impl Facing {
+    /// All eight, clockwise from north.
+    pub const ALL: [Facing; 8] = [
+        Facing::N,
+        Facing::NE,
+        Facing::E,
+        Facing::SE,
+        Facing::S,
+        Facing::SW,
+        Facing::W,
+        Facing::NW,
+    ];
+
+    /// `(dx, dy)` of one step this way.
+    pub const fn offset(self) -> (i32, i32) {
+        match self {
+            Facing::N => (0, -1),
+            Facing::NE => (1, -1),
+            Facing::E => (1, 0),
+            Facing::SE => (1, 1),
+            Facing::S => (0, 1),
+            Facing::SW => (-1, 1),
+            Facing::W => (-1, 0),
+            Facing::NW => (-1, -1),
+        }
+    }
+
+    /// The facing of a step `(dx, dy)` (signs only), if it is one of the eight.
+    pub fn of_step(dx: i32, dy: i32) -> Option<Facing> {
+        let (sx, sy) = (dx.signum(), dy.signum());
+        Facing::ALL.into_iter().find(|f| f.offset() == (sx, sy))
+    }
+}
+
+/// What a unit can see around it (not in the source; see the module header).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum VisionArc {
+    /// All round: the source's rule.
+    #[default]
+    All,
+    /// 45° either side of the facing (the original X-COM).
+    Cone90,
+}
+
+/// The table's sight settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SightRules {
+    /// Field of view.
+    pub arc: VisionArc,
+    /// Sight range in squares (Euclidean, a level counting one square, rounded to the
+    /// nearest: `tac.gap.6`); `None` is unlimited.
+    pub range: Option<u32>,
+    /// Squares of obstruction that block sight (`tac.los.obstruction`: 4).
+    pub obstruction_limit: u8,
+    /// How far (counting its own square) from the edge of its level the higher of two units
+    /// on different levels may stand and still be seen (`tac.los.elevation`: 4, i.e. three
+    /// squares between it and the drop); `None` switches the check off.
+    pub level_edge: Option<u8>,
+}
+
+impl Default for SightRules {
+    fn default() -> Self {
+        SightRules {
+            arc: VisionArc::All,
+            range: None,
+            obstruction_limit: 4,
+            level_edge: Some(4),
+        }
+    }
+}
+
+impl SightRules {
+    /// The original X-COM's reading: a 90° cone, 20 squares.
+    pub const XCOM: SightRules = SightRules {
+        arc: VisionArc::Cone90,
+        range: Some(20),
+        obstruction_limit: 4,
+        level_edge: Some(4),
+    };
+}
+
+/// A unit's body for sight: where it is, how big, and whether it kneels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Body {
+    /// Its north-west square.
+    pub pos: Pos,
+    /// One square or 2 × 2.
+    pub size: Size,
+    /// Kneeling (`tac.move.kneel-effects`).
+    pub kneeling: bool,
+}
+
+impl Body {
+    /// A standing one-square body.
+    pub const fn at(pos: Pos) -> Body {
+        Body {
+            pos,
+            size: Size::One,
+            kneeling: false,
+        }
+    }
+
+    fn covers(&self, p: Pos) -> bool {
+        let n = self.size.side();
+        p.z == self.pos.z
+            && p.x >= self.pos.x
+            && p.x < self.pos.x + n
+            && p.y >= self.pos.y
+            && p.y < self.pos.y + n
+    }
+
+    /// Centre in doubled coordinates (so it is an integer for both sizes).
+    fn centre2(&self) -> (i64, i64, i64) {
+        let n = i64::from(self.size.side());
+        (
+            2 * i64::from(self.pos.x) + n,
+            2 * i64::from(self.pos.y) + n,
+            2 * i64::from(self.pos.z) + 1,
+        )
+    }
+}
+
+/// What stops a line of sight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SightBlock {
+    /// A wall or closed door on side `Dir` of this square (`tac.map.wall`).
+    Edge(Pos, Dir),
+    /// The floor under this square (`tac.map.floor-los`).
+    Floor(Pos),
+    /// A full-height object in this square (`tac.los.blockers`).
+    Object(Pos),
+    /// Four or more squares of obstruction (`tac.los.obstruction`).
+    Obstruction,
+    /// The higher unit stands too far back from the edge of its level (`tac.los.elevation`).
+    LevelEdge(Pos),
+    /// A kneeling unit is behind a slope two thirds high (`tac.los.partial-level`).
+    SlopeCover(Pos),
+    /// Outside the viewer's field of view.
+    OutOfArc,
+    /// Beyond the sight range.
+    OutOfRange,
+}
+
+/// The answer to "does this line of sight exist?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Sight {
+    /// Whether it exists.
+    pub clear: bool,
+    /// Squares of obstruction on the best clear line (each is -5 to hit:
+    /// `tac.ranged.mod.obstruction`); on a blocked line, the fewest found on a line stopped
+    /// by nothing else (capped a little above the limit).
+    pub obstruction: u8,
+    /// What stops it, when it does not exist (the first thing met from the viewer).
+    pub blocked_by: Option<SightBlock>,
+}
+
+impl Sight {
+    const CLEAR: Sight = Sight {
+        clear: true,
+        obstruction: 0,
+        blocked_by: None,
+    };
+
+    fn blocked(by: SightBlock, obstruction: u8) -> Sight {
+        Sight {
+            clear: false,
+            obstruction,
+            blocked_by: Some(by),
+        }
+    }
+}
+
+/// A set of squares of one map, as bits in map order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellSet {
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    /// An empty set for a map of `cells` squares.
+    pub fn new(cells: usize) -> CellSet {
+        CellSet {
+            words: vec![0; cells.div_ceil(64)],
+        }
+    }
+
+    /// Adds a square by index.
+    pub fn insert(&mut self, index: usize) {
+        if let Some(w) = self.words.get_mut(index / 64) {
+            *w |= 1 << (index % 64);
+        }
+    }
+
+    /// Whether the square with this index is in the set.
+    pub fn contains(&self, index: usize) -> bool {
+        self.words
+            .get(index / 64)
+            .is_some_and(|w| w >> (index % 64) & 1 == 1)
+    }
+
+    /// Adds every square of `other`.
+    pub fn union_with(&mut self, other: &CellSet) {
+        if self.words.len() < other.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+
+    /// How many squares.
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The indices in the set, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    i * 64 + b
+                })
+            })
+        })
+    }
+}
+
+/// How much a line's count of obstruction may go above the limit before tracing stops (so
+/// that [`Vision`] can tell which pairs one moving unit could change).
+const COUNT_SLACK: u8 = 4;
+
+/// The outcome of tracing one line.
+enum Trace {
+    /// Stopped by something other than obstruction.
+    Hard(SightBlock),
+    /// Not hard-blocked; this many squares of obstruction (capped at limit + slack).
+    Soft(u8),
+}
+
+impl Battlefield {
+    /// Whether the line of sight between two bodies exists, ignoring facing and range
+    /// (symmetric: `line_of_sight(a, b)` and `line_of_sight(b, a)` agree on `clear` and
+    /// `obstruction`). `occupied` says which squares hold a unit that obstructs (not lying
+    /// down); the squares of `a` and `b` never count.
+    pub fn line_of_sight(
+        &self,
+        a: Body,
+        b: Body,
+        rules: &SightRules,
+        occupied: impl Fn(Pos) -> bool,
+    ) -> Sight {
+        self.soft_sight(a, b, rules, &occupied).0
+    }
+
+    /// Whether `viewer`, facing `facing`, sees `target`: in its field of view and range and
+    /// with a line of sight (`tac.los.required`).
+    pub fn sees(
+        &self,
+        viewer: Body,
+        facing: Facing,
+        target: Body,
+        rules: &SightRules,
+        occupied: impl Fn(Pos) -> bool,
+    ) -> Sight {
+        if let Some(block) = view_limit(viewer, facing, target, rules) {
+            return Sight::blocked(block, 0);
+        }
+        self.line_of_sight(viewer, target, rules, occupied)
+    }
+
+    /// Every square `viewer` (facing `facing`) can see, its own included: the squares a
+    /// one-square standing body there would be seen in (`tac.los.required`). This is the
+    /// exact per-unit field that fog of war is made of.
+    pub fn sight_field(
+        &self,
+        viewer: Body,
+        facing: Facing,
+        rules: &SightRules,
+        occupied: impl Fn(Pos) -> bool,
+    ) -> CellSet {
+        let mut set = CellSet::new(self.cell_count());
+        for i in 0..self.cell_count() {
+            let p = self.pos_at(i);
+            let target = Body::at(p);
+            if viewer.covers(p) {
+                set.insert(i);
+                continue;
+            }
+            if view_limit(viewer, facing, target, rules).is_some() {
+                continue;
+            }
+            if self.soft_sight(viewer, target, rules, &occupied).0.clear {
+                set.insert(i);
+            }
+        }
+        set
+    }
+
+    /// Sight between two bodies and the smallest obstruction count of any line not
+    /// hard-blocked (`None` if every line is hard-blocked).
+    fn soft_sight(
+        &self,
+        a: Body,
+        b: Body,
+        rules: &SightRules,
+        occupied: &impl Fn(Pos) -> bool,
+    ) -> (Sight, Option<u8>) {
+        let limit = rules.obstruction_limit;
+        // tac.los.elevation: the higher end must stand near the edge of its level.
+        if a.pos.z != b.pos.z
+            && let Some(max) = rules.level_edge
+        {
+            let high = if a.pos.z > b.pos.z { a } else { b };
+            let near = high
+                .size
+                .cells(high.pos)
+                .map(|c| self.edge_distance(c))
+                .min()
+                .unwrap_or(0);
+            if near > max {
+                return (Sight::blocked(SightBlock::LevelEdge(high.pos), 0), None);
+            }
+        }
+        let mut best: Option<u8> = None;
+        let mut first_block: Option<SightBlock> = None;
+        for ca in a.size.cells(a.pos) {
+            for cb in b.size.cells(b.pos) {
+                for nudge in Nudge::BOTH {
+                    let (trace, grazed) = self.trace(ca, cb, nudge, a, b, rules, occupied);
+                    match trace {
+                        Trace::Soft(n) => {
+                            best = Some(best.map_or(n, |m| m.min(n)));
+                            if n < limit {
+                                // A clear line: nothing can beat 0, so stop early then.
+                                if n == 0 {
+                                    return (Sight::CLEAR, best);
+                                }
+                            } else if first_block.is_none() {
+                                first_block = Some(SightBlock::Obstruction);
+                            }
+                        }
+                        Trace::Hard(block) => {
+                            if first_block.is_none() {
+                                first_block = Some(block);
+                            }
+                        }
+                    }
+                    if !grazed {
+                        // Both copies of the line cross the same things.
+                        break;
+                    }
+                }
+            }
+        }
+        match best {
+            Some(n) if n < limit => (
+                Sight {
+                    clear: true,
+                    obstruction: n,
+                    blocked_by: None,
+                },
+                best,
+            ),
+            _ => (
+                Sight::blocked(
+                    first_block.unwrap_or(SightBlock::Obstruction),
+                    best.unwrap_or(0),
+                ),
+                best,
+            ),
+        }
+    }
+
+    /// Traces one copy of the line from square `ca` of `a` to square `cb` of `b`. Returns
+    /// what it met and whether the line grazed a lattice edge or corner before the end of
+    /// what was traced (if not, the other copy would meet the same).
+    #[allow(clippy::too_many_arguments)]
+    fn trace(
+        &self,
+        ca: Pos,
+        cb: Pos,
+        nudge: Nudge,
+        a: Body,
+        b: Body,
+        rules: &SightRules,
+        occupied: &impl Fn(Pos) -> bool,
+    ) -> (Trace, bool) {
+        let s = &self.s;
+        let cap = rules.obstruction_limit.saturating_add(COUNT_SLACK);
+        let mut count = 0u8;
+        let mut first_cell: Option<Pos> = None;
+        let mut last_cell: Option<Pos> = None;
+        let mut walk = line(ca, cb, nudge);
+        while let Some(crossing) = walk.next() {
+            match crossing {
+                Crossing::Edge(p, dir) => {
+                    if let Some(side) = s.side(p, dir)
+                        && self.side_blocks_sight(side)
+                    {
+                        return (Trace::Hard(SightBlock::Edge(p, dir)), walk.grazed());
+                    }
+                }
+                Crossing::Floor(p) => {
+                    if s.index(p).is_some_and(|i| s.sight[i] & SEE_FLOOR != 0) {
+                        return (Trace::Hard(SightBlock::Floor(p)), walk.grazed());
+                    }
+                }
+                Crossing::Cell(p) => {
+                    if a.covers(p) || b.covers(p) {
+                        continue;
+                    }
+                    let Some(i) = s.index(p) else { continue };
+                    let bits = s.sight[i];
+                    if bits & SEE_BLOCK != 0 {
+                        return (Trace::Hard(SightBlock::Object(p)), walk.grazed());
+                    }
+                    if first_cell.is_none() {
+                        first_cell = Some(p);
+                    }
+                    last_cell = Some(p);
+                    if bits & SEE_LOW != 0 || self.smoke_at(p).is_some() || occupied(p) {
+                        count += 1;
+                        if count >= cap {
+                            return (Trace::Soft(count), walk.grazed());
+                        }
+                    }
+                }
+            }
+        }
+        let grazed = walk.grazed();
+        // tac.los.partial-level: a kneeling unit behind a slope two thirds high.
+        for (end, other, next) in [(a, b, first_cell), (b, a, last_cell)] {
+            if end.kneeling
+                && other.pos.z <= end.pos.z
+                && let Some(p) = next
+                && p.z == end.pos.z
+            {
+                let own = self.square(end.pos).map_or(0, |q| q.slope);
+                let there = self.square(p).map_or(0, |q| q.slope);
+                if there >= own + 2 {
+                    return (Trace::Hard(SightBlock::SlopeCover(p)), grazed);
+                }
+            }
+        }
+        (Trace::Soft(count), grazed)
+    }
+}
+
+/// Whether `target` lies outside `viewer`'s field of view or range (`None` if inside).
+pub fn view_limit(
+    viewer: Body,
+    facing: Facing,
+    target: Body,
+    rules: &SightRules,
+) -> Option<SightBlock> {
+    let (vx, vy, vz) = viewer.centre2();
+    let (tx, ty, tz) = target.centre2();
+    let (dx, dy, dz) = (tx - vx, ty - vy, tz - vz);
+    if let Some(r) = rules.range {
+        // Rounded to the nearest square: distance < r + 1/2, in doubled units.
+        let lim = 2 * i64::from(r) + 1;
+        if dx * dx + dy * dy + dz * dz >= lim * lim {
+            return Some(SightBlock::OutOfRange);
+        }
+    }
+    if rules.arc == VisionArc::Cone90 {
+        let (fx, fy) = facing.offset();
+        let (fx, fy) = (i64::from(fx), i64::from(fy));
+        let dot = dx * fx + dy * fy;
+        let cross = dx * fy - dy * fx;
+        if (dx, dy) != (0, 0) && (dot < 0 || cross.abs() > dot) {
+            return Some(SightBlock::OutOfArc);
+        }
+    }
+    None
+}
+
+/// A unit as sight sees it: its body, facing, and whether it obstructs others' sight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Looker {
+    /// Where it is.
+    pub body: Body,
+    /// Which way it faces.
+    pub facing: Facing,
+    /// Whether it counts as obstruction for lines past it (not when lying down:
+    /// `tac.gap.7`).
+    pub obstructs: bool,
+}
+
+/// Line of sight between every pair of units, kept up to date as they move.
+///
+/// Sight is symmetric, so one entry per pair is kept. When a unit moves, turns, kneels or
+/// stands, [`Vision::moved`] retraces its own pairs, plus those other pairs whose lines the
+/// move could tip across the obstruction limit (its squares may enter or leave their lines);
+/// when the map changes (a door, a wall, smoke), [`Vision::refresh`] retraces all. The
+/// answers are always those of [`Battlefield::line_of_sight`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Vision {
+    n: usize,
+    /// Upper triangle, row-major: pair `(i, j)` with `i < j`.
+    pairs: Vec<PairSight>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct PairSight {
+    sight: Sight,
+    soft: Option<u8>,
+}
+
+impl Vision {
+    /// Sight between every pair of `units`.
+    pub fn new(bf: &Battlefield, units: &[Looker], rules: &SightRules) -> Vision {
+        let n = units.len();
+        let mut v = Vision {
+            n,
+            pairs: vec![
+                PairSight {
+                    sight: Sight::CLEAR,
+                    soft: Some(0),
+                };
+                n * n.saturating_sub(1) / 2
+            ],
+        };
+        v.refresh(bf, units, rules);
+        v
+    }
+
+    fn slot(&self, i: usize, j: usize) -> Option<usize> {
+        let (i, j) = if i < j { (i, j) } else { (j, i) };
+        (i != j && j < self.n).then(|| i * (2 * self.n - i - 1) / 2 + (j - i - 1))
+    }
+
+    /// Retraces every pair (after the map changed).
+    pub fn refresh(&mut self, bf: &Battlefield, units: &[Looker], rules: &SightRules) {
+        let occ = occupancy(bf, units);
+        for i in 0..self.n {
+            for j in i + 1..self.n {
+                self.retrace(bf, units, rules, &occ, i, j);
+            }
+        }
+    }
+
+    /// Unit `who` has moved, turned, knelt or stood up (its new state is in `units`);
+    /// `from` is the body it had before. Retraces the pairs that could have changed and
+    /// returns them as `(i, j)`, `i < j`, in order.
+    pub fn moved(
+        &mut self,
+        bf: &Battlefield,
+        units: &[Looker],
+        rules: &SightRules,
+        who: usize,
+        from: Body,
+    ) -> Vec<(usize, usize)> {
+        let occ = occupancy(bf, units);
+        let mut touched = Vec::new();
+        let squares = units.get(who).map_or(0, |u| {
+            let n = u.body.size.side() as u8;
+            n * n
+        });
+        let k = squares.max(from.size.side() as u8 * from.size.side() as u8);
+        let limit = rules.obstruction_limit;
+        for i in 0..self.n {
+            for j in i + 1..self.n {
+                let redo = if i == who || j == who {
+                    true
+                } else {
+                    let Some(slot) = self.slot(i, j) else {
+                        continue;
+                    };
+                    // One unit's squares can add or remove at most `k` squares of a line's
+                    // obstruction, so only pairs that close to the limit can flip.
+                    self.pairs[slot].soft.is_some_and(|s| {
+                        s.saturating_add(k) >= limit && s < limit.saturating_add(k)
+                    })
+                };
+                if redo {
+                    self.retrace(bf, units, rules, &occ, i, j);
+                    touched.push((i, j));
+                }
+            }
+        }
+        touched
+    }
+
+    fn retrace(
+        &mut self,
+        bf: &Battlefield,
+        units: &[Looker],
+        rules: &SightRules,
+        occ: &super::sight::CellSet,
+        i: usize,
+        j: usize,
+    ) {
+        let Some(slot) = self.slot(i, j) else { return };
+        let (a, b) = (units[i].body, units[j].body);
+        let occupied = |p: Pos| bf.index(p).is_some_and(|x| occ.contains(x));
+        let (sight, soft) = bf.soft_sight(a, b, rules, &occupied);
+        self.pairs[slot] = PairSight { sight, soft };
+    }
+
+    /// The line of sight between units `i` and `j` (either order).
+    pub fn los(&self, i: usize, j: usize) -> Option<Sight> {
+        self.slot(i, j).map(|s| self.pairs[s].sight)
+    }
+
+    /// Whether unit `i` sees unit `j`: line of sight, field of view and range.
+    pub fn sees(&self, units: &[Looker], rules: &SightRules, i: usize, j: usize) -> bool {
+        let (Some(a), Some(b)) = (units.get(i), units.get(j)) else {
+            return false;
+        };
+        view_limit(a.body, a.facing, b.body, rules).is_none()
+            && self.los(i, j).is_some_and(|s| s.clear)
+    }
+
+    /// The units `i` sees, ascending.
+    pub fn seen_by(&self, units: &[Looker], rules: &SightRules, i: usize) -> Vec<usize> {
+        (0..self.n)
+            .filter(|&j| j != i && self.sees(units, rules, i, j))
+            .collect()
+    }
+}
+
+/// The squares holding an obstructing unit.
+fn occupancy(bf: &Battlefield, units: &[Looker]) -> CellSet {
+    let mut set = CellSet::new(bf.cell_count());
+    for u in units.iter().filter(|u| u.obstructs) {
+        for c in u.body.size.cells(u.body.pos) {
+            if let Some(i) = bf.index(c) {
+                set.insert(i);
+            }
+        }
+    }
+    set
+}
+
+/// The fog of war of one seat: the squares its units see now, and every square any of them
+/// has seen (the terrain a seat remembers).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SeatView {
+    /// Squares seen now.
+    pub visible: CellSet,
+    /// Squares ever seen.
+    pub explored: CellSet,
+}
+
+impl SeatView {
+    /// A seat that has seen nothing yet, on a map of `cells` squares.
+    pub fn new(cells: usize) -> SeatView {
+        SeatView {
+            visible: CellSet::new(cells),
+            explored: CellSet::new(cells),
+        }
+    }
+
+    /// Recomputes what the seat sees now from the units that see for it (its own and its
+    /// allies'), each a [`Looker`]; `units` are all units on the map, for obstruction.
+    pub fn update(
+        &mut self,
+        bf: &Battlefield,
+        eyes: &[Looker],
+        units: &[Looker],
+        rules: &SightRules,
+    ) {
+        let occ = occupancy(bf, units);
+        let mut now = CellSet::new(bf.cell_count());
+        for eye in eyes {
+            let occupied = |p: Pos| bf.index(p).is_some_and(|x| occ.contains(x));
+            now.union_with(&bf.sight_field(eye.body, eye.facing, rules, occupied));
+        }
+        self.explored.union_with(&now);
+        self.visible = now;
+    }
+
+    /// Whether the seat sees the square now.
+    pub fn sees(&self, bf: &Battlefield, p: Pos) -> bool {
+        bf.index(p).is_some_and(|i| self.visible.contains(i))
+    }
+}
