@@ -1,0 +1,84 @@
+//! What a seat can decide.
+
+use crate::catalog::WeaponId;
+use crate::data::Mode;
+use crate::map::Facing;
+use serde::{Deserialize, Serialize};
+use squadsight_core::square::Pos;
+
+/// One decision. Units are named by their index in the state's unit list.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Move one square (or one level): walking, or flying for units that can
+    /// (tac.move.*). The unit first turns to face the step (tac.gap.43).
+    Step {
+        /// The unit.
+        unit: u8,
+        /// Where its north-west square ends up.
+        to: Pos,
+        /// Fly rather than walk.
+        fly: bool,
+    },
+    /// Turn to a facing (tac.move.turn-45, tac.move.turn-90, tac.move.turn-180).
+    Turn {
+        /// The unit.
+        unit: u8,
+        /// The new facing.
+        facing: Facing,
+    },
+    /// Kneel down (tac.move.kneel-stand).
+    Kneel {
+        /// The unit.
+        unit: u8,
+    },
+    /// Stand up (tac.move.kneel-stand).
+    Stand {
+        /// The unit.
+        unit: u8,
+    },
+    /// Open a door on an edge of the unit's squares (tac.move.special.open-door).
+    OpenDoor {
+        /// The unit.
+        unit: u8,
+        /// The door.
+        door: u16,
+    },
+    /// Fire or strike at a unit with one of its weapons in one mode (tac.ranged.*,
+    /// tac.melee.*).
+    Attack {
+        /// The attacker.
+        unit: u8,
+        /// The weapon: the one in its hands or a built-in one.
+        weapon: WeaponId,
+        /// Shot mode.
+        mode: Mode,
+        /// The target unit.
+        target: u8,
+    },
+    /// Load a fresh clip (tac.move.special.load).
+    Reload {
+        /// The unit.
+        unit: u8,
+    },
+    /// Use a medikit on itself or an adjacent unit (tac.medikit.*).
+    Heal {
+        /// The medic.
+        unit: u8,
+        /// The patient.
+        target: u8,
+    },
+    /// The unit's turn is over (tac.game.unit-turn).
+    EndUnit {
+        /// The unit.
+        unit: u8,
+    },
+    /// The squad's turn is over: every unit that has not had its turn ends it.
+    EndTurn,
+    /// Take the reaction snap shot that was won (tac.react.roll).
+    React {
+        /// The reacting unit.
+        reactor: u8,
+    },
+    /// Let the reaction shot go.
+    Hold,
+}

@@ -1,0 +1,590 @@
+//! Attacks: ranged shots with percentile accuracy and every modifier (tac.ranged.*), melee
+//! (tac.melee.*), damage to the target (tac.dmg.*), missed shots that fly on (tac.miss.*),
+//! and reaction fire (tac.react.*).
+
+use crate::catalog::{Damage, Payload, WeaponId};
+use crate::damage::{Body, Condition, apply_hit, condition, struck_location};
+use crate::data::{Location, Mode};
+use crate::engine::Tactical;
+use crate::legal::{attack_tu, snap_tu, turn_now};
+use crate::map::Body as SightBody;
+use crate::options::Light;
+use crate::rolls::{opposed, percentile, table_die};
+use crate::state::{Reaction, State, Status};
+use squadsight_core::dice::Dice;
+use squadsight_core::los::Nudge;
+use squadsight_core::square::{Crossing, Pos, line};
+use squadsight_core::{EventKind, GameRng, Input, Journal};
+
+/// Squares between two positions: Euclidean, a level counting one square, rounded to the
+/// nearest whole number (tac.gap.6), in integers.
+pub fn range(a: Pos, b: Pos) -> i16 {
+    let (dx, dy, dz) = (
+        i64::from(a.x - b.x),
+        i64::from(a.y - b.y),
+        i64::from(a.z - b.z),
+    );
+    let d2 = dx * dx + dy * dy + dz * dz;
+    let mut n = d2.isqrt();
+    // Round half up: n + 1/2 squared is n² + n + 1/4.
+    if d2 - n * n > n {
+        n += 1;
+    }
+    i16::try_from(n).unwrap_or(i16::MAX)
+}
+
+/// One modifier of a to-hit target and where it comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modifier {
+    /// What it is.
+    pub label: &'static str,
+    /// Its value.
+    pub value: i16,
+    /// The clause.
+    pub clause: &'static str,
+}
+
+/// A to-hit target built from the base skill and its modifiers, capped (tac.ranged.cap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToHit {
+    /// The base skill and its name.
+    pub base: (&'static str, i16),
+    /// Every modifier applied.
+    pub modifiers: Vec<Modifier>,
+    /// The target after the cap.
+    pub target: i16,
+}
+
+impl ToHit {
+    fn new(base: (&'static str, i16), modifiers: Vec<Modifier>, cap: i16) -> ToHit {
+        let sum = base.1 + modifiers.iter().map(|m| m.value).sum::<i16>();
+        ToHit {
+            base,
+            modifiers,
+            target: sum.min(cap),
+        }
+    }
+
+    fn inputs(&self) -> Vec<Input> {
+        let mut v = vec![Input::new(self.base.0, self.base.1, "unit")];
+        v.extend(
+            self.modifiers
+                .iter()
+                .map(|m| Input::new(m.label, format!("{:+}", m.value), m.clause)),
+        );
+        v.push(Input::new("target", self.target, "tac.ranged.cap"));
+        v
+    }
+}
+
+impl Tactical {
+    /// The to-hit target of unit `i` attacking unit `j` with `w` in `mode`, from the
+    /// engine's own rules (what a preview shows is what the roll uses).
+    pub fn to_hit(&self, st: &State, i: usize, w: WeaponId, mode: Mode, j: usize) -> ToHit {
+        let (u, o) = (&st.units[i], &st.units[j]);
+        let r = self.catalog.rules();
+        let m = r.modifiers;
+        let shot_acc = self
+            .catalog
+            .weapon(w)
+            .shot(mode)
+            .and_then(|s| s.accuracy)
+            .unwrap_or(0);
+        // tac.crit.arm: -10 per arm hit, not below 0 (tac.gap.54).
+        let arm_loss = r.arm_penalty * i16::from(u.arms);
+        if matches!(mode, Mode::Melee | Mode::Implant) {
+            // tac.melee.resolve: MAC and the weapon's bonus only; capped (tac.gap.29).
+            let base = (u.stat(3) - arm_loss).max(0);
+            let mods = vec![Modifier {
+                label: "weapon",
+                value: shot_acc,
+                clause: "tac.melee.resolve",
+            }];
+            return ToHit::new(("MAC", base), mods, m.cap);
+        }
+        let base = (u.stat(2) - arm_loss).max(0);
+        let mut mods = vec![
+            Modifier {
+                label: "shot",
+                value: shot_acc,
+                clause: "tac.ranged.mod.weapon",
+            },
+            Modifier {
+                label: "range",
+                value: m.range_per_square * range(u.pos, o.pos),
+                clause: "tac.ranged.mod.range",
+            },
+        ];
+        let obstruction = st.vision.los(i, j).map_or(0, |s| s.obstruction);
+        if obstruction > 0 {
+            mods.push(Modifier {
+                label: "obstruction",
+                value: m.obstruction * i16::from(obstruction),
+                clause: "tac.ranged.mod.obstruction",
+            });
+        }
+        if st.options.light == Light::Night && self.human(st, u) {
+            mods.push(Modifier {
+                label: "night",
+                value: m.night,
+                clause: "tac.ranged.mod.night",
+            });
+        }
+        if u.kneeling {
+            mods.push(Modifier {
+                label: "kneeling",
+                value: m.kneeling_attack,
+                clause: "tac.ranged.mod.kneeling",
+            });
+        }
+        if o.kneeling {
+            mods.push(Modifier {
+                label: "target kneeling",
+                value: m.kneeling_defence,
+                clause: "tac.ranged.mod.kneeling",
+            });
+        }
+        if u.fired.is_some_and(|f| f != w) {
+            mods.push(Modifier {
+                label: "second weapon",
+                value: m.second_weapon,
+                clause: "tac.ranged.mod.second-weapon",
+            });
+        }
+        ToHit::new(("ACC", base), mods, m.cap)
+    }
+
+    /// An attack by unit `i` on unit `j` (tac.ranged.resolve, tac.melee.resolve). The
+    /// attacker turns to face the target and pays the attack's TUs (a reaction shot pays
+    /// from the reacting unit's pool, tac.gap.5).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn attack(
+        &self,
+        st: &mut State,
+        i: usize,
+        w: WeaponId,
+        mode: Mode,
+        j: usize,
+        reaction: bool,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let tu = attack_tu(self, st, w, mode).unwrap_or(0);
+        if let Some(f) = self.face_towards(&st.units[i], &st.units[j]) {
+            let turn = turn_now(self, &st.units[i], f);
+            let u = &mut st.units[i];
+            u.tu -= turn;
+            u.facing = f;
+            u.turn_from = None;
+            st.resight(i);
+        }
+        st.units[i].tu -= tu;
+        let wp = self.catalog.weapon(w);
+        let melee = matches!(mode, Mode::Melee | Mode::Implant);
+        // tac.gap.9: an auto shot fires `auto_rounds` rounds, each rolled on its own.
+        let shots = if mode == Mode::Auto {
+            u16::from(st.options.auto_rounds)
+        } else {
+            1
+        };
+        let ammo = if st.units[i].weapon == Some(w) {
+            usize::from(st.units[i].ammo)
+        } else {
+            0
+        };
+        let payload = wp.ammo.get(ammo).map(|a| a.payload);
+        let (attacker, defender) = (self.name(st, i), self.name(st, j));
+        journal.note_with(
+            if reaction {
+                "tac.react.interrupt"
+            } else if melee {
+                "tac.melee.cost"
+            } else {
+                "tac.ranged.repeat"
+            },
+            EventKind::Attack,
+            || {
+                format!(
+                    "{attacker} {} {defender} with its {} ({mode:?}, {tu} TU)",
+                    if melee { "strikes at" } else { "fires at" },
+                    wp.name
+                )
+            },
+            || vec![Input::new("shots", shots, "tac.gap.9")],
+        );
+        if !melee && st.units[i].fired.is_none() {
+            st.units[i].fired = Some(w);
+        }
+        for _ in 0..shots {
+            if st.units[j].status != Status::Active {
+                break;
+            }
+            if !melee && st.units[i].weapon == Some(w) {
+                match st.units[i].rounds {
+                    Some(0) => break,
+                    Some(n) => st.units[i].rounds = Some(n - 1),
+                    None => {}
+                }
+            }
+            let hit = self.to_hit(st, i, w, mode, j);
+            let rule = if melee {
+                "tac.melee.resolve"
+            } else {
+                "tac.ranged.resolve"
+            };
+            let inputs = hit.inputs();
+            let r = percentile(
+                rng,
+                journal,
+                rule,
+                hit.target,
+                |r| {
+                    format!(
+                        "{attacker} needs {} or less on d100 to hit {defender}: rolls {}",
+                        hit.target.max(0),
+                        r.total
+                    )
+                },
+                || inputs,
+            );
+            let Some(Payload::Damage(dmg)) = payload else {
+                continue;
+            };
+            if r.success == Some(true) {
+                let from = st.units[i].pos;
+                self.damage_unit(st, j, dmg, from, true, rng, journal);
+            } else if melee {
+                // tac.melee.miss: nothing more happens.
+                journal.note("tac.melee.miss", EventKind::Attack, || {
+                    format!("{attacker} misses {defender}")
+                });
+            } else {
+                let mof = i16::try_from(r.total).unwrap_or(100) - hit.target;
+                self.missed_shot(st, i, j, mof, dmg, rng, journal);
+            }
+        }
+    }
+
+    /// Damage to a unit (tac.dmg.*): location by facing (tac.dmg.armour-facing), then
+    /// susceptibility, armour, wounds and criticals; knockout and death follow.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn damage_unit(
+        &self,
+        st: &mut State,
+        j: usize,
+        dmg: Damage,
+        from: Pos,
+        crits: bool,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let loc = struck_location(
+            st.units[j].pos,
+            crate::engine::facing_index(st.units[j].facing),
+            from,
+        );
+        let name = self.name(st, j);
+        let u = &st.units[j];
+        let mut body = Body {
+            hth: u.stat(1),
+            damage: u.damage,
+            stun: u.stun,
+            arm: u.arm,
+            susc: u.susc,
+            can_crit: true,
+        };
+        let table = self.catalog.rules().criticals;
+        let hit = apply_hit(&mut body, dmg, loc, crits, &table, rng, journal, &|| {
+            name.clone()
+        });
+        let u = &mut st.units[j];
+        u.damage = body.damage;
+        u.stun = body.stun;
+        u.arm = body.arm;
+        match hit.critical {
+            Some(Location::Legs) => {
+                u.legs += 1;
+                journal.note("tac.crit.leg", EventKind::Damage, || {
+                    format!("{name}'s movement costs double again (tac.crit.cumulative)")
+                });
+            }
+            Some(Location::Arms) => {
+                u.arms += 1;
+                journal.note("tac.crit.arm", EventKind::Damage, || {
+                    format!("{name} loses 10 ACC, MAC and TAC")
+                });
+            }
+            Some(Location::Head) => journal.note("tac.crit.head", EventKind::Damage, || {
+                format!("{name} takes a head wound: the damage through counts double")
+            }),
+            Some(Location::Torso) => journal.note("tac.crit.torso", EventKind::Damage, || {
+                format!("{name} takes a body wound")
+            }),
+            None => {}
+        }
+        if hit.wounds > 0 {
+            journal.note("tac.dmg.armour-facing", EventKind::Damage, || {
+                format!("{name} has taken {} of {} HTH", u.damage, u.stat(1))
+            });
+        }
+        let was = u.status;
+        let now = match condition(u.stat(1), u.damage, u.stun) {
+            Condition::Dead => Status::Dead,
+            Condition::Unconscious => Status::Unconscious,
+            Condition::Fine => was,
+        };
+        // Once destroyed always destroyed.
+        let now = if was == Status::Dead {
+            Status::Dead
+        } else {
+            now
+        };
+        if now != was {
+            u.status = now;
+            u.kneeling = false;
+            match now {
+                Status::Dead => {
+                    // tac.dmg.drop-on-death: its suit is destroyed with it.
+                    journal.note("tac.dmg.death", EventKind::Damage, || {
+                        format!("{name} is destroyed")
+                    });
+                }
+                Status::Unconscious => {
+                    let rule = if u.damage == u.stat(1) {
+                        "tac.dmg.knockout"
+                    } else {
+                        "tac.dmg.stun-ko"
+                    };
+                    journal.note(rule, EventKind::Damage, || {
+                        format!("{name} falls unconscious (tac.dmg.unconscious)")
+                    });
+                }
+                Status::Active => {}
+            }
+            // tac.dmg.prone: a unit on the floor no longer blocks or obstructs.
+            st.resight_all();
+            if st.active == Some(j as u8) {
+                st.units[j].done = true;
+            }
+        }
+    }
+
+    /// A missed shot flies on (tac.miss.*): a d10 direction from our table (tac.gap.1), one
+    /// square off per 10 of the margin of failure, rounded up, at least one (tac.miss.offset,
+    /// tac.gap.61); it strikes the first unit on the line from the firer through that square
+    /// that is not the target (tac.miss.path, tac.miss.not-target, tac.miss.always-hits).
+    #[allow(clippy::too_many_arguments)]
+    fn missed_shot(
+        &self,
+        st: &mut State,
+        i: usize,
+        j: usize,
+        mof: i16,
+        dmg: Damage,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let table = self.catalog.rules().miss;
+        let face = table_die(
+            rng,
+            journal,
+            "tac.miss.direction",
+            Dice::D10,
+            |f| {
+                let i = usize::try_from(f.clamp(1, 10) - 1).unwrap_or(0);
+                let row = table[i];
+                let lo = (0..=i)
+                    .rev()
+                    .take_while(|&k| table[k] == row)
+                    .last()
+                    .unwrap_or(i);
+                let hi = (i..10).take_while(|&k| table[k] == row).last().unwrap_or(i);
+                (lo as u32 + 1, hi as u32 + 1)
+            },
+            |f| format!("the shot misses: d10 {f} for its direction"),
+        );
+        let (turn, short) = table[usize::try_from(face.clamp(1, 10) - 1).unwrap_or(0)];
+        let offset = i32::from(((mof.max(0) + 9) / 10).max(1));
+        let (from, aim) = (st.units[i].pos, st.units[j].pos);
+        let fire = crate::damage::octant(from, aim).unwrap_or(0);
+        let dir = if turn == 0 {
+            if short { (fire + 4) % 8 } else { fire }
+        } else {
+            ((i16::from(fire) + i16::from(turn)).rem_euclid(8)) as u8
+        };
+        let (dx, dy) = crate::map::Facing::ALL[usize::from(dir)].offset();
+        let dev = Pos::new(aim.x + dx * offset, aim.y + dy * offset, aim.z);
+        journal.note_with(
+            "tac.miss.offset",
+            EventKind::Attack,
+            || {
+                format!(
+                    "it flies past {offset} square(s) off, towards {},{}",
+                    dev.x, dev.y
+                )
+            },
+            || {
+                vec![
+                    Input::new("margin of failure", mof, "tac.miss.mof"),
+                    Input::new("offset", offset, "tac.gap.61"),
+                ]
+            },
+        );
+        // Follow the line well past the deviated square, as far as the map goes.
+        let far = Pos::new(
+            from.x + (dev.x - from.x) * 4,
+            from.y + (dev.y - from.y) * 4,
+            from.z + (dev.z - from.z) * 4,
+        );
+        let shooter = SightBody::at(from);
+        for c in line(from, far, Nudge::Plus) {
+            let Crossing::Cell(cell) = c else { continue };
+            if !st.bf.contains(cell) {
+                break;
+            }
+            // The shot stops where sight from the firer ends (a wall, floor or object).
+            if !st
+                .bf
+                .line_of_sight(shooter, SightBody::at(cell), &st.sight, |_| false)
+                .clear
+            {
+                break;
+            }
+            let victim = st.units.iter().position(|u| u.active() && u.covers(cell));
+            if let Some(k) = victim
+                && k != i
+                && k != j
+            {
+                let name = self.name(st, k);
+                journal.note("tac.miss.always-hits", EventKind::Attack, || {
+                    format!("the stray shot strikes {name}")
+                });
+                self.damage_unit(st, k, dmg, from, true, rng, journal);
+                return;
+            }
+        }
+        journal.note("tac.miss.path", EventKind::Attack, || {
+            "the stray shot hits nothing that matters".into()
+        });
+    }
+
+    /// After unit `i` stepped, turned or knelt: every enemy that now sees it and did not
+    /// before, with TUs for a snap shot, rolls to react (tac.react.trigger, tac.react.repeat,
+    /// tac.gap.5).
+    pub(crate) fn check_reactions(
+        &self,
+        st: &mut State,
+        i: usize,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        if !st.units[i].active() {
+            return;
+        }
+        let mover = st.units[i].control;
+        for e in 0..st.units.len() {
+            let o = &st.units[e];
+            if e == i || !o.active() || st.allies(o.control, mover) {
+                continue;
+            }
+            let Some((_, tu)) = snap_tu(self, st, o) else {
+                continue;
+            };
+            if o.tu < tu || !st.sees(e, i) || o.seen_before(i) {
+                continue;
+            }
+            let (a, d) = (o.stat(6), st.units[i].stat(6));
+            let (re, mv) = (self.name(st, e), self.name(st, i));
+            journal.note("tac.react.trigger", EventKind::Effect, || {
+                format!("{mv} comes into the sight of {re}")
+            });
+            let won = opposed(
+                rng,
+                journal,
+                "tac.react.roll",
+                a,
+                d,
+                &|| re.clone(),
+                &|| mv.clone(),
+            );
+            if won {
+                st.reactions.push(Reaction {
+                    reactor: e as u8,
+                    target: i as u8,
+                });
+            }
+        }
+        self.remember_sight(st);
+        self.settle_reactions(st, rng, journal);
+    }
+
+    /// Answers the reactions of seats that react automatically (the `auto_react` option),
+    /// until one waits for a seat's decision.
+    pub(crate) fn settle_reactions(
+        &self,
+        st: &mut State,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        while let Some(r) = st.reactions.first().copied() {
+            let (e, t) = (usize::from(r.reactor), usize::from(r.target));
+            let still = st.units[e].active()
+                && st.units[t].active()
+                && st.sees(e, t)
+                && snap_tu(self, st, &st.units[e]).is_some_and(|(_, tu)| st.units[e].tu >= tu);
+            if !still {
+                st.reactions.remove(0);
+                continue;
+            }
+            if !st.options.reacts_automatically(st.units[e].control) {
+                return;
+            }
+            st.reactions.remove(0);
+            self.reaction_shot(st, e, t, rng, journal);
+        }
+        // Every decision answered: the moving unit's turn goes on, or ends.
+        if let Some(a) = st.active {
+            let a = usize::from(a);
+            let u = &st.units[a];
+            if !u.active() || u.tu <= 0 {
+                st.units[a].done = true;
+                st.units[a].turn_from = None;
+                st.active = None;
+            }
+        }
+        if st.outcome.is_none() && st.active.is_none() && !Self::can_move(st, st.turn_seat()) {
+            self.check_victory(st, journal);
+            if st.outcome.is_none() {
+                self.end_squad_turn(st, rng, journal);
+            }
+        }
+    }
+
+    /// The reaction snap shot itself (tac.react.roll: one snap shot at the moving unit).
+    pub(crate) fn reaction_shot(
+        &self,
+        st: &mut State,
+        e: usize,
+        t: usize,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let Some((w, tu)) = snap_tu(self, st, &st.units[e]) else {
+            return;
+        };
+        if st.units[e].tu < tu || !st.units[t].active() {
+            return;
+        }
+        self.attack(st, e, w, Mode::Snap, t, true, rng, journal);
+        self.remember_sight(st);
+        self.check_victory(st, journal);
+    }
+
+    /// Records who sees whom now, so the next move triggers reactions only for new sight.
+    pub(crate) fn remember_sight(&self, st: &mut State) {
+        for k in 0..st.units.len() {
+            let m = st.seen_mask(k);
+            st.units[k].seen = m;
+        }
+    }
+}

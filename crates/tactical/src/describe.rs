@@ -1,0 +1,133 @@
+//! Short labels for actions, the state as one-fact lines, and a heuristic value.
+
+use crate::action::Action;
+use crate::engine::Tactical;
+use crate::observe::Observation;
+use crate::state::{State, Status};
+use squadsight_core::Seat;
+
+impl Tactical {
+    /// A short label for an action.
+    pub(crate) fn describe_action(&self, st: &State, action: &Action) -> String {
+        let name = |i: u8| self.name(st, usize::from(i));
+        match action {
+            Action::Step { unit, to, fly } => format!(
+                "{} {} to {},{},{}",
+                name(*unit),
+                if *fly { "flies" } else { "walks" },
+                to.x,
+                to.y,
+                to.z + 1
+            ),
+            Action::Turn { unit, facing } => format!("{} turns {facing:?}", name(*unit)),
+            Action::Kneel { unit } => format!("{} kneels", name(*unit)),
+            Action::Stand { unit } => format!("{} stands", name(*unit)),
+            Action::OpenDoor { unit, door } => format!("{} opens door {door}", name(*unit)),
+            Action::Attack {
+                unit,
+                weapon,
+                mode,
+                target,
+            } => {
+                let odds = if usize::from(*unit) < st.units.len()
+                    && usize::from(*target) < st.units.len()
+                {
+                    self.to_hit(st, usize::from(*unit), *weapon, *mode, usize::from(*target))
+                        .target
+                        .clamp(0, 100)
+                } else {
+                    0
+                };
+                format!(
+                    "{} {mode:?} {} at {} ({odds}%)",
+                    name(*unit),
+                    self.catalog.weapon(*weapon).name,
+                    name(*target)
+                )
+            }
+            Action::Reload { unit } => format!("{} reloads", name(*unit)),
+            Action::Heal { unit, target } => {
+                format!("{} uses a medikit on {}", name(*unit), name(*target))
+            }
+            Action::EndUnit { unit } => format!("{} ends its turn", name(*unit)),
+            Action::EndTurn => "end the squad's turn".into(),
+            Action::React { reactor } => format!("{} takes the reaction shot", name(*reactor)),
+            Action::Hold => "hold fire".into(),
+        }
+    }
+
+    /// The state as one-fact lines (referee view).
+    pub(crate) fn lines(&self, st: &State) -> Vec<String> {
+        let mut out = vec![
+            format!("round: {} of at most {}", st.round, st.round_limit),
+            format!(
+                "squad turn: {}",
+                st.seats
+                    .get(st.turn_seat().index())
+                    .map_or("", |s| s.name.as_str())
+            ),
+        ];
+        for i in 0..st.units.len() {
+            out.push(self.unit_line(st, i));
+        }
+        out
+    }
+
+    fn unit_line(&self, st: &State, i: usize) -> String {
+        let u = &st.units[i];
+        let status = match u.status {
+            Status::Active => "",
+            Status::Unconscious => ", unconscious",
+            Status::Dead => ", dead",
+        };
+        format!(
+            "unit {} {}: {},{},{} facing {:?}, {} TU, {}/{} HTH, stun {}, ARM {:?}{}{}",
+            i + 1,
+            self.name(st, i),
+            u.pos.x,
+            u.pos.y,
+            u.pos.z + 1,
+            u.facing,
+            u.tu,
+            u.stat(1) - u.damage,
+            u.stat(1),
+            u.stun,
+            u.arm,
+            if u.kneeling { ", kneeling" } else { "" },
+            status
+        )
+    }
+
+    /// The lines one seat may see.
+    pub(crate) fn lines_for(&self, obs: &Observation) -> Vec<String> {
+        let st = &obs.known;
+        let mut out = vec![format!("round: {} of at most {}", st.round, st.round_limit)];
+        for i in 0..st.units.len() {
+            if obs.hidden.contains(&(i as u8)) {
+                out.push(format!("unit {} {}: not in sight", i + 1, self.name(st, i)));
+            } else {
+                out.push(self.unit_line(st, i));
+            }
+        }
+        out
+    }
+
+    /// Heuristic value for `seat`: the health standing on its team against the others'.
+    pub(crate) fn value(&self, st: &State, seat: Seat) -> i32 {
+        let (mut mine, mut theirs) = (0i32, 0i32);
+        for u in &st.units {
+            let hp = if u.active() {
+                i32::from(u.stat(1) - u.damage).max(0) + 20
+            } else {
+                0
+            };
+            if st.allies(u.seat, seat) {
+                mine += hp;
+            } else {
+                theirs += hp;
+            }
+        }
+        let total = (mine + theirs).max(1);
+        ((mine - theirs) * 1000 / total).clamp(-1000, 1000)
+    }
+}

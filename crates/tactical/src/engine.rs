@@ -1,0 +1,687 @@
+//! The Tactical ruleset: setup from a scenario, the round and squad-turn structure, and the
+//! resolution of every action. Legal actions are listed in `legal.rs`; attacks are resolved
+//! in `combat.rs`; observations in `observe.rs`.
+//!
+//! A round (tac.game.rounds) opens with an initiative roll per squad (tac.game.initiative);
+//! squads then take their turns in that order (tac.game.squad-order). In its squad's turn a
+//! unit acts until it ends its turn or runs out of TUs, and no other unit of the squad may
+//! act meanwhile (tac.game.one-active-unit). The only interruptions are reaction decisions of
+//! other seats (tac.react.interrupt), which `to_act` hands to the reacting seat.
+
+use crate::action::Action;
+use crate::catalog::Catalog;
+use crate::data::{Group, Side};
+use crate::map::{Battlefield, Facing, MapPlan, SightRules, Size, TileSet, Vision};
+use crate::options::{InitiativeDie, Options};
+use crate::scenario::{self, ScenarioDef};
+use crate::squad::{self, Loadout};
+use crate::state::{SeatInfo, State, Status, Unit};
+use squadsight_core::data::DataErrors;
+use squadsight_core::dice::{Dice, roll};
+use squadsight_core::square::Pos;
+use squadsight_core::{
+    Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
+    SeatSet, SetupError,
+};
+use std::fmt;
+
+/// Why the Tactical rules could not be built from their data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tactical rules data: {}", self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<DataErrors> for RulesError {
+    fn from(e: DataErrors) -> RulesError {
+        RulesError(e.to_string())
+    }
+}
+
+/// The X-Com: Tactical ruleset (ID `tactical`).
+#[derive(Clone, Debug)]
+pub struct Tactical {
+    pub(crate) catalog: &'static Catalog,
+    pub(crate) tiles: &'static TileSet,
+}
+
+/// Facings by index, clockwise from north.
+pub(crate) fn facing_index(f: Facing) -> u8 {
+    Facing::ALL.iter().position(|g| *g == f).unwrap_or(0) as u8
+}
+
+impl Tactical {
+    /// The ruleset built from the embedded data.
+    pub fn new() -> Result<Tactical, RulesError> {
+        Ok(Tactical {
+            catalog: Catalog::builtin()?,
+            tiles: TileSet::builtin()?,
+        })
+    }
+
+    /// The rules data.
+    pub fn catalog(&self) -> &'static Catalog {
+        self.catalog
+    }
+
+    /// A built-in scenario by id.
+    pub fn scenario(&self, id: &str) -> Result<ScenarioDef, RulesError> {
+        let info = scenario::builtin()
+            .iter()
+            .find(|s| s.id == id)
+            .ok_or_else(|| RulesError(format!("no built-in scenario `{id}`")))?;
+        scenario::parse(info.source.as_bytes(), info.id).map_err(|e| RulesError(e.to_string()))
+    }
+
+    /// Prices every squad (tac.squad.budget, tac.squad.*) and reports every problem.
+    fn squads(
+        &self,
+        sc: &ScenarioDef,
+        options: &Options,
+    ) -> Result<Vec<Vec<Loadout>>, Vec<String>> {
+        let mut problems = Vec::new();
+        let seats = sc.squads.len();
+        if !(2..=usize::from(SeatSet::MAX)).contains(&seats) {
+            // tac.game.players
+            problems.push(format!("{seats} squads; a game has 2 to 10"));
+        }
+        let mut out = Vec::new();
+        let mut units = 0;
+        for sq in &sc.squads {
+            let mut list = Vec::new();
+            let mut points = 0u32;
+            for pick in &sq.units {
+                match squad::price(self.catalog, pick, options.tech_level) {
+                    Ok(l) => {
+                        let side = self.catalog.unit(l.unit).side();
+                        if side != Some(sq.side) {
+                            problems.push(format!(
+                                "{}: `{}` does not fight for {:?}",
+                                sq.name, pick.unit, sq.side
+                            ));
+                        }
+                        points += l.points;
+                        list.push(l);
+                    }
+                    Err(e) => problems.push(format!("{}: {e}", sq.name)),
+                }
+            }
+            if points > sq.points {
+                problems.push(format!(
+                    "{}: the squad costs {points} points; it may spend {}",
+                    sq.name, sq.points
+                ));
+            }
+            if list.is_empty() && !sq.units.is_empty() {
+                // Problems already listed.
+            } else if sq.units.is_empty() {
+                problems.push(format!("{}: a squad needs at least one unit", sq.name));
+            }
+            units += list.len();
+            out.push(list);
+        }
+        if units > crate::state::MAX_UNITS {
+            problems.push(format!(
+                "{units} units; a game holds at most {}",
+                crate::state::MAX_UNITS
+            ));
+        }
+        if sc.rounds == 0 {
+            problems.push("the round limit must be at least 1".into());
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Builds the map: tiles dealt from the seed (tac.map.build), then each squad's craft at
+    /// its place or the nearest free place (tac.map.craft-placement).
+    fn battlefield(
+        &self,
+        sc: &ScenarioDef,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<(Battlefield, Vec<usize>), String> {
+        let mut plan = MapPlan::new();
+        let pool = self.tiles.pool(&sc.map.terrain);
+        plan.deal(self.tiles, &pool, rng, journal)
+            .map_err(|e| e.to_string())?;
+        let mut bf = plan.build(self.tiles).map_err(|e| e.to_string())?;
+        let mut crafts = Vec::new();
+        for sq in &sc.squads {
+            let c = &sq.craft;
+            let mut placed = None;
+            // Spiral out from the wanted corner until the craft fits.
+            'search: for r in 0i32..50 {
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        if dx.abs().max(dy.abs()) != r {
+                            continue;
+                        }
+                        if let Ok(i) = bf.place_craft(
+                            self.tiles,
+                            &c.name,
+                            c.x + dx,
+                            c.y + dy,
+                            c.rotation,
+                            false,
+                        ) {
+                            placed = Some(i);
+                            break 'search;
+                        }
+                    }
+                }
+            }
+            let i = placed.ok_or_else(|| format!("{}: the {} fits nowhere", sq.name, c.name))?;
+            journal.note("tac.map.craft-placement", EventKind::Setup, || {
+                format!("{} lands its {}", sq.name, c.name)
+            });
+            crafts.push(i);
+        }
+        Ok((bf, crafts))
+    }
+
+    /// A unit fresh from its loadout.
+    fn unit(&self, l: &Loadout, seat: Seat, pos: Pos, facing: Facing) -> Unit {
+        let t = self.catalog.unit(l.unit);
+        let susc = match l.armour {
+            Some(a) => self.catalog.armour(a).susc,
+            None => t.susc,
+        };
+        let flies = t.flies || l.armour.is_some_and(|a| self.catalog.armour(a).flying);
+        let rounds = l.weapon.and_then(|w| self.catalog.weapon(w).rounds);
+        Unit {
+            kind: l.unit,
+            seat,
+            control: seat,
+            pos,
+            facing,
+            size: if t.size == 2 { Size::Two } else { Size::One },
+            flies,
+            stats: l.stats,
+            arm: l.arm,
+            susc,
+            tu: l.stats[0].unwrap_or(0),
+            damage: 0,
+            stun: 0,
+            status: Status::Active,
+            kneeling: false,
+            legs: 0,
+            arms: 0,
+            weapon: l.weapon,
+            ammo: l.ammo,
+            rounds,
+            clips: l.clips,
+            grenades: l.grenades.clone(),
+            medikit: if l.medikit {
+                self.catalog.medikit().uses
+            } else {
+                0
+            },
+            psi_amp: l.psi_amp,
+            weight: l.weight,
+            done: false,
+            fired: None,
+            turn_from: None,
+            panic: None,
+            controlled: false,
+            seen: 0,
+        }
+    }
+
+    /// Sets up a validated scenario.
+    fn start(
+        &self,
+        sc: &ScenarioDef,
+        options: &Options,
+        squads: Vec<Vec<Loadout>>,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<State, Vec<String>> {
+        let (bf, crafts) = self.battlefield(sc, rng, journal).map_err(|e| vec![e])?;
+        let mut units: Vec<Unit> = Vec::new();
+        let mut problems = Vec::new();
+        for (s, (sq, list)) in sc.squads.iter().zip(&squads).enumerate() {
+            let seat = Seat(s as u8);
+            let cells = bf.deploy_cells(crafts[s]);
+            let centre = Pos::new(bf.width() as i32 / 2, bf.height() as i32 / 2, 0);
+            for l in list {
+                let size = if self.catalog.unit(l.unit).size == 2 {
+                    Size::Two
+                } else {
+                    Size::One
+                };
+                let free = cells.iter().copied().find(|&p| {
+                    size.cells(p)
+                        .all(|c| cells.contains(&c) && !units.iter().any(|u| u.covers(c)))
+                });
+                match free {
+                    Some(p) => {
+                        // Face the middle of the map.
+                        let f = crate::damage::octant(p, centre).unwrap_or(0);
+                        let facing = Facing::ALL[usize::from(f)];
+                        units.push(self.unit(l, seat, p, facing));
+                        let name = &self.catalog.unit(l.unit).name;
+                        journal.note("tac.scen.assault.goal", EventKind::Setup, || {
+                            format!("{}: {name} deploys at {},{},{}", sq.name, p.x, p.y, p.z + 1)
+                        });
+                    }
+                    None => problems.push(format!(
+                        "{}: no room in the {} for every unit",
+                        sq.name, sq.craft.name
+                    )),
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let sight = SightRules::default();
+        let lookers: Vec<_> = units.iter().map(Unit::looker).collect();
+        let vision = Vision::new(&bf, &lookers, &sight);
+        let seats = sc
+            .squads
+            .iter()
+            .map(|s| SeatInfo {
+                name: s.name.clone(),
+                side: s.side,
+                team: s.team,
+            })
+            .collect();
+        let mut st = State {
+            bf,
+            units,
+            seats,
+            options: *options,
+            sight,
+            vision,
+            lookers,
+            round: 0,
+            round_limit: sc.rounds,
+            order: Vec::new(),
+            turn: 0,
+            active: None,
+            reactions: Vec::new(),
+            outcome: None,
+        };
+        self.remember_sight(&mut st);
+        self.new_round(&mut st, rng, journal);
+        Ok(st)
+    }
+
+    /// Opens the next round: TUs back (tac.game.tu-regain), initiative (tac.game.initiative).
+    pub(crate) fn new_round(&self, st: &mut State, rng: &mut GameRng, journal: &mut Journal) {
+        st.round += 1;
+        journal.set_context(st.round, None);
+        if st.round > st.round_limit {
+            st.outcome = Some(Outcome {
+                winners: SeatSet::NONE,
+                reason: format!("the round limit of {} was reached", st.round_limit),
+            });
+            journal.note("tac.game.victory", EventKind::End, || {
+                "the scenario's round limit is reached: a draw".into()
+            });
+            return;
+        }
+        journal.note("tac.game.rounds", EventKind::Turn, || {
+            format!("round {} begins", st.round)
+        });
+        for u in st.units.iter_mut() {
+            u.done = false;
+            u.fired = None;
+            u.turn_from = None;
+            if u.status == Status::Active {
+                u.tu = u.stat(0);
+                if u.panic.take().is_some() {
+                    // tac.psi.panic-paralysed: no TUs for the next turn.
+                    u.tu = 0;
+                }
+            }
+        }
+        // tac.game.initiative with tac.gap.15: each squad with units standing rolls; higher
+        // goes first; tied squads roll again among themselves.
+        let mut seats: Vec<Seat> = (0..st.seats.len() as u8)
+            .map(Seat)
+            .filter(|s| st.units.iter().any(|u| u.control == *s && u.active()))
+            .collect();
+        let dice = match st.options.initiative {
+            InitiativeDie::D100 => Dice::D100,
+            InitiativeDie::D10 => Dice::D10,
+        };
+        let mut order = Vec::new();
+        self.initiative(&mut seats, dice, &mut order, rng, journal, st);
+        st.order = order;
+        st.turn = 0;
+        st.active = None;
+        journal.note("tac.game.squad-order", EventKind::Turn, || {
+            let names: Vec<&str> = st
+                .order
+                .iter()
+                .map(|s| st.seats[s.index()].name.as_str())
+                .collect();
+            format!("squad order this round: {}", names.join(", "))
+        });
+        self.skip_spent_squads(st, rng, journal);
+    }
+
+    fn initiative(
+        &self,
+        seats: &mut Vec<Seat>,
+        dice: Dice,
+        order: &mut Vec<Seat>,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+        st: &State,
+    ) {
+        if seats.len() <= 1 {
+            order.append(seats);
+            return;
+        }
+        let mut rolls: Vec<(u32, Seat)> = Vec::new();
+        for &s in seats.iter() {
+            let r = roll(rng, dice, None);
+            journal.roll("tac.game.initiative", &r, || {
+                format!(
+                    "{} rolls {} for initiative",
+                    st.seats[s.index()].name,
+                    r.total
+                )
+            });
+            rolls.push((r.total, s));
+        }
+        rolls.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut i = 0;
+        while i < rolls.len() {
+            let mut j = i + 1;
+            while j < rolls.len() && rolls[j].0 == rolls[i].0 {
+                j += 1;
+            }
+            let mut tied: Vec<Seat> = rolls[i..j].iter().map(|r| r.1).collect();
+            if tied.len() == 1 {
+                order.push(tied[0]);
+            } else {
+                self.initiative(&mut tied, dice, order, rng, journal, st);
+            }
+            i = j;
+        }
+    }
+
+    /// Whether a seat has a unit that may still take its turn.
+    pub(crate) fn can_move(st: &State, seat: Seat) -> bool {
+        st.units
+            .iter()
+            .any(|u| u.control == seat && u.active() && !u.done)
+    }
+
+    /// Passes over squads with nothing left to do, ending the round after the last.
+    pub(crate) fn skip_spent_squads(
+        &self,
+        st: &mut State,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        while st.outcome.is_none()
+            && st.turn < st.order.len()
+            && !Self::can_move(st, st.turn_seat())
+        {
+            st.turn += 1;
+        }
+        if st.outcome.is_none() && st.turn >= st.order.len() {
+            self.end_round(st, rng, journal);
+        } else {
+            journal.set_context(st.round, Some(st.turn_seat()));
+        }
+    }
+
+    /// The end of a squad's turn: its doors close (tac.map.door with tac.gap.66).
+    pub(crate) fn end_squad_turn(&self, st: &mut State, rng: &mut GameRng, journal: &mut Journal) {
+        let seat = st.turn_seat();
+        for u in st.units.iter_mut().filter(|u| u.control == seat) {
+            u.done = true;
+            u.turn_from = None;
+        }
+        st.active = None;
+        let closed = st.bf.close_all_doors();
+        if !closed.is_empty() {
+            journal.note("tac.map.door", EventKind::Effect, || {
+                format!(
+                    "{} door(s) swing shut at the end of the squad's turn",
+                    closed.len()
+                )
+            });
+            st.resight_all();
+        }
+        // Mind control ends when the controlled unit's turn has ended (tac.psi.mind-control).
+        for u in st
+            .units
+            .iter_mut()
+            .filter(|u| u.controlled && u.control == seat)
+        {
+            u.controlled = false;
+            u.control = u.seat;
+        }
+        st.turn += 1;
+        self.skip_spent_squads(st, rng, journal);
+    }
+
+    /// The end of a round: stun wears off (tac.dmg.stun-recovery), then the next round.
+    fn end_round(&self, st: &mut State, rng: &mut GameRng, journal: &mut Journal) {
+        let recovery = self.catalog.rules().stun_recovery;
+        let mut changed = false;
+        for i in 0..st.units.len() {
+            let u = &mut st.units[i];
+            if u.stun > 0 && u.status != Status::Dead {
+                u.stun = (u.stun - recovery).max(0);
+                if u.status == Status::Unconscious
+                    && crate::damage::condition(u.stat(1), u.damage, u.stun)
+                        == crate::damage::Condition::Fine
+                {
+                    u.status = Status::Active;
+                    u.kneeling = false;
+                    changed = true;
+                    let name = self.name(st, i);
+                    journal.note("tac.dmg.stun-recovery", EventKind::Effect, || {
+                        format!("{name} comes round")
+                    });
+                }
+            }
+        }
+        if changed {
+            st.resight_all();
+        }
+        self.check_victory(st, journal);
+        if st.outcome.is_none() {
+            self.new_round(st, rng, journal);
+        }
+    }
+
+    /// A unit's name for the journal: type and seat.
+    pub(crate) fn name(&self, st: &State, i: usize) -> String {
+        st.units.get(i).map_or_else(String::new, |u| {
+            format!(
+                "{} {} #{}",
+                st.seats.get(u.seat.index()).map_or("", |s| s.name.as_str()),
+                self.catalog.unit(u.kind).name,
+                i + 1
+            )
+        })
+    }
+
+    /// tac.game.victory: when at most one team has units standing, it wins (none: a draw).
+    pub(crate) fn check_victory(&self, st: &mut State, journal: &mut Journal) {
+        if st.outcome.is_some() {
+            return;
+        }
+        let mut teams: Vec<u8> = st
+            .units
+            .iter()
+            .filter(|u| u.active())
+            .map(|u| st.team(u.seat))
+            .collect();
+        teams.sort_unstable();
+        teams.dedup();
+        if teams.len() > 1 {
+            return;
+        }
+        let mut winners = SeatSet::NONE;
+        if let Some(&team) = teams.first() {
+            for (i, s) in st.seats.iter().enumerate() {
+                if s.team == team {
+                    winners = winners.with(Seat(i as u8));
+                }
+            }
+        }
+        let reason = if winners.is_empty() {
+            "no unit is left standing: a draw".to_string()
+        } else {
+            let names: Vec<&str> = winners
+                .iter()
+                .map(|s| st.seats[s.index()].name.as_str())
+                .collect();
+            format!("{} eliminated every opposing unit", names.join(" and "))
+        };
+        journal.note("tac.game.victory", EventKind::End, || reason.clone());
+        st.outcome = Some(Outcome { winners, reason });
+    }
+
+    /// Whether a unit is a soldier that needs reloading (tac.move.special.load).
+    pub(crate) fn reloads(&self, u: &Unit) -> bool {
+        matches!(
+            self.catalog.unit(u.kind).group,
+            Group::XcomSoldier | Group::AlienSoldier
+        )
+    }
+
+    /// Whether a unit belongs to the human side (night penalty, tac.ranged.mod.night).
+    pub(crate) fn human(&self, st: &State, u: &Unit) -> bool {
+        st.seats
+            .get(u.seat.index())
+            .is_some_and(|s| s.side == Side::Xcom)
+    }
+}
+
+impl Ruleset for Tactical {
+    const ID: &'static str = "tactical";
+    type Scenario = ScenarioDef;
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Observation = crate::observe::Observation;
+
+    fn data_hash(&self) -> u64 {
+        self.catalog.data_hash()
+    }
+
+    fn scenarios(&self) -> &[ScenarioInfo] {
+        scenario::builtin()
+    }
+
+    fn seat_count(&self, scenario: &ScenarioDef) -> u8 {
+        scenario.squads.len().clamp(1, usize::from(SeatSet::MAX)) as u8
+    }
+
+    fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
+        scenario
+            .squads
+            .get(seat.index())
+            .map_or_else(|| seat.to_string(), |s| s.name.clone())
+    }
+
+    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
+        options.set(key, value)
+    }
+
+    fn setup(
+        &self,
+        scenario: &ScenarioDef,
+        options: &Options,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<State, SetupError> {
+        options
+            .validate()
+            .map_err(|e| SetupError { problems: vec![e] })?;
+        let squads = self
+            .squads(scenario, options)
+            .map_err(|problems| SetupError { problems })?;
+        self.start(scenario, options, squads, rng, journal)
+            .map_err(|problems| SetupError { problems })
+    }
+
+    fn to_act(&self, st: &State) -> Decision {
+        if let Some(o) = &st.outcome {
+            return Decision::Over(o.clone());
+        }
+        if let Some(r) = st.reactions.first() {
+            let seat = st
+                .units
+                .get(usize::from(r.reactor))
+                .map_or(Seat(0), |u| u.control);
+            return Decision::Act(seat);
+        }
+        Decision::Act(st.turn_seat())
+    }
+
+    fn legal_actions(&self, st: &State, seat: Seat, out: &mut Vec<Action>) {
+        self.legal(st, seat, out);
+    }
+
+    fn apply(
+        &self,
+        st: &mut State,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<(), IllegalAction> {
+        if Decision::Act(seat) != self.to_act(st) {
+            return Err(IllegalAction::new(format!("it is not {seat}'s decision")));
+        }
+        let mut legal = Vec::new();
+        self.legal(st, seat, &mut legal);
+        if !legal.contains(action) {
+            return Err(IllegalAction::new(format!(
+                "{} is not possible now",
+                self.describe(st, action)
+            )));
+        }
+        journal.set_context(st.round, Some(seat));
+        self.resolve(st, action, rng, journal);
+        Ok(())
+    }
+
+    fn observe(&self, st: &State, seat: Seat) -> crate::observe::Observation {
+        self.observation(st, seat)
+    }
+
+    fn determinize(&self, obs: &crate::observe::Observation, rng: &mut GameRng) -> State {
+        self.determinized(obs, rng)
+    }
+
+    fn evaluate(&self, st: &State, seat: Seat) -> i32 {
+        self.value(st, seat)
+    }
+
+    fn describe(&self, st: &State, action: &Action) -> String {
+        self.describe_action(st, action)
+    }
+
+    fn rules_summary(&self) -> &'static str {
+        include_str!("../../../docs/rules/tactical.md")
+    }
+
+    fn state_lines(&self, st: &State) -> Vec<String> {
+        self.lines(st)
+    }
+
+    fn observation_lines(&self, obs: &crate::observe::Observation) -> Vec<String> {
+        self.lines_for(obs)
+    }
+}

@@ -1,0 +1,129 @@
+//! What one seat may know (fog of war): its own and its allies' units in full, enemy units it
+//! sees now, and the map. Enemy units it does not see are taken off the map in its
+//! observation; [`Tactical::determinized`] deals them back onto squares the seat cannot see.
+
+use crate::engine::Tactical;
+use crate::map::Body;
+use crate::state::{State, Status};
+use squadsight_core::rng::Stream;
+use squadsight_core::square::Pos;
+use squadsight_core::{GameRng, Seat};
+
+/// One seat's view of the game.
+#[derive(Clone, Debug)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: Seat,
+    /// The game as the seat knows it: unseen enemy units are listed in `hidden` and stand
+    /// nowhere (their records keep only what the squad sheet shows: type and loadout).
+    pub known: State,
+    /// Indices of the units the seat cannot see.
+    pub hidden: Vec<u8>,
+}
+
+/// Where hidden units are kept in an observation: off the map, so nothing traces to them.
+const NOWHERE: Pos = Pos::new(-1000, -1000, 0);
+
+impl Tactical {
+    /// The seat's observation (fog of war).
+    pub(crate) fn observation(&self, st: &State, seat: Seat) -> Observation {
+        let mut known = st.clone();
+        let mut hidden = Vec::new();
+        for j in 0..st.units.len() {
+            if st.seat_sees(seat, j) {
+                continue;
+            }
+            hidden.push(j as u8);
+            let u = &mut known.units[j];
+            // What a seat may not know: where it is, which way it faces, what it has left.
+            u.pos = NOWHERE;
+            u.facing = Default::default();
+            u.tu = u.stat(0);
+            u.damage = 0;
+            u.stun = 0;
+            u.kneeling = false;
+            u.rounds = u.weapon.and_then(|w| self.catalog.weapon(w).rounds);
+            u.status = Status::Active;
+            u.seen = 0;
+            u.done = false;
+            u.fired = None;
+            u.turn_from = None;
+            u.panic = None;
+            u.legs = 0;
+            u.arms = 0;
+        }
+        // Sight bits of hidden units would tell where they are: keep only the seat's own.
+        for (k, u) in known.units.iter_mut().enumerate() {
+            if !st.allies(st.units[k].control, seat) {
+                u.seen = 0;
+            }
+        }
+        // Reaction decisions of other seats name units the seat may not see.
+        known.reactions.retain(|r| {
+            st.units
+                .get(usize::from(r.reactor))
+                .is_some_and(|u| u.control == seat)
+        });
+        if let Some(r) = st.reactions.first()
+            && known.reactions.first() != Some(r)
+        {
+            // Someone else decides first; keep the queue's head as public knowledge of who.
+            known.reactions.insert(0, *r);
+        }
+        Observation {
+            seat,
+            known,
+            hidden,
+        }
+    }
+
+    /// A full state consistent with the observation: each hidden unit is dealt onto a free
+    /// square, preferring its own squad's craft, that none of the seat's units can see.
+    pub(crate) fn determinized(&self, obs: &Observation, rng: &mut GameRng) -> State {
+        let mut st = obs.known.clone();
+        let eyes: Vec<Body> = st
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(k, u)| {
+                u.active() && !obs.hidden.contains(&(*k as u8)) && st.allies(u.control, obs.seat)
+            })
+            .map(|(_, u)| u.body())
+            .collect();
+        let cells = st.bf.cell_count();
+        for &h in &obs.hidden {
+            let h = usize::from(h);
+            let size = st.units[h].size;
+            let mut placed = None;
+            for _ in 0..200 {
+                let i = rng.below(Stream::Ai, u32::try_from(cells).unwrap_or(1)) as usize;
+                let p = st.bf.pos_at(i);
+                let fits = size.cells(p).all(|c| {
+                    st.bf.standable(c) && !st.units.iter().any(|u| u.pos != NOWHERE && u.covers(c))
+                });
+                if !fits {
+                    continue;
+                }
+                let body = Body {
+                    pos: p,
+                    size,
+                    kneeling: false,
+                };
+                let seen = eyes
+                    .iter()
+                    .any(|e| st.bf.line_of_sight(*e, body, &st.sight, |_| false).clear);
+                if !seen {
+                    placed = Some(p);
+                    break;
+                }
+            }
+            match placed {
+                Some(p) => st.units[h].pos = p,
+                // Nowhere unseen to put it: it stays off the map for this sample.
+                None => st.units[h].status = Status::Dead,
+            }
+        }
+        st.resight_all();
+        st
+    }
+}

@@ -1,0 +1,331 @@
+//! Resolving one legal action: movement, turning, kneeling, doors, reloading, medikits, the
+//! end of a unit's or squad's turn, and reaction decisions. Attacks are in `combat.rs`.
+
+use crate::action::Action;
+use crate::engine::Tactical;
+use crate::legal::{move_factor, step_base, step_facing, turn_now};
+use crate::map::{DoorId, Locomotion};
+use crate::rolls::percentile;
+use crate::state::{State, Status};
+use squadsight_core::{EventKind, GameRng, Input, Journal};
+
+impl Tactical {
+    /// Resolves an action already checked against the legal list.
+    pub(crate) fn resolve(
+        &self,
+        st: &mut State,
+        action: &Action,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        match *action {
+            Action::Step { unit, to, fly } => {
+                self.step(st, usize::from(unit), to, fly, rng, journal)
+            }
+            Action::Turn { unit, facing } => {
+                let i = usize::from(unit);
+                let before = st.units[i].facing;
+                let cost = turn_now(self, &st.units[i], facing);
+                self.begin(st, i);
+                let u = &mut st.units[i];
+                u.turn_from.get_or_insert(before);
+                u.facing = facing;
+                u.tu -= cost;
+                let name = self.name(st, i);
+                journal.note("tac.move.turn-90", EventKind::Move, || {
+                    format!("{name} turns to face {facing:?} ({cost} TU)")
+                });
+                self.after_motion(st, i, rng, journal);
+            }
+            Action::Kneel { unit } | Action::Stand { unit } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                let cost = i16::from(self.catalog.rules().movement.kneel_stand)
+                    * move_factor(&st.units[i]);
+                let u = &mut st.units[i];
+                u.kneeling = matches!(action, Action::Kneel { .. });
+                u.tu -= cost;
+                u.turn_from = None;
+                let (name, k) = (self.name(st, i), st.units[i].kneeling);
+                journal.note("tac.move.kneel-stand", EventKind::Move, || {
+                    format!(
+                        "{name} {} ({cost} TU)",
+                        if k { "kneels" } else { "stands up" }
+                    )
+                });
+                self.after_motion(st, i, rng, journal);
+            }
+            Action::OpenDoor { unit, door } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                let cost = i16::from(self.catalog.rules().special.open_door);
+                st.units[i].tu -= cost;
+                st.bf.open_door(DoorId(door));
+                let name = self.name(st, i);
+                journal.note("tac.move.special.open-door", EventKind::Move, || {
+                    format!("{name} opens a door ({cost} TU)")
+                });
+                st.resight_all();
+                self.after_motion(st, i, rng, journal);
+            }
+            Action::Attack {
+                unit,
+                weapon,
+                mode,
+                target,
+            } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.attack(
+                    st,
+                    i,
+                    weapon,
+                    mode,
+                    usize::from(target),
+                    false,
+                    rng,
+                    journal,
+                );
+                self.after_action(st, i, rng, journal);
+            }
+            Action::Reload { unit } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                let cost = i16::from(self.catalog.rules().special.load);
+                let u = &mut st.units[i];
+                u.tu -= cost;
+                u.clips -= 1;
+                u.rounds = u.weapon.and_then(|w| self.catalog.weapon(w).rounds);
+                let name = self.name(st, i);
+                journal.note("tac.move.special.load", EventKind::Effect, || {
+                    format!("{name} loads a fresh clip ({cost} TU)")
+                });
+                self.after_action(st, i, rng, journal);
+            }
+            Action::Heal { unit, target } => {
+                let (i, j) = (usize::from(unit), usize::from(target));
+                self.begin(st, i);
+                self.heal(st, i, j, rng, journal);
+                self.after_action(st, i, rng, journal);
+            }
+            Action::EndUnit { unit } => {
+                let i = usize::from(unit);
+                self.end_unit(st, i, journal);
+                self.after_unit(st, rng, journal);
+            }
+            Action::EndTurn => {
+                let name = st.seats[st.turn_seat().index()].name.clone();
+                journal.note("tac.game.squad-order", EventKind::Turn, || {
+                    format!("{name} ends its squad's turn")
+                });
+                self.end_squad_turn(st, rng, journal);
+            }
+            Action::React { reactor } => {
+                let r = st.reactions.remove(0);
+                let i = usize::from(reactor);
+                self.reaction_shot(st, i, usize::from(r.target), rng, journal);
+                self.settle_reactions(st, rng, journal);
+            }
+            Action::Hold => {
+                let r = st.reactions.remove(0);
+                let name = self.name(st, usize::from(r.reactor));
+                journal.note("tac.react.roll", EventKind::Effect, || {
+                    format!("{name} holds its fire")
+                });
+                self.settle_reactions(st, rng, journal);
+            }
+        }
+        self.check_victory(st, journal);
+    }
+
+    /// The unit's turn starts with its first action (tac.game.one-active-unit).
+    fn begin(&self, st: &mut State, i: usize) {
+        st.active = Some(i as u8);
+    }
+
+    /// A unit's turn ends (tac.game.unit-turn).
+    fn end_unit(&self, st: &mut State, i: usize, journal: &mut Journal) {
+        let name = self.name(st, i);
+        let u = &mut st.units[i];
+        u.done = true;
+        u.turn_from = None;
+        st.active = None;
+        journal.note("tac.game.unit-turn", EventKind::Turn, || {
+            format!("{name} ends its turn")
+        });
+    }
+
+    /// After any action of the active unit: it ends its turn when out of TUs or out of
+    /// action (tac.game.unit-turn); the squad's turn ends when no unit is left to move.
+    fn after_action(&self, st: &mut State, i: usize, rng: &mut GameRng, journal: &mut Journal) {
+        if st.outcome.is_some() || !st.reactions.is_empty() {
+            return;
+        }
+        let u = &st.units[i];
+        if st.active == Some(i as u8) && (!u.active() || u.tu <= 0 || u.control != st.turn_seat()) {
+            if u.active() {
+                self.end_unit(st, i, journal);
+            } else {
+                st.units[i].done = true;
+                st.active = None;
+            }
+        }
+        self.after_unit(st, rng, journal);
+    }
+
+    /// Ends the squad's turn when none of its units can still act.
+    fn after_unit(&self, st: &mut State, rng: &mut GameRng, journal: &mut Journal) {
+        if st.outcome.is_some() || !st.reactions.is_empty() {
+            return;
+        }
+        self.check_victory(st, journal);
+        if st.outcome.is_none() && st.active.is_none() && !Self::can_move(st, st.turn_seat()) {
+            self.end_squad_turn(st, rng, journal);
+        }
+    }
+
+    /// One step (tac.move.*): the unit turns to face the step, pays its TUs and moves; a unit
+    /// it could not see in the way stops it.
+    fn step(
+        &self,
+        st: &mut State,
+        i: usize,
+        to: squadsight_core::square::Pos,
+        fly: bool,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        self.begin(st, i);
+        let how = if fly {
+            Locomotion::Fly
+        } else {
+            Locomotion::Walk
+        };
+        let u = &st.units[i];
+        let Ok(kind) = st.bf.step(u.pos, to, u.size, how) else {
+            return;
+        };
+        let face = step_facing(u.pos, to);
+        let turn = face.map_or(0, |f| turn_now(self, u, f));
+        let cost = step_base(self, kind) * move_factor(u) + turn;
+        let blocker = u.size.cells(to).find_map(|c| {
+            st.units
+                .iter()
+                .enumerate()
+                .position(|(j, o)| j != i && o.active() && o.covers(c))
+        });
+        let name = self.name(st, i);
+        if let Some(j) = blocker {
+            // A unit the seat could not see stands there: the step is not taken.
+            let u = &mut st.units[i];
+            if let Some(f) = face {
+                u.facing = f;
+                u.tu -= turn;
+            }
+            u.turn_from = None;
+            let other = self.name(st, j);
+            journal.note("tac.move.tu", EventKind::Move, || {
+                format!("{name} finds {other} in the way")
+            });
+            st.resight(i);
+            self.after_motion(st, i, rng, journal);
+            return;
+        }
+        let from = st.units[i].pos;
+        let u = &mut st.units[i];
+        if let Some(f) = face {
+            u.facing = f;
+        }
+        u.pos = to;
+        u.tu -= cost;
+        u.turn_from = None;
+        let factor = move_factor(u);
+        journal.note_with(
+            if fly {
+                "tac.move.fly-straight"
+            } else {
+                "tac.move.walk-straight"
+            },
+            EventKind::Move,
+            || format!("{name} moves to {},{},{} ({cost} TU)", to.x, to.y, to.z + 1),
+            || {
+                vec![
+                    Input::new("step", format!("{kind:?}"), "tac.move.tu"),
+                    Input::new("turn", turn, "tac.gap.43"),
+                    Input::new(
+                        "multiplier",
+                        format!("x{factor}"),
+                        "tac.crit.leg, tac.move.encumbrance",
+                    ),
+                    Input::new("from", format!("{},{},{}", from.x, from.y, from.z + 1), ""),
+                ]
+            },
+        );
+        st.resight(i);
+        self.after_motion(st, i, rng, journal);
+    }
+
+    /// After a step, turn or kneel: enemies that see the unit for the first time may react
+    /// (tac.react.trigger), then the turn goes on.
+    fn after_motion(&self, st: &mut State, i: usize, rng: &mut GameRng, journal: &mut Journal) {
+        self.check_reactions(st, i, rng, journal);
+        self.after_action(st, i, rng, journal);
+    }
+
+    /// A medikit use (tac.medikit.*, tac.gap.58): a 70% roll; on success 10 HTH back, or the
+    /// effect of one critical hit removed when the patient has no wounds to heal.
+    fn heal(&self, st: &mut State, i: usize, j: usize, rng: &mut GameRng, journal: &mut Journal) {
+        let m = self.catalog.medikit();
+        st.units[i].tu -= i16::from(m.tu);
+        let (medic, patient) = (self.name(st, i), self.name(st, j));
+        let r = percentile(
+            rng,
+            journal,
+            "tac.medikit.use",
+            i16::from(m.chance),
+            |r| format!("{medic} works on {patient}: d100 {}", r.total),
+            || {
+                vec![Input::new(
+                    "chance",
+                    format!("{}%", m.chance),
+                    "tac.medikit.use",
+                )]
+            },
+        );
+        if r.success != Some(true) {
+            return;
+        }
+        st.units[i].medikit -= 1;
+        let p = &mut st.units[j];
+        if p.damage > 0 {
+            let healed = m.heal.min(p.damage);
+            p.damage -= healed;
+            journal.note("tac.medikit.heal", EventKind::Damage, || {
+                format!("{patient} recovers {healed} HTH")
+            });
+        } else if p.legs > 0 {
+            p.legs -= 1;
+            journal.note("tac.medikit.critical", EventKind::Damage, || {
+                format!("{patient}'s leg wound is treated")
+            });
+        } else if p.arms > 0 {
+            p.arms -= 1;
+            journal.note("tac.medikit.critical", EventKind::Damage, || {
+                format!("{patient}'s arm wound is treated")
+            });
+        }
+        // tac.gap.53: a unit knocked out by wounds wakes once they are below HTH and its
+        // stun below what HTH is left.
+        let p = &mut st.units[j];
+        if p.status == Status::Unconscious
+            && crate::damage::condition(p.stat(1), p.damage, p.stun)
+                == crate::damage::Condition::Fine
+        {
+            p.status = Status::Active;
+            journal.note("tac.gap.53", EventKind::Effect, || {
+                format!("{patient} comes round")
+            });
+            st.resight_all();
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The state of a Tactical game: the battlefield, every unit, the round and squad order, the
+//! unit whose turn is running, pending reaction decisions, and sight between units.
+
+use crate::catalog::{GrenadeId, SuscRow, UnitTypeId, WeaponId};
+use crate::data::{PanicEffect, Side};
+use crate::map::{Battlefield, Body, Facing, Looker, SightRules, Size, Vision};
+use crate::options::Options;
+use squadsight_core::square::Pos;
+use squadsight_core::{Outcome, Seat};
+
+/// Most units a game may hold (sight masks are one `u64` per unit).
+pub const MAX_UNITS: usize = 64;
+
+/// Whether a unit can act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Up and fighting.
+    Active,
+    /// Unconscious, prone on the floor (tac.dmg.unconscious).
+    Unconscious,
+    /// Destroyed (tac.dmg.death).
+    Dead,
+}
+
+/// One unit on the battlefield.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// Its type.
+    pub kind: UnitTypeId,
+    /// The seat that fields it.
+    pub seat: Seat,
+    /// The seat that controls it now (mind control: tac.psi.mind-control).
+    pub control: Seat,
+    /// North-west square of its footprint.
+    pub pos: Pos,
+    /// Which way it faces (tac.gap.4).
+    pub facing: Facing,
+    /// One square or 2x2 (tac.unit.size).
+    pub size: Size,
+    /// Can fly (tac.unit.flight, or a Flying Suit).
+    pub flies: bool,
+    /// Stats after boosts and suit: TU HTH ACC MAC TAC STR RET PSK PST (`None` = "-").
+    pub stats: [Option<i16>; 9],
+    /// Remaining armour by location (tac.dmg.armour-ablative).
+    pub arm: [i16; 5],
+    /// Susceptibilities in force (the suit's row replaces the natural one, tac.gap.26).
+    pub susc: SuscRow,
+    /// Time units left this turn.
+    pub tu: i16,
+    /// Lethal damage taken.
+    pub damage: i16,
+    /// Stun damage taken.
+    pub stun: i16,
+    /// Whether it can act.
+    pub status: Status,
+    /// Kneeling (tac.move.kneel-effects).
+    pub kneeling: bool,
+    /// Leg critical hits (tac.crit.leg).
+    pub legs: u8,
+    /// Arm critical hits (tac.crit.arm).
+    pub arms: u8,
+    /// The weapon in its hands.
+    pub weapon: Option<WeaponId>,
+    /// Which of that weapon's rounds is loaded.
+    pub ammo: u8,
+    /// Rounds left in the loaded clip; `None` for weapons that never run out.
+    pub rounds: Option<u16>,
+    /// Spare clips.
+    pub clips: u8,
+    /// Grenades carried.
+    pub grenades: Vec<GrenadeId>,
+    /// Medikit charges left (0: none).
+    pub medikit: u8,
+    /// Carries a psi amp.
+    pub psi_amp: bool,
+    /// Weight carried.
+    pub weight: u32,
+    /// Has had its turn this round (tac.game.unit-turn).
+    pub done: bool,
+    /// The first weapon it fired this turn (tac.ranged.mod.second-weapon).
+    pub fired: Option<WeaponId>,
+    /// The facing before a run of turns with no step between (tac.gap.43).
+    pub turn_from: Option<Facing>,
+    /// A panic result waiting for its next turn (tac.gap.32).
+    pub panic: Option<PanicEffect>,
+    /// Mind-controlled: control reverts when its turn ends in this round or later
+    /// (tac.gap.33).
+    pub controlled: bool,
+    /// The units it saw after the last motion, as a bit mask (tac.react.trigger fires on new
+    /// sight only, tac.gap.5).
+    pub seen: u64,
+}
+
+impl Unit {
+    /// Whether it is up and fighting.
+    pub fn active(&self) -> bool {
+        self.status == Status::Active
+    }
+
+    /// Whether it already saw unit `j` after the last motion.
+    pub fn seen_before(&self, j: usize) -> bool {
+        j < MAX_UNITS && self.seen & (1 << j) != 0
+    }
+
+    /// A stat, with "-" as 0.
+    pub fn stat(&self, i: usize) -> i16 {
+        self.stats.get(i).copied().flatten().unwrap_or(0)
+    }
+
+    /// Its sight body.
+    pub fn body(&self) -> Body {
+        Body {
+            pos: self.pos,
+            size: self.size,
+            kneeling: self.kneeling,
+        }
+    }
+
+    /// Its entry for sight: prone units do not obstruct (tac.dmg.prone).
+    pub fn looker(&self) -> Looker {
+        Looker {
+            body: self.body(),
+            facing: self.facing,
+            obstructs: self.status != Status::Dead && self.status != Status::Unconscious,
+        }
+    }
+
+    /// The squares it covers.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> {
+        self.size.cells(self.pos)
+    }
+
+    /// Whether it covers `p`.
+    pub fn covers(&self, p: Pos) -> bool {
+        self.cells().any(|c| c == p)
+    }
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SeatInfo {
+    /// Its name.
+    pub name: String,
+    /// Its side.
+    pub side: Side,
+    /// Its team; seats of one team are allies (tac.game.victory).
+    pub team: u8,
+}
+
+/// A reaction decision waiting for its seat (tac.react.*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reaction {
+    /// The unit that won the reaction roll.
+    pub reactor: u8,
+    /// The unit that came into its sight.
+    pub target: u8,
+}
+
+/// Everything about a game in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// The map and its environment.
+    pub bf: Battlefield,
+    /// Every unit, in deployment order.
+    pub units: Vec<Unit>,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The table options in force.
+    pub options: Options,
+    /// Sight settings.
+    pub sight: SightRules,
+    /// Sight between units.
+    pub vision: Vision,
+    /// Every unit's sight entry, parallel to `units`.
+    pub lookers: Vec<Looker>,
+    /// The round, from 1.
+    pub round: u32,
+    /// The last round before the game is called a draw (a scenario setting).
+    pub round_limit: u32,
+    /// This round's squad order (tac.game.initiative).
+    pub order: Vec<Seat>,
+    /// Index into `order` of the squad whose turn it is.
+    pub turn: usize,
+    /// The unit whose turn is running (tac.game.one-active-unit).
+    pub active: Option<u8>,
+    /// Reaction decisions waiting, first first.
+    pub reactions: Vec<Reaction>,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    /// The seat whose squad turn it is.
+    pub fn turn_seat(&self) -> Seat {
+        self.order.get(self.turn).copied().unwrap_or(Seat(0))
+    }
+
+    /// The team of a seat.
+    pub fn team(&self, seat: Seat) -> u8 {
+        self.seats.get(seat.index()).map_or(u8::MAX, |s| s.team)
+    }
+
+    /// Whether two seats are on one team.
+    pub fn allies(&self, a: Seat, b: Seat) -> bool {
+        self.team(a) == self.team(b)
+    }
+
+    /// Whether unit `i` sees unit `j` (line of sight, field of view and range).
+    pub fn sees(&self, i: usize, j: usize) -> bool {
+        self.vision.sees(&self.lookers, &self.sight, i, j)
+    }
+
+    /// Whether `seat` sees unit `j`: its own or allied units, or any unit it controls,
+    /// see it (fog of war).
+    pub fn seat_sees(&self, seat: Seat, j: usize) -> bool {
+        let Some(u) = self.units.get(j) else {
+            return false;
+        };
+        if self.allies(u.control, seat) || u.status == Status::Dead {
+            return true;
+        }
+        self.units
+            .iter()
+            .enumerate()
+            .any(|(i, e)| e.active() && self.allies(e.control, seat) && self.sees(i, j))
+    }
+
+    /// The unit standing (not prone) on `p`, if any.
+    pub fn standing_at(&self, p: Pos) -> Option<usize> {
+        self.units.iter().position(|u| u.active() && u.covers(p))
+    }
+
+    /// Re-reads a unit's sight entry after it moved, turned or knelt, and retraces the
+    /// pairs it may have changed.
+    pub fn resight(&mut self, i: usize) {
+        let Some(u) = self.units.get(i) else { return };
+        let before = self.lookers[i].body;
+        self.lookers[i] = u.looker();
+        self.vision
+            .moved(&self.bf, &self.lookers, &self.sight, i, before);
+    }
+
+    /// Retraces every pair (after the map or a unit's state changed).
+    pub fn resight_all(&mut self) {
+        self.lookers = self.units.iter().map(Unit::looker).collect();
+        self.vision.refresh(&self.bf, &self.lookers, &self.sight);
+    }
+
+    /// Which units (by index) `i` sees, as a bit mask.
+    pub fn seen_mask(&self, i: usize) -> u64 {
+        let mut m = 0u64;
+        for j in 0..self.units.len().min(MAX_UNITS) {
+            if j != i && self.units[j].status != Status::Dead && self.sees(i, j) {
+                m |= 1 << j;
+            }
+        }
+        m
+    }
+}
