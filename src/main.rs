@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod error;
 mod events;
+mod out;
 mod rulesets;
 mod setup;
 mod store;
@@ -35,7 +36,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if !e.message.is_empty() {
-                let _ = writeln!(std::io::stderr(), "error: {}", e.message);
+                // A message may quote a file: its control characters are shown, never sent.
+                let message = squadsight_core::text::escape_lines(&e.message);
+                let _ = writeln!(std::io::stderr(), "error: {message}");
             }
             ExitCode::from(e.code)
         }

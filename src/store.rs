@@ -1,39 +1,18 @@
-//! The only file IO in squadsight: size-capped reads and atomic writes, and the rotating
-//! autosaves of `play`.
+//! The binary's file IO: size-capped reads of regular files only, atomic writes, and where
+//! the data folder is. Autosaves are the full-screen UI's store (`squadsight_tui::store`), so
+//! `play --plain` keeps them in the same place, per game.
 
 use crate::error::CliError;
-use squadsight_core::data::MAX_DATA_BYTES;
 use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Reads a whole file, refusing anything over 16 MiB before reading it (from its metadata)
-/// and again while reading (in case it grows meanwhile).
+/// Reads a whole file, refusing anything that is not a regular file (folders, FIFOs,
+/// devices, links to them) and anything over 16 MiB before reading it: the one reader of
+/// `squadsight_tui::store::read_capped`, which the full-screen UI uses too.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
-    let shown = path.display();
-    let meta = fs::metadata(path).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
-    if !meta.is_file() {
-        return Err(CliError::input(format!("{shown}: not a regular file")));
-    }
-    let limit = MAX_DATA_BYTES as u64;
-    let too_big = |len: u64| {
-        CliError::input(format!(
-            "{shown}: the file is {len} bytes; the limit is {limit} bytes (16 MiB)"
-        ))
-    };
-    if meta.len() > limit {
-        return Err(too_big(meta.len()));
-    }
-    let file = File::open(path).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::input(format!("{shown}: {e}")))?;
-    if bytes.len() as u64 > limit {
-        return Err(too_big(bytes.len() as u64));
-    }
-    Ok(bytes)
+    squadsight_tui::store::read_capped(path).map_err(CliError::input)
 }
 
 /// Writes a file atomically: a temporary file in the same folder, flushed to disk, then
@@ -73,43 +52,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Autosaves after every action, keeping the newest few: `autosave-1.ron` is the newest.
-pub struct Autosaver {
-    dir: PathBuf,
-    keep: u32,
-}
-
-impl Autosaver {
-    /// Autosaves into `dir`, keeping `keep` of them.
-    pub fn new(dir: impl Into<PathBuf>, keep: u32) -> Autosaver {
-        Autosaver {
-            dir: dir.into(),
-            keep: keep.max(1),
-        }
-    }
-
-    fn slot(&self, n: u32) -> PathBuf {
-        self.dir.join(format!("autosave-{n}.ron"))
-    }
-
-    /// Shifts the older autosaves down one slot (dropping the oldest) and writes `text` as
-    /// the newest. Returns where it went.
-    pub fn save(&self, text: &str) -> Result<PathBuf, CliError> {
-        fs::create_dir_all(&self.dir)
-            .map_err(|e| CliError::input(format!("{}: {e}", self.dir.display())))?;
-        for n in (1..self.keep).rev() {
-            let from = self.slot(n);
-            if from.exists() {
-                fs::rename(&from, self.slot(n + 1))
-                    .map_err(|e| CliError::input(format!("{}: {e}", from.display())))?;
-            }
-        }
-        let newest = self.slot(1);
-        write_atomic(&newest, text.as_bytes())?;
-        Ok(newest)
-    }
-}
-
 /// The folder for autosaves, saves and settings: `$SQUADSIGHT_HOME`, else
 /// `$XDG_DATA_HOME/squadsight`, else `~/.local/share/squadsight`, else `./.squadsight`.
 pub fn data_dir() -> PathBuf {
@@ -133,22 +75,8 @@ pub fn data_dir() -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn autosaves_rotate_and_keep_three() {
-        let dir = tempfile::tempdir().unwrap();
-        let saver = Autosaver::new(dir.path().join("auto"), 3);
-        for i in 1..=5 {
-            saver.save(&format!("save {i}")).unwrap();
-        }
-        let read = |n| fs::read_to_string(dir.path().join(format!("auto/autosave-{n}.ron")));
-        assert_eq!(read(1).unwrap(), "save 5");
-        assert_eq!(read(2).unwrap(), "save 4");
-        assert_eq!(read(3).unwrap(), "save 3");
-        assert!(read(4).is_err());
-        let leftovers = fs::read_dir(dir.path().join("auto")).unwrap().count();
-        assert_eq!(leftovers, 3, "no temporary files are left behind");
-    }
+    use squadsight_core::data::MAX_DATA_BYTES;
+    use std::fs::File;
 
     #[test]
     fn reads_refuse_big_files_and_folders() {
@@ -159,7 +87,7 @@ mod tests {
         let err = read_file(&big).unwrap_err();
         assert_eq!(err.code, 2);
         assert!(
-            err.message.contains("limit is 16777216 bytes"),
+            err.message.contains("the limit is 16777216 bytes (16 MiB)"),
             "{}",
             err.message
         );

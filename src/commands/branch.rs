@@ -30,7 +30,7 @@ pub fn run(args: &BranchArgs) -> Result<(), CliError> {
             target: &target,
         },
     )?;
-    writeln!(std::io::stdout().lock(), "{message}")?;
+    writeln!(crate::out::stdout(), "{message}")?;
     Ok(())
 }
 

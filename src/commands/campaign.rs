@@ -78,7 +78,7 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
             let campaign = Campaign::new(catalog, seed, difficulty, &squads, limit)
                 .map_err(|e| CliError::invalid(e.to_string()))?;
             write(&file, &campaign)?;
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::out::stdout();
             writeln!(
                 out,
                 "Started the campaign {} (seed {seed}).",
@@ -88,7 +88,7 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
         }
         CampaignCommand::Show { file } => {
             let campaign = read(&file, catalog)?;
-            show(&mut std::io::stdout().lock(), catalog, &campaign)
+            show(&mut crate::out::stdout(), catalog, &campaign)
         }
         CampaignCommand::Play { file } => {
             // Checked here so a broken file is reported before the terminal is taken over.
@@ -102,7 +102,7 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
             let dir = store::data_dir();
             let store = DirStore::new(&dir);
             let slots = store.campaigns();
-            let mut w = std::io::stdout().lock();
+            let mut w = crate::out::stdout();
             if slots.is_empty() {
                 writeln!(
                     w,
@@ -146,7 +146,7 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
             store::write_atomic(&out, text.as_bytes())?;
             let opponent = 2 - battle.seat.0;
             let save = sibling(&file, "battle.ron");
-            let mut w = std::io::stdout().lock();
+            let mut w = crate::out::stdout();
             writeln!(w, "Wrote {} ({}).", out.display(), battle.scenario.title)?;
             writeln!(w, "Play it, then record it:")?;
             writeln!(
@@ -198,7 +198,7 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
             };
             campaign.record_battle(catalog, report).map_err(refused)?;
             write(&file, &campaign)?;
-            let mut w = std::io::stdout().lock();
+            let mut w = crate::out::stdout();
             if let Some(last) = campaign.history.last() {
                 writeln!(
                     w,
@@ -240,7 +240,7 @@ pub fn run(args: CampaignArgs, ascii: bool) -> Result<(), CliError> {
                     .map_err(refused)?
             };
             write(&file, &campaign)?;
-            let mut w = std::io::stdout().lock();
+            let mut w = crate::out::stdout();
             writeln!(w, "{text}")?;
             show(&mut w, catalog, &campaign)
         }

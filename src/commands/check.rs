@@ -75,7 +75,7 @@ pub fn run(path: &Path) -> Result<(), CliError> {
 }
 
 fn say(message: &str) -> Result<(), CliError> {
-    writeln!(std::io::stdout().lock(), "{message}")?;
+    writeln!(crate::out::stdout(), "{message}")?;
     Ok(())
 }
 

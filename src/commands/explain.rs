@@ -32,7 +32,11 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
             args,
         },
     )?;
-    let mut out = std::io::stdout().lock();
+    let mut out = if args.json {
+        crate::out::stdout_json()
+    } else {
+        crate::out::stdout()
+    };
     out.write_all(text.as_bytes())?;
     Ok(())
 }

@@ -51,7 +51,11 @@ impl RulesetTask for PrintLog<'_> {
         // A journal is only worth showing if the save replays exactly.
         let game = replay(ruleset, file, Journal::recording())
             .map_err(|e| CliError::invalid(format!("{}: {e}", self.origin)))?;
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let mut out = std::io::BufWriter::new(if self.args.json {
+            crate::out::stdout_json()
+        } else {
+            crate::out::stdout()
+        });
         for event in game.journal().events() {
             let Some(event) = event.view(viewer) else {
                 continue;

@@ -11,19 +11,17 @@ use crate::error::CliError;
 use crate::events::line;
 use crate::rulesets::{RulesetTask, with_ruleset};
 use crate::setup;
-use crate::store::{self, Autosaver};
+use crate::store;
 use squadsight_ai::{Player, make_player};
 use squadsight_core::game::{Game, SeatConfig, SeatKind};
 use squadsight_core::{Decision, Ruleset, Seat};
 use squadsight_core::{save, seed};
+use squadsight_tui::store::{DirStore, SaveStore};
 use squadsight_tui::{GameSpec, ScenarioSource};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// How many autosaves are kept.
-const AUTOSAVES_KEPT: u32 = 3;
 
 /// Starts the game and plays it on stdin/stdout.
 pub fn run(mut args: PlayArgs, ascii: bool) -> Result<(), CliError> {
@@ -81,7 +79,7 @@ impl RulesetTask for PlayTask {
         }
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
-        let mut output = std::io::stdout().lock();
+        let mut output = crate::out::stdout();
         let mut session = Session {
             shown: vec![0; usize::from(count) + 1],
             humans: (0..count)
@@ -91,7 +89,7 @@ impl RulesetTask for PlayTask {
             game,
             players,
             at_keyboard: None,
-            autosave: Autosaver::new(store::data_dir(), AUTOSAVES_KEPT),
+            autosave: DirStore::new(store::data_dir()),
             autosave_failed: false,
             save_path: args.save,
             clear_on_handoff: std::io::stdout().is_terminal(),
@@ -132,7 +130,9 @@ struct Session<'io, R: Ruleset> {
     shown: Vec<usize>,
     /// The human seat the screen was last shown to.
     at_keyboard: Option<Seat>,
-    autosave: Autosaver,
+    /// The data folder the full-screen UI uses: autosaves go there, one set per game.
+    autosave: DirStore,
+    /// Whether the last autosave (or `--save` write) failed, so its success is announced.
     autosave_failed: bool,
     save_path: Option<PathBuf>,
     /// Whether output is a terminal whose screen can be cleared at a hand-off.
@@ -170,6 +170,18 @@ impl<R: Ruleset> Session<'_, R> {
             };
             let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
             writeln!(self.out, "  {}: {who}", self.name(seat))?;
+        }
+        writeln!(
+            self.out,
+            "Autosaved after every action to {} (the menu's Continue and Load find it).",
+            self.autosave.dir().join("autosaves").display()
+        )?;
+        if let Some(path) = &self.save_path {
+            writeln!(
+                self.out,
+                "Also saved to {} after every action.",
+                path.display()
+            )?;
         }
         writeln!(
             self.out,
@@ -282,7 +294,11 @@ impl<R: Ruleset> Session<'_, R> {
         if self.humans.len() > 1 && self.at_keyboard != Some(seat) {
             if self.clear_on_handoff {
                 // Clear the screen so the next player does not see the last one's hand.
-                write!(self.out, "\x1b[2J\x1b[H")?;
+                // Our own terminal command, so it bypasses the escaping output.
+                self.out.flush()?;
+                let mut raw = std::io::stdout();
+                raw.write_all(b"\x1b[2J\x1b[H")?;
+                raw.flush()?;
             }
             writeln!(
                 self.out,
@@ -408,14 +424,31 @@ impl<R: Ruleset> Session<'_, R> {
         Ok(())
     }
 
-    /// Autosaves; a failure is reported once and play goes on.
+    /// Autosaves, and writes `--save PATH`, after every action. A failure is reported every
+    /// time until a save succeeds again (which is said too); play goes on, and the older
+    /// autosaves are kept.
     fn autosave(&mut self) -> Result<(), CliError> {
         let text = self.save_text()?;
-        if let Err(e) = self.autosave.save(&text)
-            && !self.autosave_failed
+        let game = format!("{}-{}", R::ID, self.game.header_hash());
+        let mut failures = Vec::new();
+        if let Err(e) = self.autosave.autosave(&game, &text) {
+            failures.push(format!("autosave failed: {e}"));
+        }
+        if let Some(path) = &self.save_path
+            && let Err(e) = store::write_atomic(path, text.as_bytes())
         {
+            failures.push(format!("--save failed: {}", e.message));
+        }
+        if failures.is_empty() {
+            if self.autosave_failed {
+                writeln!(self.out, "(saving works again)")?;
+            }
+            self.autosave_failed = false;
+        } else {
             self.autosave_failed = true;
-            writeln!(self.out, "(autosave failed, play goes on: {e})")?;
+            for f in failures {
+                writeln!(self.out, "(NOT SAVED, play goes on: {f})")?;
+            }
         }
         Ok(())
     }

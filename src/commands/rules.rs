@@ -22,7 +22,7 @@ pub fn run(ruleset: RulesetId, clause: Option<&str>) -> Result<(), CliError> {
             format!("{found}\n")
         }
     };
-    std::io::stdout().lock().write_all(shown.as_bytes())?;
+    crate::out::stdout().write_all(shown.as_bytes())?;
     Ok(())
 }
 

@@ -16,7 +16,7 @@ pub fn run(ruleset: Option<RulesetId>) -> Result<(), CliError> {
     for id in ids {
         text.push_str(&with_ruleset(id, List)?);
     }
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    crate::out::stdout().write_all(text.as_bytes())?;
     Ok(())
 }
 

@@ -78,9 +78,12 @@ struct CopyingStore {
 }
 
 impl SaveStore for CopyingStore {
-    fn autosave(&mut self, text: &str) -> Result<(), String> {
-        self.inner.autosave(text)?;
-        store::write_atomic(&self.path, text.as_bytes()).map_err(|e| e.message)
+    fn autosave(&mut self, game: &str, text: &str) -> Result<String, String> {
+        // Both are attempted, so a failure of one does not cost the other.
+        let copied = store::write_atomic(&self.path, text.as_bytes()).map_err(|e| e.message);
+        let saved = self.inner.autosave(game, text);
+        copied?;
+        saved
     }
 
     fn last_autosave(&self) -> Option<SaveSlot> {

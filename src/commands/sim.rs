@@ -161,7 +161,11 @@ fn play_out<R: Ruleset>(
 }
 
 fn print(s: &Summary, json: bool) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
+    let mut out = if json {
+        crate::out::stdout_json()
+    } else {
+        crate::out::stdout()
+    };
     if json {
         serde_json::to_writer(&mut out, s).map_err(|e| CliError::from(std::io::Error::from(e)))?;
         writeln!(out)?;

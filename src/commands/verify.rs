@@ -25,7 +25,7 @@ pub fn run(path: &Path) -> Result<(), CliError> {
         },
     )?;
     let report = &verified.report;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     write!(
         out,
         "ok: {} actions, final hash {}",

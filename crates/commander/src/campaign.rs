@@ -39,6 +39,7 @@ pub const VERSION: u32 = 1;
 /// Equipment and Supplies a player holds outside the Squad: found in battle or replaced by a
 /// reward (cmd.gap.34, cmd.gap.41).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stores {
     /// Supplies (spl) found.
     #[serde(default)]
@@ -56,6 +57,7 @@ pub struct Stores {
 
 /// One player of the campaign and their Squad.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerRecord {
     /// The player's name.
     pub name: String,
@@ -96,6 +98,7 @@ impl fmt::Display for BattleResult {
 
 /// Models one unit lost in a battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Loss {
     /// The player.
     pub player: usize,
@@ -107,6 +110,7 @@ pub struct Loss {
 
 /// What happened in a battle, as the campaign records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleReport {
     /// The outcome for the players' side.
     pub result: BattleResult,
@@ -122,6 +126,7 @@ pub struct BattleReport {
 
 /// A player's claim on a reward draw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Claim {
     /// The player.
     pub player: usize,
@@ -133,6 +138,7 @@ pub struct Claim {
 
 /// One battle in the campaign's history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleRecord {
     /// The operation, by name.
     pub operation: String,
@@ -154,6 +160,7 @@ pub struct BattleRecord {
 
 /// A campaign, as its file holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Campaign {
     /// Always [`FORMAT`].
     pub format: String,

@@ -40,6 +40,7 @@ pub const UNDO_RULE: &str = "core.undo";
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum SeatKind {
     /// A person at the keyboard.
     Human,
@@ -52,6 +53,7 @@ pub enum SeatKind {
 
 /// How one seat is played, recorded in saves.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SeatConfig {
     /// Human or AI.
     pub kind: SeatKind,
@@ -82,6 +84,7 @@ impl SeatConfig {
 
 /// One entry of the action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum LogEntry<A> {
     /// A seat's action.
     Act {

@@ -29,6 +29,7 @@ pub mod save;
 pub mod seat;
 pub mod seed;
 pub mod square;
+pub mod text;
 pub mod trace;
 
 pub use journal::{Event, EventKind, Input, Journal};

@@ -112,6 +112,7 @@ fn write_present_hash<S: Serializer>(hash: &Option<Hash64>, s: S) -> Result<S::O
 
 /// Where a game branched from another save.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Parent {
     /// The parent save's file name.
     pub file: String,
@@ -148,12 +149,13 @@ pub struct SaveHeader {
 /// format gets a clear "wrong version" message instead of a confusing parse error.
 #[derive(Deserialize)]
 struct FormatProbe {
-    format: u32,
+    /// Wide and signed, so that any number that is no format version is named as a format.
+    format: i128,
 }
 
-/// A whole save file.
+/// A whole save file. Unknown fields are refused: nothing outside the hashes can ride along.
 #[derive(Deserialize)]
-#[serde(bound = "")]
+#[serde(bound = "", deny_unknown_fields)]
 pub struct SaveFile<R: Ruleset> {
     /// Save format version ([`FORMAT_VERSION`]).
     pub format: u32,
@@ -313,7 +315,7 @@ pub enum LoadError {
         /// File name.
         origin: String,
         /// The file's format version.
-        found: u32,
+        found: i128,
         /// The newest version this build reads (and the one it writes).
         supported: u32,
     },
@@ -359,7 +361,7 @@ pub enum LoadError {
 /// format version is refused here, naming both versions.
 pub fn read_header(bytes: &[u8], origin: &str) -> Result<SaveHeader, LoadError> {
     match parse_ron::<SaveHeader>(bytes, origin) {
-        Ok(h) if !format_supported(h.format) => Err(format_error(origin, h.format)),
+        Ok(h) if !format_supported(h.format) => Err(format_error(origin, h.format.into())),
         Ok(h) => Ok(h),
         Err(e) => Err(probe_format(bytes, origin).unwrap_or(LoadError::Parse(e))),
     }
@@ -380,7 +382,7 @@ pub fn load<R: Ruleset>(ruleset: &R, bytes: &[u8], origin: &str) -> Result<SaveF
 /// data and a compatible engine. Each refusal names both sides.
 fn pinned<R: Ruleset>(ruleset: &R, file: &SaveFile<R>, origin: &str) -> Result<(), LoadError> {
     if !format_supported(file.format) {
-        return Err(format_error(origin, file.format));
+        return Err(format_error(origin, file.format.into()));
     }
     if file.ruleset != R::ID {
         return Err(LoadError::Ruleset {
@@ -408,7 +410,7 @@ fn pinned<R: Ruleset>(ruleset: &R, file: &SaveFile<R>, origin: &str) -> Result<(
     Ok(())
 }
 
-fn format_error(origin: &str, found: u32) -> LoadError {
+fn format_error(origin: &str, found: i128) -> LoadError {
     LoadError::Format {
         origin: origin.to_string(),
         found,
@@ -419,7 +421,9 @@ fn format_error(origin: &str, found: u32) -> LoadError {
 /// A format error if the file names a format other than ours.
 fn probe_format(bytes: &[u8], origin: &str) -> Option<LoadError> {
     match parse_ron::<FormatProbe>(bytes, origin) {
-        Ok(p) if !format_supported(p.format) => Some(format_error(origin, p.format)),
+        Ok(p) if !u32::try_from(p.format).is_ok_and(format_supported) => {
+            Some(format_error(origin, p.format))
+        }
         _ => None,
     }
 }

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use squadsight_core::ScenarioInfo;
 use squadsight_core::data::{DataError, DataErrors, parse_ron};
 use squadsight_core::hash::hash_bytes;
+use squadsight_core::text;
 use std::sync::OnceLock;
 
 /// Where the embedded rules data comes from, as named in error messages.
@@ -782,6 +783,26 @@ impl Scenario {
         if def.id.trim().is_empty() || def.title.trim().is_empty() {
             errors.push("the scenario needs an id and a title".to_string());
         }
+        // Names and texts from a file: no control characters, sane lengths (core::text).
+        errors.extend(text::problems(
+            [
+                ("id".to_string(), def.id.as_str(), text::MAX_NAME_CHARS),
+                ("title".to_string(), &def.title, text::MAX_NAME_CHARS),
+                (
+                    "description".to_string(),
+                    &def.description,
+                    text::MAX_TEXT_CHARS,
+                ),
+            ]
+            .into_iter()
+            .chain(def.sides.iter().enumerate().map(|(i, side)| {
+                (
+                    format!("side {} name", i + 1),
+                    side.name.as_str(),
+                    text::MAX_NAME_CHARS,
+                )
+            })),
+        ));
         let (width, height) = (def.map.width, def.map.height);
         // sk.gap.2: the map size comes from the scenario.
         for (what, n) in [("width", width), ("height", height)] {

@@ -590,9 +590,11 @@ impl<U: RulesetUi> GameScreen<U> {
     }
 
     fn autosave(&mut self, env: &mut Env<'_>) {
+        // Each game keeps its own autosaves, named by ruleset and header hash.
+        let game = format!("{}-{}", U::Rules::ID, self.m.game.header_hash());
         let result = save::to_ron(&self.m.game)
             .map_err(|e| e.to_string())
-            .and_then(|text| env.store.autosave(&text));
+            .and_then(|text| env.store.autosave(&game, &text));
         if let Err(e) = result {
             self.message = Some((format!("autosave failed: {e}"), Role::Error));
         }

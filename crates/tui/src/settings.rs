@@ -11,7 +11,7 @@ use squadsight_ai::Level;
 
 /// Preferences kept between runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// Colours on (the `NO_COLOR` environment variable still wins).
     pub color: bool,

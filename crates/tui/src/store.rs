@@ -3,7 +3,16 @@
 //!
 //! Every write is atomic: the text goes to a temporary file in the same folder, is flushed to
 //! disk, and is then renamed over the target, so a crash leaves either the old file or the
-//! new one, never half of one. Autosaves rotate: the newest [`AUTOSAVES`] are kept.
+//! new one, never half of one. Every read ([`read_capped`]) checks first that the path is a
+//! regular file of at most 16 MiB, so a FIFO, a device or a link to `/dev/zero` is refused
+//! instead of read.
+//!
+//! Autosaves belong to their game: each game (named by its ruleset and header hash) keeps its
+//! own newest [`AUTOSAVES`] in `autosaves/`, so finished games stay and two programs playing
+//! different games never touch each other's files. A new autosave is written and flushed to
+//! disk completely before the older ones are shifted, so a failed write (a full disk) never
+//! costs a good autosave, and a crash during the shift leaves a complete `.pending` file that
+//! the next start finishes installing.
 //!
 //! Campaigns have their own slots: one file per campaign (Commander's campaign file, the same
 //! one `squadsight campaign` reads and writes), rewritten after every change.
@@ -14,7 +23,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-/// How many autosaves are kept.
+/// How many autosaves are kept per game.
 pub const AUTOSAVES: usize = 3;
 
 /// One stored save, as listed for loading.
@@ -28,10 +37,12 @@ pub struct SaveSlot {
 
 /// Storage for saves and settings.
 pub trait SaveStore: Send {
-    /// Writes `text` as the newest autosave, dropping the oldest beyond [`AUTOSAVES`].
-    fn autosave(&mut self, text: &str) -> Result<(), String>;
+    /// Writes `text` as the newest autosave of the game `game` (a name unique to it, such as
+    /// its ruleset and header hash), dropping that game's oldest beyond [`AUTOSAVES`]; other
+    /// games' autosaves are never touched. Returns where it went.
+    fn autosave(&mut self, game: &str, text: &str) -> Result<String, String>;
 
-    /// The newest autosave, if there is one.
+    /// The newest autosave of any game, if there is one.
     fn last_autosave(&self) -> Option<SaveSlot>;
 
     /// Saves a game under a new name; returns where it went.
@@ -107,7 +118,8 @@ fn free_name(name: &str, taken: impl Fn(&str) -> bool) -> String {
 /// Saves kept in memory, for tests and for runs that must not touch the disk.
 #[derive(Clone, Debug, Default)]
 pub struct MemoryStore {
-    autosaves: Vec<String>,
+    /// Autosaves, newest first, each with the game it belongs to.
+    autosaves: Vec<(String, String)>,
     saves: BTreeMap<String, String>,
     settings: Option<String>,
     /// Campaigns by name, with the write counter when each was last written (for newest
@@ -124,9 +136,9 @@ impl MemoryStore {
         MemoryStore::default()
     }
 
-    /// The autosaves kept, newest first.
-    pub fn autosaves(&self) -> &[String] {
-        &self.autosaves
+    /// The autosaves kept, newest first, of every game.
+    pub fn autosaves(&self) -> Vec<&str> {
+        self.autosaves.iter().map(|(_, t)| t.as_str()).collect()
     }
 
     /// The text of the campaign saved as `name`.
@@ -141,10 +153,19 @@ const AUTOSAVE_PREFIX: &str = "autosave-";
 const CAMPAIGN_PREFIX: &str = "campaign:";
 
 impl SaveStore for MemoryStore {
-    fn autosave(&mut self, text: &str) -> Result<(), String> {
-        self.autosaves.insert(0, text.to_string());
-        self.autosaves.truncate(AUTOSAVES);
-        Ok(())
+    fn autosave(&mut self, game: &str, text: &str) -> Result<String, String> {
+        self.autosaves
+            .insert(0, (game.to_string(), text.to_string()));
+        let mut seen = 0;
+        self.autosaves.retain(|(g, _)| {
+            if g == game {
+                seen += 1;
+                seen <= AUTOSAVES
+            } else {
+                true
+            }
+        });
+        Ok(format!("{AUTOSAVE_PREFIX}1"))
     }
 
     fn last_autosave(&self) -> Option<SaveSlot> {
@@ -177,7 +198,8 @@ impl SaveStore for MemoryStore {
             .origin
             .strip_prefix(AUTOSAVE_PREFIX)
             .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|n| self.autosaves.get(n.checked_sub(1)?));
+            .and_then(|n| self.autosaves.get(n.checked_sub(1)?))
+            .map(|(_, t)| t);
         let campaign = slot
             .origin
             .strip_prefix(CAMPAIGN_PREFIX)
@@ -250,24 +272,85 @@ impl SaveStore for MemoryStore {
     }
 }
 
-/// Saves in a folder: `autosave-1.ron` (newest) to `autosave-3.ron`, named saves under
-/// `saves/`, campaigns under `campaigns/`, and `tui-settings.ron`.
+/// Saves in a folder: each game's autosaves under `autosaves/` (`RULESET-HASH-1.ron` newest),
+/// named saves under `saves/`, campaigns under `campaigns/`, and `tui-settings.ron`. Autosaves
+/// of older builds (`autosave-1.ron` … in the folder itself) are still listed.
 #[derive(Clone, Debug)]
 pub struct DirStore {
     dir: PathBuf,
+    /// The file-set name this program claimed for each game it autosaved (see
+    /// [`DirStore::claim`]).
+    claimed: BTreeMap<String, String>,
 }
 
-/// The biggest save file the loader reads, matching the engine's data limit.
+/// The biggest file any reader reads, matching the engine's data limit.
 const MAX_SAVE_BYTES: u64 = squadsight_core::data::MAX_DATA_BYTES as u64;
+
+/// Reads a whole file of at most 16 MiB, refusing anything that is not a regular file (a
+/// folder, a FIFO, a device, a link to one) *before* reading from it: the path is checked,
+/// opened without waiting for a writer, and checked again through the open handle, so a
+/// FIFO cannot hang the reader and `/dev/zero` cannot fill memory. The size is checked from
+/// the metadata and again while reading, in case the file grows meanwhile.
+pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let not_regular = || format!("{}: not a regular file", path.display());
+    let meta = fs::metadata(path).map_err(|e| describe(path, &e))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a FIFO for reading would otherwise wait for a writer.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| describe(path, &e))?;
+    let meta = file.metadata().map_err(|e| describe(path, &e))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let too_big = |len: u64| {
+        format!(
+            "{}: the file is {len} bytes; the limit is {MAX_SAVE_BYTES} bytes (16 MiB)",
+            path.display()
+        )
+    };
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| describe(path, &e))?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
 
 impl DirStore {
     /// A store in `dir` (created when first written to).
     pub fn new(dir: impl Into<PathBuf>) -> DirStore {
-        DirStore { dir: dir.into() }
+        DirStore {
+            dir: dir.into(),
+            claimed: BTreeMap::new(),
+        }
     }
 
-    fn autosave_path(&self, n: usize) -> PathBuf {
+    /// The folder this store keeps everything in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where autosaves of the older single-set layout were (`autosave-N.ron`).
+    fn legacy_autosave_path(&self, n: usize) -> PathBuf {
         self.dir.join(format!("{AUTOSAVE_PREFIX}{n}.ron"))
+    }
+
+    fn autosaves_dir(&self) -> PathBuf {
+        self.dir.join("autosaves")
     }
 
     fn saves_dir(&self) -> PathBuf {
@@ -280,6 +363,143 @@ impl DirStore {
 
     fn campaigns_dir(&self) -> PathBuf {
         self.dir.join("campaigns")
+    }
+
+    /// The file-set name for `game`'s autosaves. The game's own name, unless another live
+    /// program holds it (its lock file names a running process): then a name of our own, so
+    /// two programs never shift each other's files.
+    fn claim(&mut self, game: &str) -> Result<String, String> {
+        if let Some(name) = self.claimed.get(game) {
+            return Ok(name.clone());
+        }
+        let dir = self.autosaves_dir();
+        fs::create_dir_all(&dir).map_err(|e| describe(&dir, &e))?;
+        let base = safe_file_name(game);
+        let ours = std::process::id();
+        let lock = dir.join(format!("{base}.lock"));
+        let holder = read_capped(&lock)
+            .ok()
+            .and_then(|t| String::from_utf8(t).ok())
+            .and_then(|t| t.trim().parse::<u32>().ok());
+        let name = match holder {
+            Some(pid) if pid != ours && process_alive(pid) => format!("{base}-p{ours}"),
+            _ => {
+                write_atomic(&lock, &ours.to_string())?;
+                base
+            }
+        };
+        self.claimed.insert(game.to_string(), name.clone());
+        Ok(name)
+    }
+
+    fn slot_path(&self, set: &str, n: usize) -> PathBuf {
+        self.autosaves_dir().join(format!("{set}-{n}.ron"))
+    }
+
+    fn pending_path(&self, set: &str) -> PathBuf {
+        self.autosaves_dir().join(format!("{set}.pending"))
+    }
+
+    /// Finishes an autosave a crash interrupted: a complete `.pending` file (it gets that
+    /// name only after it was written and flushed) becomes the newest autosave of its set.
+    fn install_pending(&self, set: &str) -> Result<(), String> {
+        let pending = self.pending_path(set);
+        if !pending.is_file() {
+            return Ok(());
+        }
+        // Shift only when the newest slot is still there: if the crash came after slot 1
+        // moved to 2, the shift is already done.
+        if self.slot_path(set, 1).exists() {
+            for n in (1..AUTOSAVES).rev() {
+                let from = self.slot_path(set, n);
+                if from.exists() {
+                    fs::rename(&from, self.slot_path(set, n + 1))
+                        .map_err(|e| describe(&from, &e))?;
+                }
+            }
+        }
+        let newest = self.slot_path(set, 1);
+        fs::rename(&pending, &newest).map_err(|e| describe(&pending, &e))?;
+        sync_dir(&self.autosaves_dir());
+        Ok(())
+    }
+
+    /// Installs every `.pending` autosave a crash left (see [`DirStore::install_pending`]).
+    pub fn recover(&self) {
+        let Ok(entries) = fs::read_dir(self.autosaves_dir()) else {
+            return;
+        };
+        let mut sets: Vec<String> = entries
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_suffix(".pending").map(str::to_string)
+            })
+            .collect();
+        sets.sort();
+        for set in sets {
+            let _ = self.install_pending(&set);
+        }
+    }
+
+    /// Every autosave file, with its time, newest first.
+    fn autosave_files(&self) -> Vec<(SystemTime, SaveSlot)> {
+        self.recover();
+        let mut found = ron_files_newest_first(&self.autosaves_dir());
+        for slot in &mut found {
+            slot.1.name = format!("autosave {}", slot.1.name);
+        }
+        for n in 1..=AUTOSAVES {
+            let path = self.legacy_autosave_path(n);
+            if path.is_file() {
+                found.push((
+                    modified(&path),
+                    SaveSlot {
+                        name: format!("autosave {n}"),
+                        origin: path.display().to_string(),
+                    },
+                ));
+            }
+        }
+        found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
+        found
+    }
+}
+
+/// A game name as a file name: ASCII letters, digits, `-` and `_`; anything else a `-`.
+fn safe_file_name(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .take(80)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if clean.is_empty() {
+        "game".into()
+    } else {
+        clean
+    }
+}
+
+/// Whether a process with this id runs (Linux's `/proc`; elsewhere assumed, which only
+/// makes a second program pick a name of its own).
+fn process_alive(pid: u32) -> bool {
+    if cfg!(target_os = "linux") {
+        Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
+}
+
+fn sync_dir(dir: &Path) {
+    // Makes renames durable; not every platform can sync a folder.
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
     }
 }
 
@@ -326,9 +546,14 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "save".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
     let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         fs::rename(&tmp, path)?;
@@ -345,18 +570,6 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = fs::metadata(path).map_err(|e| describe(path, &e))?;
-    if meta.len() > MAX_SAVE_BYTES {
-        return Err(format!(
-            "{}: the file is {} bytes, more than the {MAX_SAVE_BYTES} a save may have",
-            path.display(),
-            meta.len()
-        ));
-    }
-    fs::read(path).map_err(|e| describe(path, &e))
-}
-
 fn modified(path: &Path) -> SystemTime {
     fs::metadata(path)
         .and_then(|m| m.modified())
@@ -364,24 +577,26 @@ fn modified(path: &Path) -> SystemTime {
 }
 
 impl SaveStore for DirStore {
-    fn autosave(&mut self, text: &str) -> Result<(), String> {
-        // Rotate: 2 → 3, 1 → 2, then write 1. A missing older file is fine.
-        for n in (1..AUTOSAVES).rev() {
-            let from = self.autosave_path(n);
-            if from.exists() {
-                let to = self.autosave_path(n + 1);
-                fs::rename(&from, &to).map_err(|e| describe(&from, &e))?;
-            }
-        }
-        write_atomic(&self.autosave_path(1), text)
+    fn autosave(&mut self, game: &str, text: &str) -> Result<String, String> {
+        let set = self.claim(game)?;
+        // Whatever a crash left half-installed goes in first, so it is not overwritten.
+        self.install_pending(&set)?;
+        // Written and flushed completely under a temporary name, then named `.pending`:
+        // until this succeeds, nothing older is moved or dropped.
+        let pending = self.pending_path(&set);
+        write_atomic(&pending, text)?;
+        self.install_pending(&set)?;
+        Ok(self.slot_path(&set, 1).display().to_string())
     }
 
     fn last_autosave(&self) -> Option<SaveSlot> {
-        let path = self.autosave_path(1);
-        path.exists().then(|| SaveSlot {
-            name: "autosave 1 (newest)".into(),
-            origin: path.display().to_string(),
-        })
+        self.autosave_files()
+            .into_iter()
+            .next()
+            .map(|(_, mut slot)| {
+                slot.name.push_str(" (newest)");
+                slot
+            })
     }
 
     fn save(&mut self, ruleset: &str, text: &str) -> Result<String, String> {
@@ -402,29 +617,18 @@ impl SaveStore for DirStore {
 
     fn list(&self) -> Vec<SaveSlot> {
         let mut found = ron_files_newest_first(&self.saves_dir());
-        for n in 1..=AUTOSAVES {
-            let path = self.autosave_path(n);
-            if path.exists() {
-                found.push((
-                    modified(&path),
-                    SaveSlot {
-                        name: format!("autosave {n}"),
-                        origin: path.display().to_string(),
-                    },
-                ));
-            }
-        }
+        found.extend(self.autosave_files());
         // Newest first; equal times by name so the order is stable.
         found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
         found.into_iter().map(|(_, s)| s).collect()
     }
 
     fn read(&self, slot: &SaveSlot) -> Result<Vec<u8>, String> {
-        read_limited(Path::new(&slot.origin))
+        read_capped(Path::new(&slot.origin))
     }
 
     fn settings(&self) -> Option<String> {
-        let bytes = read_limited(&self.settings_path()).ok()?;
+        let bytes = read_capped(&self.settings_path()).ok()?;
         String::from_utf8(bytes).ok()
     }
 
@@ -468,8 +672,7 @@ impl SaveStore for DirStore {
     }
 
     fn campaign_battle(&self, campaign: &SaveSlot) -> Option<Vec<u8>> {
-        let path = battle_path(campaign);
-        path.exists().then(|| read_limited(&path).ok()).flatten()
+        read_capped(&battle_path(campaign)).ok()
     }
 }
 
@@ -488,35 +691,154 @@ mod tests {
     }
 
     #[test]
-    fn dir_store_rotates_autosaves_and_lists_saves() {
+    fn dir_store_keeps_autosaves_per_game_and_lists_saves() {
         let dir = temp_dir("rotate");
         let mut store = DirStore::new(&dir);
         assert!(store.last_autosave().is_none());
         for i in 0..5 {
-            store.autosave(&format!("game {i}")).unwrap();
+            store.autosave("toy-aaaa", &format!("game {i}")).unwrap();
         }
         let last = store.last_autosave().unwrap();
         assert_eq!(store.read(&last).unwrap(), b"game 4");
         let autos: Vec<_> = (1..=4)
-            .map(|n| dir.join(format!("autosave-{n}.ron")))
+            .map(|n| dir.join(format!("autosaves/toy-aaaa-{n}.ron")))
             .collect();
         assert!(autos[2].exists() && !autos[3].exists());
         assert_eq!(fs::read_to_string(&autos[2]).unwrap(), "game 2");
+        // Another game gets its own set; the first game's files stay as they were.
+        for i in 0..4 {
+            store.autosave("toy-bbbb", &format!("other {i}")).unwrap();
+        }
+        assert_eq!(fs::read_to_string(&autos[0]).unwrap(), "game 4");
         let saved = store.save("skirmish", "named").unwrap();
         let again = store.save("skirmish", "named 2").unwrap();
         assert_ne!(saved, again);
         let list = store.list();
-        assert_eq!(list.len(), 5);
+        assert_eq!(list.len(), 8, "{list:?}");
         assert!(list.iter().any(|s| s.origin == saved));
         store.write_settings("(ascii: true)").unwrap();
         assert_eq!(store.settings().as_deref(), Some("(ascii: true)"));
-        // No temporary files are left behind.
-        let leftovers = fs::read_dir(&dir)
+        // No temporary or pending files are left behind.
+        let leftovers = fs::read_dir(dir.join("autosaves"))
             .unwrap()
             .flatten()
-            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .filter(|e| {
+                let n = e.file_name().to_string_lossy().into_owned();
+                n.ends_with(".tmp") || n.ends_with(".pending")
+            })
             .count();
         assert_eq!(leftovers, 0);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_crash_between_writing_and_shifting_loses_nothing() {
+        let dir = temp_dir("crash");
+        let mut store = DirStore::new(&dir);
+        for i in 1..=3 {
+            store.autosave("toy-cccc", &format!("state {i}")).unwrap();
+        }
+        // A kill after the new autosave was complete and after slot 1 moved to 2, before
+        // the new one was installed: what the old rotation left as "no autosave-1".
+        let a = dir.join("autosaves");
+        fs::rename(a.join("toy-cccc-2.ron"), a.join("toy-cccc-3.ron")).unwrap();
+        fs::rename(a.join("toy-cccc-1.ron"), a.join("toy-cccc-2.ron")).unwrap();
+        fs::write(a.join("toy-cccc.pending"), "state 4").unwrap();
+        // The next start finds the newest state.
+        let fresh = DirStore::new(&dir);
+        let last = fresh.last_autosave().unwrap();
+        assert_eq!(fresh.read(&last).unwrap(), b"state 4");
+        let read = |n| fs::read_to_string(a.join(format!("toy-cccc-{n}.ron"))).unwrap();
+        assert_eq!(
+            (read(1), read(2), read(3)),
+            ("state 4".into(), "state 3".into(), "state 2".into())
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_autosave_keeps_the_good_ones_and_says_so() {
+        let dir = temp_dir("full");
+        let mut store = DirStore::new(&dir);
+        store.autosave("toy-dddd", "good 1").unwrap();
+        store.autosave("toy-dddd", "good 2").unwrap();
+        // The write cannot complete (as on a full disk): its final name is taken by a folder.
+        let blocked = dir.join("autosaves/toy-dddd.pending");
+        fs::create_dir_all(blocked.join("x")).unwrap();
+        for _ in 0..3 {
+            assert!(store.autosave("toy-dddd", "lost").is_err());
+        }
+        let read = |n| fs::read_to_string(dir.join(format!("autosaves/toy-dddd-{n}.ron")));
+        assert_eq!(read(1).unwrap(), "good 2");
+        assert_eq!(read(2).unwrap(), "good 1");
+        fs::remove_dir_all(&blocked).unwrap();
+        store.autosave("toy-dddd", "good 3").unwrap();
+        assert_eq!(read(1).unwrap(), "good 3");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn two_programs_never_shift_each_others_autosaves() {
+        let dir = temp_dir("two");
+        fs::create_dir_all(dir.join("autosaves")).unwrap();
+        // Another live program (our parent, say) holds this game's set.
+        let other = std::os::unix::process::parent_id();
+        fs::write(dir.join("autosaves/toy-eeee.lock"), other.to_string()).unwrap();
+        fs::write(dir.join("autosaves/toy-eeee-1.ron"), "theirs").unwrap();
+        let mut store = DirStore::new(&dir);
+        let ours = store.autosave("toy-eeee", "ours").unwrap();
+        assert!(
+            ours.contains(&format!("-p{}", std::process::id())),
+            "{ours}"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join("autosaves/toy-eeee-1.ron")).unwrap(),
+            "theirs"
+        );
+        // A lock left by a program that has ended is taken over.
+        fs::write(dir.join("autosaves/toy-ffff.lock"), "4000000000").unwrap();
+        let taken = store.autosave("toy-ffff", "mine").unwrap();
+        assert!(taken.ends_with("toy-ffff-1.ron"), "{taken}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn fifos_devices_and_links_to_them_are_not_read() {
+        let dir = temp_dir("fifo");
+        fs::create_dir_all(&dir).unwrap();
+        // A FIFO where the settings file should be: reading it must not wait for a writer.
+        let fifo = dir.join("tui-settings.ron");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let store = DirStore::new(&dir);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = store.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(reader.settings());
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(5));
+        assert_eq!(got, Ok(None), "reading a FIFO hung or returned data");
+        assert!(
+            read_capped(&fifo)
+                .unwrap_err()
+                .contains("not a regular file")
+        );
+        // A link to /dev/zero is refused before a byte is read.
+        let zero = dir.join("zero.ron");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let slot = SaveSlot {
+            name: "zero".into(),
+            origin: zero.display().to_string(),
+        };
+        assert!(
+            store
+                .read(&slot)
+                .unwrap_err()
+                .contains("not a regular file")
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -537,7 +859,7 @@ mod tests {
             name: "big".into(),
             origin: big.display().to_string(),
         };
-        assert!(store.read(&slot).unwrap_err().contains("more than"));
+        assert!(store.read(&slot).unwrap_err().contains("16 MiB"));
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -610,16 +932,17 @@ mod tests {
     }
 
     #[test]
-    fn memory_store_keeps_three_autosaves() {
+    fn memory_store_keeps_three_autosaves_per_game() {
         let mut m = MemoryStore::new();
+        m.autosave("other", "x").unwrap();
         for i in 0..4 {
-            m.autosave(&i.to_string()).unwrap();
+            m.autosave("g", &i.to_string()).unwrap();
         }
-        assert_eq!(m.autosaves(), ["3", "2", "1"]);
+        assert_eq!(m.autosaves(), ["3", "2", "1", "x"]);
         let last = m.last_autosave().unwrap();
         assert_eq!(m.read(&last).unwrap(), b"3");
         let name = m.save("toy", "x").unwrap();
-        assert_eq!(m.list().len(), 4);
+        assert_eq!(m.list().len(), 5);
         assert_eq!(m.list()[0].origin, name);
     }
 }
