@@ -103,7 +103,8 @@ fn commander_variants_and_hex() {
             ("grid", "hex"),
             ("commanding_presence", "files"),
             ("special_action_order", "down"),
-            ("resistance_test", "damage-on-pass"),
+            ("damage_sequence", "literal"),
+            ("sniper_modifiers", "table"),
         ],
         12,
     );

@@ -8,7 +8,7 @@
 //!   [`Defender`] (its unit card, vest bonus, Wounds left, [`Cover`] against this attacker,
 //!   Down, base-to-base distance, base contact, whether a friend of the attacker already hit
 //!   it this round), the [`Means`] (a weapon profile or Mindspin), the [`AttackKind`] (1 or 2
-//!   actions, Overwatch shot, free attack) and the `resistance_test` option.
+//!   actions, Overwatch shot, free attack) and the table's [`CombatRules`].
 //! - [`check`]`(&ctx) -> Result<(), Refusal>` — whether the attack may be declared at all
 //!   (Sniper limits, charge contact, a weapon with no damage). Use it in `legal_actions`.
 //! - [`resolve_attack`]`(&ctx, &mut GameRng, &mut Journal) -> AttackResult` — rolls everything
@@ -17,9 +17,9 @@
 //! - [`resolve_scatter_blast`] — after a [`Scatter`] result, once the target's player has placed
 //!   the point 3 Range away: resolves the blast on the model under that point (no hit test).
 //! - [`preview`]`(&ctx) -> AttackOdds` — the exact chance to hit (with every modifier listed),
-//!   to scatter, that Armour stops a landed hit, that Resistance lets damage through, that
-//!   damage is applied, that the target is destroyed, and the expected damage.
-//! - [`hit_test`], [`armour_test`], [`resistance_test`], [`damage_amount`] — the single steps,
+//!   to scatter, that the Armour test keeps a landed hit's damage off, that damage is applied,
+//!   that the target is destroyed, and the expected damage.
+//! - [`hit_test`], [`armour_test`], [`resistances`], [`damage_amount`] — the single steps,
 //!   for the UI's unit cards and the AI.
 //!
 //! The result only describes what happened; the engine applies it to the state: lower Wounds
@@ -37,18 +37,24 @@
 //!    need two passes (cmd.sr.shredding).
 //! 3. On-hit effects: Scatter's D6 (4+ → the shot misses and lands 3 Range away), High
 //!    Explosive's blast, Lasso's pull, or the Mindspin table.
-//! 4. Armour test by the target: at or under its Armour value stops the hit (cmd.sr.armour);
-//!    skipped for Shredding shots and Mindspin.
-//! 5. Resistance test (cmd.dmg.resistance-test) in the direction of the `resistance_test`
-//!    option (cmd.gap.4).
-//! 6. Damage from the PEP-EP matrix (cmd.dmg.amount); 0 counts as no damage (cmd.gap.5).
+//! 4. The one test between hit and damage: the [Armour] test (cmd.sr.armour), which is the
+//!    rulebook's "additional skill test" on Resistance (cmd.dmg.resistance-test), made on the
+//!    stat the target's card tags `[Armour]`. With the default `damage_sequence=armour-save`
+//!    a total at or under it saves the hit; with `literal` a total at or under it applies the
+//!    damage (cmd.gap.4). Skipped for Shredding shots, Mindspin and cards with no `[Armour]`
+//!    tag.
+//! 5. (no second test)
+//! 6. Damage from the PEP-EP matrix against every typed Armour entry the target has: its
+//!    card's `T X` raised by its vest, and the typed bonuses of Faction – XCOM (`⛨ 1`), Blast
+//!    Padding (`💥 2`) and Cautious (`⛨ 1`, in cover) (cmd.dmg.amount, cmd.gap.54); 0 counts as
+//!    no damage (cmd.gap.5).
 //! 7. Wounds drop (cmd.dmg.reduce-wounds); at 0 the model is destroyed (cmd.dmg.destroyed-at-zero);
 //!    otherwise Zapper sends it Down and spends its activation (cmd.sr.zapper).
 
 use crate::catalog::{Faction, Stat, StatTag, UnitProfile, UnitRule, WeaponProfile, WeaponRule};
 use crate::mindspin::{self, MindspinEffect};
-use crate::options::ResistanceTest;
-use crate::pep;
+use crate::options::{DamageSequence, SniperModifiers};
+use crate::pep::{self, DamageType, Resistance};
 use crate::skill::{self, DieSource, Modifier, SkillTest, TestDice, TestResult};
 use serde::{Deserialize, Serialize};
 use squadsight_core::dice::Target;
@@ -158,8 +164,9 @@ pub struct Defender<'a> {
     pub distance: u16,
     /// It is in base contact with the attacker: the attack is close combat (cmd.melee.charge).
     pub in_contact: bool,
-    /// A model friendly to the attacker already hit it this game round (Squad Tactics).
-    pub hit_by_friend_this_round: bool,
+    /// How many other models friendly to the attacker already hit it this game round (Squad
+    /// Tactics: +1 for each).
+    pub friends_hit_this_round: u8,
 }
 
 /// Everything one attack depends on. Build one per attack; nothing in it is mutated.
@@ -173,8 +180,17 @@ pub struct AttackContext<'a> {
     pub means: Means<'a>,
     /// 1 or 2 actions, Overwatch or free attack.
     pub kind: AttackKind,
-    /// The `resistance_test` option (cmd.gap.4).
-    pub resistance_test: ResistanceTest,
+    /// The table's options that change an attack.
+    pub rules: CombatRules,
+}
+
+/// The table options an attack depends on (see [`crate::options`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CombatRules {
+    /// What the [Armour] test does (cmd.gap.4).
+    pub damage: DamageSequence,
+    /// What a Sniper weapon ignores (cmd.gap.46).
+    pub sniper: SniperModifiers,
 }
 
 impl AttackContext<'_> {
@@ -356,10 +372,8 @@ pub fn hit_modifiers(ctx: &AttackContext) -> Vec<Modifier> {
             }
         }
         Means::Weapon(w) => {
-            // cmd.sr.sniper: a Sniper weapon ignores the shooting table except Target is Down.
-            // Where that meets the firer's own bonuses the text is unclear, so the documented
-            // decision applies (cmd.mod.confusion-fallback, cmd.gap.46): the action penalty,
-            // Deadeye, Laser Sight and Squad Tactics still count.
+            // cmd.sr.sniper: a Sniper weapon ignores the shooting table except Target is Down;
+            // the rest of "all to hit modifiers" is removed below (cmd.gap.46).
             if !w.has(WeaponRule::Sniper) {
                 shooting_table(&mut m, w.half_range, t, moved);
             }
@@ -392,12 +406,24 @@ pub fn hit_modifiers(ctx: &AttackContext) -> Vec<Modifier> {
             }
         }
     }
-    if a.unit.has(UnitRule::SquadTactics) && t.hit_by_friend_this_round {
-        m.push(Modifier::new(
-            "data:Squad Tactics",
-            "squad tactics, a friend already hit it",
-            1,
-        ));
+    if a.unit.has(UnitRule::SquadTactics) {
+        // Squad Tactics (data files): +1 for each other friendly model that already hit the
+        // target this game round; it stacks.
+        for _ in 0..t.friends_hit_this_round {
+            m.push(Modifier::new(
+                "data:Squad Tactics",
+                "squad tactics, a friend already hit it",
+                1,
+            ));
+        }
+    }
+    if ctx.rules.sniper == SniperModifiers::All
+        && ctx.weapon_has(WeaponRule::Sniper)
+        && !ctx.close_combat()
+    {
+        // cmd.sr.sniper, cmd.gap.46: "ignores all to hit modifiers (except Target is Down)",
+        // so the 1-action penalty, Laser Sight, Deadeye and Squad Tactics go too.
+        m.retain(|x| x.clause == "cmd.shoot.mod.target-down");
     }
     m
 }
@@ -464,38 +490,21 @@ pub fn hit_test(ctx: &AttackContext) -> SkillTest {
     }
 }
 
-/// The target's Armour test, or `None` when the attack skips it (Shredding shots, Mindspin).
-/// Its value is the stat tagged `[Armour]` (HEALTH for most, DODGE for the Viper; 0 for a
-/// card with no tag) plus every Armour bonus (cmd.gap.54: they all add).
+/// The target's [Armour] test (cmd.sr.armour, cmd.dmg.resistance-test), or `None` when the
+/// attack skips it (Shredding shots and Mindspin, whose texts remove it, and a card with no
+/// `[Armour]` tag, which has nothing to roll on). Its value is the stat the card tags
+/// `[Armour]` (HEALTH for most, DODGE for the Viper), raised by 1 against a ranged weapon used
+/// in close combat (cmd.melee.ranged-weapon-armour-bonus). The typed Armour bonuses are not
+/// added here: they are Damage Resistance ([`resistances`]).
 pub fn armour_test(ctx: &AttackContext) -> Option<SkillTest> {
     if matches!(ctx.means, Means::Mindspin) || ctx.shredding_shot() {
         return None;
     }
     let unit = ctx.target.unit;
-    let base = unit
-        .stat_for(StatTag::Armour)
-        .map_or(0, |s| unit.stats.get(s));
+    let base = unit.stats.get(unit.stat_for(StatTag::Armour)?);
     let mut test = SkillTest::new(base);
-    let m = &mut test.modifiers;
-    if unit.faction == Faction::Xcom {
-        m.push(Modifier::new(
-            "cmd.sr.faction-xcom",
-            "XCOM faction armour",
-            1,
-        ));
-    }
-    if unit.has(UnitRule::BlastPadding) {
-        m.push(Modifier::new("cmd.sr.blast-padding", "blast padding", 2));
-    }
-    if unit.has(UnitRule::Cautious) && ctx.target.cover != Cover::None && !ctx.close_combat() {
-        m.push(Modifier::new("cmd.sr.cautious", "cautious, in cover", 1));
-    }
-    if ctx.target.vest_bonus > 0 {
-        let bonus = i8::try_from(ctx.target.vest_bonus).unwrap_or(i8::MAX);
-        m.push(Modifier::new("data:Armour Card", "vest", bonus));
-    }
     if ctx.close_combat() && ctx.weapon().is_some_and(|w| !w.is_close_combat()) {
-        m.push(Modifier::new(
+        test.modifiers.push(Modifier::new(
             "cmd.melee.ranged-weapon-armour-bonus",
             "ranged weapon in close combat",
             1,
@@ -504,18 +513,57 @@ pub fn armour_test(ctx: &AttackContext) -> Option<SkillTest> {
     Some(test)
 }
 
-/// The target's Resistance test: 2D6 against the value of its typed Resistance
-/// (cmd.dmg.resistance-test). Which side of it applies the damage is the option (cmd.gap.4).
-pub fn resistance_test(ctx: &AttackContext) -> Option<SkillTest> {
-    match ctx.means {
-        Means::Mindspin => None,
-        Means::Weapon(_) => Some(SkillTest::new(ctx.target.unit.resistance.value)),
+/// Whether a passed [Armour] test saves the hit (`armour-save`) or lets the damage through
+/// (`literal`) (cmd.gap.4).
+fn armour_pass_saves(ctx: &AttackContext) -> bool {
+    ctx.rules.damage == DamageSequence::ArmourSave
+}
+
+/// Faction – XCOM's typed Armour bonus, `⛨ 1` (cmd.sr.faction-xcom, data 8a).
+pub const XCOM_ARMOUR: Resistance = Resistance {
+    kind: DamageType::Physical,
+    value: 1,
+};
+/// Blast Padding's typed Armour bonus, `💥 2` (cmd.sr.blast-padding, data 8a).
+pub const BLAST_PADDING_ARMOUR: Resistance = Resistance {
+    kind: DamageType::Explosive,
+    value: 2,
+};
+/// Cautious's typed Armour bonus in cover, `⛨ 1` (cmd.sr.cautious, data 8a).
+pub const CAUTIOUS_ARMOUR: Resistance = Resistance {
+    kind: DamageType::Physical,
+    value: 1,
+};
+
+/// The target's typed Armour, which is the rulebook's Damage Resistance `T X`
+/// (cmd.pep.resistance-notation, cmd.gap.54): its card's field raised by its vest (a vest names
+/// no type, so it raises the card's own), then Faction – XCOM, Blast Padding and Cautious (in
+/// cover against a shot), entries of one type added together, in the card's order.
+pub fn resistances(ctx: &AttackContext) -> Vec<Resistance> {
+    let unit = ctx.target.unit;
+    let mut out = vec![Resistance {
+        kind: unit.resistance.kind,
+        value: unit.resistance.value.saturating_add(ctx.target.vest_bonus),
+    }];
+    let mut add = |r: Resistance| match out.iter_mut().find(|e| e.kind == r.kind) {
+        Some(e) => e.value = e.value.saturating_add(r.value),
+        None => out.push(r),
+    };
+    if unit.faction == Faction::Xcom {
+        add(XCOM_ARMOUR);
     }
+    if unit.has(UnitRule::BlastPadding) {
+        add(BLAST_PADDING_ARMOUR);
+    }
+    if unit.has(UnitRule::Cautious) && ctx.target.cover != Cover::None && !ctx.close_combat() {
+        add(CAUTIOUS_ARMOUR);
+    }
+    out
 }
 
 /// The damage a hit deals if it goes through: the weapon's value (at most 2 for a 1+ Range
-/// weapon in close combat, cmd.gap.24) through the PEP-EP matrix against the target's
-/// Resistance (cmd.dmg.amount, cmd.pep.matrix), floored at 0 (cmd.gap.5).
+/// weapon in close combat, cmd.gap.24) through the PEP-EP matrix against each of the target's
+/// typed Armour entries (cmd.dmg.amount, cmd.pep.matrix), floored at 0 (cmd.gap.5).
 pub fn damage_amount(ctx: &AttackContext) -> u8 {
     let Some((value, kind)) = ctx.weapon().and_then(|w| w.damage) else {
         return 0;
@@ -525,7 +573,7 @@ pub fn damage_amount(ctx: &AttackContext) -> u8 {
     } else {
         value
     };
-    pep::damage(value, kind, ctx.target.unit.resistance)
+    pep::damage_against(value, kind, &resistances(ctx))
 }
 
 /// Where a High Explosive blast is centred.
@@ -567,10 +615,8 @@ pub enum AttackEnd {
     Missed,
     /// It hit, then scattered away from the target (cmd.sr.scatter).
     Scattered,
-    /// The target's Armour test stopped it (cmd.sr.armour).
+    /// The target's [Armour] test kept the damage off (cmd.sr.armour, cmd.gap.4).
     ArmourStopped,
-    /// The Resistance test kept the damage off (cmd.dmg.resistance-test).
-    ResistanceStopped,
     /// It went through but the PEP-EP matrix left 0 damage (cmd.gap.5).
     NoDamage,
     /// Damage was applied and the target lives.
@@ -600,10 +646,8 @@ pub struct AttackResult {
     pub blast: Option<Blast>,
     /// Pull the target into base contact with the attacker (cmd.sr.lasso, cmd.gap.51).
     pub lasso: bool,
-    /// The Armour test, if made.
+    /// The [Armour] test, if made.
     pub armour: Option<TestResult>,
-    /// The Resistance test, if made.
-    pub resistance: Option<TestResult>,
     /// Damage applied (0 when none).
     pub damage: u8,
     /// The target's Wounds after the attack (cmd.dmg.reduce-wounds).
@@ -631,7 +675,6 @@ impl AttackResult {
             blast: None,
             lasso: false,
             armour: None,
-            resistance: None,
             damage: 0,
             wounds_left: ctx.target.wounds,
             destroyed: false,
@@ -778,7 +821,7 @@ pub fn resolve_with(
 
 /// After a [`Scatter`] result and the target's player placing the point: resolves the blast on
 /// the model under it, described by `ctx` (its `target` is that model, `distance` its range
-/// from the attacker). There is no hit test; Armour, Resistance and damage follow as for a
+/// from the attacker). There is no hit test; the Armour test and damage follow as for a
 /// landed hit (cmd.gap.43). The blast's terrain was already reported by the first result.
 pub fn resolve_scatter_blast(
     ctx: &AttackContext,
@@ -846,7 +889,7 @@ fn blast(at: BlastCentre, journal: &mut Journal) -> Blast {
     }
 }
 
-/// Steps 4–7: Armour, Resistance, damage, Wounds, destruction and Zapper.
+/// Steps 4–7: the [Armour] test, damage, Wounds, destruction and Zapper.
 fn land(
     ctx: &AttackContext,
     mut r: AttackResult,
@@ -855,49 +898,38 @@ fn land(
 ) -> AttackResult {
     let name = &ctx.target.unit.name;
     if let Some(test) = armour_test(ctx) {
-        // cmd.sr.armour, cmd.gap.3: passing the Armour test stops the hit.
+        // cmd.sr.armour, cmd.dmg.resistance-test, cmd.gap.3, cmd.gap.4: the one test between
+        // a landed hit and its damage; the option says which side of it saves the hit.
+        let saves = armour_pass_saves(ctx);
         let res = skill::perform(
             dice,
             &test,
             "cmd.sr.armour",
             journal,
-            || format!("{name}'s Armour test"),
-            || vec![Input::new("target", name, "cmd.sr.armour")],
-        );
-        r.armour = Some(res);
-        if res.success {
-            r.end = AttackEnd::ArmourStopped;
-            return r;
-        }
-    }
-    if let Some(test) = resistance_test(ctx) {
-        let res = skill::perform(
-            dice,
-            &test,
-            "cmd.dmg.resistance-test",
-            journal,
-            || format!("{name}'s Resistance test ({})", ctx.target.unit.resistance),
+            || {
+                format!(
+                    "{name}'s Armour test ({})",
+                    if saves {
+                        "a pass saves the hit"
+                    } else {
+                        "a pass lets the damage through"
+                    }
+                )
+            },
             || {
                 vec![
-                    Input::new("target", name, "cmd.dmg.resistance-test"),
+                    Input::new("target", name, "cmd.sr.armour"),
                     Input::new(
-                        "resistance test",
-                        match ctx.resistance_test {
-                            ResistanceTest::DamageOnPass => "damage on pass",
-                            ResistanceTest::DamageOnFail => "damage on fail",
-                        },
+                        "damage sequence",
+                        if saves { "armour-save" } else { "literal" },
                         "cmd.gap.4",
                     ),
                 ]
             },
         );
-        r.resistance = Some(res);
-        let through = match ctx.resistance_test {
-            ResistanceTest::DamageOnPass => res.success,
-            ResistanceTest::DamageOnFail => !res.success,
-        };
-        if !through {
-            r.end = AttackEnd::ResistanceStopped;
+        r.armour = Some(res);
+        if res.success == saves {
+            r.end = AttackEnd::ArmourStopped;
             return r;
         }
     }
@@ -933,13 +965,12 @@ fn land(
                     "cmd.pep.weapon-notation",
                 ),
                 Input::new(
-                    "resistance",
-                    ctx.target.unit.resistance,
-                    "cmd.pep.resistance-notation",
-                ),
-                Input::new(
-                    "matrix",
-                    pep::op(t, ctx.target.unit.resistance.kind).symbol(),
+                    "armour",
+                    resistances(ctx)
+                        .iter()
+                        .map(|r| format!("{r} ({})", pep::op(t, r.kind).symbol()))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     "cmd.pep.matrix",
                 ),
                 Input::new(
@@ -1043,7 +1074,7 @@ impl Serialize for Expected {
 }
 
 /// The exact odds of an attack, for the action menu and the AI. Chances marked "overall" are
-/// from the declaration; the Armour and Resistance chances are given that a hit landed.
+/// from the declaration; the Armour chance is given that a hit landed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AttackOdds {
     /// Why it may not be declared, if so (every chance is then 0).
@@ -1062,12 +1093,11 @@ pub struct AttackOdds {
     pub lands: Ratio,
     /// The Armour test, if one is made.
     pub armour_test: Option<SkillTest>,
-    /// Chance the Armour test stops a landed hit.
+    /// Chance the Armour test keeps a landed hit's damage off (a pass with `armour-save`, a
+    /// failure with `literal`, cmd.gap.4).
     pub armour_stops: Ratio,
-    /// The Resistance test, if one is made.
-    pub resistance_test: Option<SkillTest>,
-    /// Chance the Resistance test lets the damage through, given it was reached.
-    pub damage_through: Ratio,
+    /// The target's typed Armour the damage meets (cmd.dmg.amount, cmd.gap.54).
+    pub resistances: Vec<Resistance>,
     /// Damage dealt if it goes through (after the PEP-EP matrix).
     pub damage: u8,
     /// Overall chance that damage is applied.
@@ -1088,14 +1118,13 @@ pub fn preview(ctx: &AttackContext) -> AttackOdds {
     let refused = check(ctx).err();
     let out_of_range = refused.is_none() && ctx.out_of_range();
     let armour = armour_test(ctx);
-    let resistance = resistance_test(ctx);
-    let armour_stops = armour.as_ref().map_or(Ratio::ZERO, SkillTest::chance);
-    let damage_through = resistance
-        .as_ref()
-        .map_or(Ratio::ONE, |t| match ctx.resistance_test {
-            ResistanceTest::DamageOnPass => t.chance(),
-            ResistanceTest::DamageOnFail => t.chance().complement(),
-        });
+    let armour_stops = armour.as_ref().map_or(Ratio::ZERO, |t| {
+        if armour_pass_saves(ctx) {
+            t.chance()
+        } else {
+            t.chance().complement()
+        }
+    });
     let damage = damage_amount(ctx);
     let mut hit = if refused.is_some() || out_of_range {
         Ratio::ZERO
@@ -1121,8 +1150,7 @@ pub fn preview(ctx: &AttackContext) -> AttackOdds {
         lands,
         armour_test: armour,
         armour_stops,
-        resistance_test: resistance,
-        damage_through,
+        resistances: resistances(ctx),
         damage,
         damage_chance: Ratio::ZERO,
         destroy: Ratio::ZERO,
@@ -1136,7 +1164,7 @@ pub fn preview(ctx: &AttackContext) -> AttackOdds {
         }
         Means::Weapon(_) => {
             if damage > 0 {
-                let chance = lands.and(armour_stops.complement()).and(damage_through);
+                let chance = lands.and(armour_stops.complement());
                 odds.damage_chance = chance;
                 odds.expected_damage = Expected::of(chance, damage);
                 if damage >= ctx.target.wounds {

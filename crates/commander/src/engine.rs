@@ -27,7 +27,8 @@ use crate::ai_mode;
 use crate::board::{Cell, Cover as BoardCover};
 use crate::catalog::{Catalog, ItemKind, StatTag, UnitRule};
 use crate::combat::{
-    self, AttackContext, AttackKind, AttackResult, Attacker, BlastCentre, Cover, Defender, Means,
+    self, AttackContext, AttackKind, AttackResult, Attacker, BlastCentre, CombatRules, Cover,
+    Defender, Means,
 };
 use crate::mindspin::MindspinEffect;
 use crate::movement::{self, MoveKind};
@@ -192,8 +193,11 @@ impl Commander {
                 if let Some(a) = st.stack.last_mut() {
                     a.commands_left = a.commands_left.saturating_sub(1);
                 }
-                st.sides[seat.index()].presence_used = true;
                 let giver = st.stack.last().map(|a| a.model).unwrap_or_default();
+                // cmd.sr.commanding-presence: once per game round for each model that has it.
+                if let Some(g) = st.model_mut(giver) {
+                    g.presence_used = true;
+                }
                 let (g, t) = (self.model_name(st, giver), self.model_name(st, id));
                 j.note("cmd.sr.commanding-presence", EventKind::Turn, || {
                     format!("{g} commands {t} to act first")
@@ -641,14 +645,23 @@ impl Commander {
                 down: t.down,
                 distance: u16::try_from(st.board.range(a.cell, t.cell)).unwrap_or(u16::MAX),
                 in_contact,
-                hit_by_friend_this_round: st
-                    .hits_this_round
-                    .iter()
-                    .any(|(s, id)| *s == a.controller() && *id == target),
+                // Squad Tactics: each other friendly model that hit it this round.
+                friends_hit_this_round: u8::try_from(
+                    st.hits_this_round
+                        .iter()
+                        .filter(|(s, by, id)| {
+                            *s == a.controller() && *by != attacker && *id == target
+                        })
+                        .count(),
+                )
+                .unwrap_or(u8::MAX),
             },
             means,
             kind,
-            resistance_test: st.options.resistance_test,
+            rules: CombatRules {
+                damage: st.options.damage_sequence,
+                sniper: st.options.sniper_modifiers,
+            },
         })
     }
 
@@ -718,8 +731,8 @@ impl Commander {
     ) {
         let by = st.model(attacker).map_or(Seat(0), Model::controller);
         if r.landed {
-            if !st.hits_this_round.contains(&(by, target)) {
-                st.hits_this_round.push((by, target));
+            if !st.hits_this_round.contains(&(by, attacker, target)) {
+                st.hits_this_round.push((by, attacker, target));
             }
             if let Some(t) = st.model_mut(target) {
                 t.hit_since_activation = true;
@@ -1562,7 +1575,6 @@ impl Commander {
             faction: plan.sides[i].1,
             ai: options.ai(Seat(i as u8)),
             leader_lost: false,
-            presence_used: false,
             points: plan.squads[i].1,
         });
         let round_limit = if options.round_limit > 0 {
@@ -1646,6 +1658,7 @@ impl Commander {
                         control: None,
                         hit_since_activation: false,
                         free_trooper: d.free,
+                        presence_used: false,
                     });
                 }
             }
@@ -1686,6 +1699,7 @@ impl Commander {
                         control: None,
                         hit_since_activation: false,
                         free_trooper: false,
+                        presence_used: false,
                     });
                     ids.push(id);
                 }

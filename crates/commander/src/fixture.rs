@@ -214,7 +214,6 @@ impl Fixture {
             faction: factions[i],
             ai: self.options.ai(Seat(i as u8)),
             leader_lost: false,
-            presence_used: false,
             points: 0,
         });
         let cells = board.cell_count();
@@ -293,6 +292,7 @@ impl Fixture {
                 control: None,
                 hit_since_activation: false,
                 free_trooper: false,
+                presence_used: false,
             });
             let c = Cell::new(p.cell.0, p.cell.1);
             if p.hidden {

@@ -5,7 +5,8 @@
 //! |---|---|---|
 //! | `commanding_presence` | `rulebook`, `files` | cmd.gap.48 and data note D1 |
 //! | `special_action_order` | `action`, `down` | cmd.gap.7 and data note D2 |
-//! | `resistance_test` | `damage-on-fail`, `damage-on-pass` | cmd.gap.4 |
+//! | `damage_sequence` | `armour-save`, `literal` | cmd.gap.3, cmd.gap.4, cmd.gap.54 |
+//! | `sniper_modifiers` | `all`, `table` | cmd.sr.sniper, cmd.gap.46 |
 //! | `ai_wounded` | `wounds-left`, `wounded` | cmd.gap.38 |
 //! | `grid` | `square`, `hex` | cmd.move.range-systems |
 //! | `table` | `48` (12–120) | table side for scenarios that do not fix one |
@@ -37,15 +38,29 @@ pub enum SpecialOrder {
     Down,
 }
 
-/// The direction of the Resistance test (cmd.gap.4).
+/// What happens between a landed hit and the damage (cmd.sr.armour, cmd.dmg.resistance-test,
+/// cmd.gap.3, cmd.gap.4, cmd.gap.54). In both readings there is one test, the [Armour] test,
+/// made on the stat the unit card tags `[Armour]`, and the typed Armour (the card's `T X`
+/// field, the vest, and the typed bonuses of Faction – XCOM, Blast Padding and Cautious) is the
+/// rulebook's Damage Resistance, which only changes the damage through the PEP-EP matrix.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ResistanceTest {
-    /// As the text reads: at or under Resistance, the Damage is applied. With every unit's
-    /// Resistance at 0–3 this makes almost every unit immune, so it is not the default.
-    DamageOnPass,
-    /// Inverted (the default): at or under Resistance, the Damage is stopped.
+pub enum DamageSequence {
+    /// The default: at or under the [Armour] value the hit is saved and no damage is applied.
     #[default]
-    DamageOnFail,
+    ArmourSave,
+    /// The texts as printed: at or under the value, the Damage is applied.
+    Literal,
+}
+
+/// Which to-hit modifiers a Sniper weapon ignores (cmd.sr.sniper, cmd.gap.46).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SniperModifiers {
+    /// The default, as printed: every to-hit modifier except Target is Down (the 1-action
+    /// penalty, Deadeye, Laser Sight and Squad Tactics included).
+    #[default]
+    All,
+    /// Only the shooting table's entries other than Target is Down.
+    Table,
 }
 
 /// The options of one Commander game.
@@ -56,8 +71,10 @@ pub struct Options {
     pub commanding_presence: PresenceMode,
     /// How the [Action] abilities are ordered.
     pub special_action_order: SpecialOrder,
-    /// The Resistance test's direction.
-    pub resistance_test: ResistanceTest,
+    /// The damage sequence after a landed hit.
+    pub damage_sequence: DamageSequence,
+    /// Which to-hit modifiers a Sniper weapon ignores.
+    pub sniper_modifiers: SniperModifiers,
     /// The AI card's wounded split.
     pub ai_wounded: WoundedRule,
     /// Square or hex grid.
@@ -75,7 +92,8 @@ impl Default for Options {
         Options {
             commanding_presence: PresenceMode::Rulebook,
             special_action_order: SpecialOrder::Action,
-            resistance_test: ResistanceTest::DamageOnFail,
+            damage_sequence: DamageSequence::ArmourSave,
+            sniper_modifiers: SniperModifiers::All,
             ai_wounded: WoundedRule::WoundsLeft,
             grid: GridKind::Square,
             table: 48,
@@ -109,11 +127,18 @@ impl Options {
                     _ => return Err(format!("{}: use action or down", bad())),
                 }
             }
-            "resistance_test" => {
-                self.resistance_test = match value {
-                    "damage-on-pass" => ResistanceTest::DamageOnPass,
-                    "damage-on-fail" => ResistanceTest::DamageOnFail,
-                    _ => return Err(format!("{}: use damage-on-pass or damage-on-fail", bad())),
+            "damage_sequence" => {
+                self.damage_sequence = match value {
+                    "armour-save" => DamageSequence::ArmourSave,
+                    "literal" => DamageSequence::Literal,
+                    _ => return Err(format!("{}: use armour-save or literal", bad())),
+                }
+            }
+            "sniper_modifiers" => {
+                self.sniper_modifiers = match value {
+                    "all" => SniperModifiers::All,
+                    "table" => SniperModifiers::Table,
+                    _ => return Err(format!("{}: use all or table", bad())),
                 }
             }
             "ai_wounded" => {
@@ -155,8 +180,8 @@ impl Options {
             _ => {
                 return Err(format!(
                     "unknown option `{key}` (commander knows commanding_presence, \
-                     special_action_order, resistance_test, ai_wounded, grid, table, ai_seat1, \
-                     ai_seat2, round_limit)"
+                     special_action_order, damage_sequence, sniper_modifiers, ai_wounded, \
+                     grid, table, ai_seat1, ai_seat2, round_limit)"
                 ));
             }
         }

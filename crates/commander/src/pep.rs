@@ -162,6 +162,21 @@ pub fn damage(value: u8, weapon_type: DamageType, resistance: Resistance) -> u8 
     }
 }
 
+/// The damage dealt by `value` damage of type `weapon_type` against several typed resistances
+/// (cmd.dmg.amount, cmd.gap.54): each adds, subtracts or is ignored as the matrix says; the sum
+/// is never below 0 (cmd.gap.5) and never above 255.
+pub fn damage_against(value: u8, weapon_type: DamageType, resistances: &[Resistance]) -> u8 {
+    let mut total = i32::from(value);
+    for r in resistances {
+        match op(weapon_type, r.kind) {
+            Op::Add => total += i32::from(r.value),
+            Op::Subtract => total -= i32::from(r.value),
+            Op::Ignore => {}
+        }
+    }
+    u8::try_from(total.clamp(0, 255)).unwrap_or(u8::MAX)
+}
+
 /// Parses weapon damage `X T`, e.g. `3 ⛨` or `3 🔪` (cmd.pep.weapon-notation).
 pub fn parse_damage(text: &str) -> Result<(u8, DamageType), String> {
     let mut parts = text.split_whitespace();

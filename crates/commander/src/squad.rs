@@ -160,8 +160,7 @@ pub enum SquadError {
     },
     /// The free ADVENT Trooper asked for by a non-ADVENT Squad (cmd.sr.faction-advent).
     FreeTrooperNotAdvent,
-    /// The agreed limit is neither 500 nor 1000 or more (cmd.prep.size-standard,
-    /// cmd.prep.size-large).
+    /// The agreed limit is 0 spl, so no Squad could be built (cmd.prep.points-supplies).
     BadLimit {
         /// The limit given.
         limit: u32,
@@ -198,13 +197,7 @@ impl SquadError {
             | SquadError::DuplicateAttachment { .. }
             | SquadError::VestNotAllowed { .. } => "cmd.gap.35",
             SquadError::FreeTrooperNotAdvent => "cmd.sr.faction-advent",
-            SquadError::BadLimit { limit } => {
-                if *limit < LARGE_LIMIT {
-                    "cmd.prep.size-standard"
-                } else {
-                    "cmd.prep.size-large"
-                }
-            }
+            SquadError::BadLimit { .. } => "cmd.prep.points-supplies",
             SquadError::OverLimit { .. } => "cmd.gap.58",
         }
     }
@@ -264,10 +257,9 @@ impl fmt::Display for SquadError {
             SquadError::FreeTrooperNotAdvent => {
                 write!(f, "only an ADVENT Squad gets the free ADVENT Trooper")
             }
-            SquadError::BadLimit { limit } => write!(
-                f,
-                "a {limit} spl game is neither standard ({STANDARD_LIMIT}) nor large ({LARGE_LIMIT} or more)"
-            ),
+            SquadError::BadLimit { limit } => {
+                write!(f, "a {limit} spl limit leaves nothing to build a Squad with")
+            }
             SquadError::OverLimit { price, limit } => {
                 write!(f, "the Squad costs {price} spl, over the {limit} spl limit")
             }
@@ -319,10 +311,46 @@ pub fn remaining(catalog: &Catalog, spec: &SquadSpec, limit: u32) -> i64 {
     i64::from(limit) - i64::from(price(catalog, spec))
 }
 
-/// Whether `limit` is a game size the rules offer: 500 (cmd.prep.size-standard) or 1000 and
-/// more (cmd.prep.size-large).
+/// What the rulebook calls a game of a given Supplies limit. It names two sizes, 500 spl as
+/// the standard game (cmd.prep.size-standard) and 1000 spl and more as a large warzone
+/// (cmd.prep.size-large), without forbidding any other; players may agree any limit above 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GameSize {
+    /// 500 spl, the standard game (cmd.prep.size-standard).
+    Standard,
+    /// 1000 spl or more, a large warzone (cmd.prep.size-large).
+    LargeWarzone,
+    /// Any other limit the players agreed (cmd.gap.58).
+    Agreed,
+}
+
+impl GameSize {
+    /// The size a limit falls under.
+    pub fn of(limit: u32) -> GameSize {
+        if limit == STANDARD_LIMIT {
+            GameSize::Standard
+        } else if limit >= LARGE_LIMIT {
+            GameSize::LargeWarzone
+        } else {
+            GameSize::Agreed
+        }
+    }
+}
+
+impl fmt::Display for GameSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameSize::Standard => "standard game",
+            GameSize::LargeWarzone => "large warzone",
+            GameSize::Agreed => "agreed size",
+        })
+    }
+}
+
+/// Whether `limit` can be played: any limit above 0 spl (cmd.gap.58; the rulebook names 500
+/// and 1000+ without forbidding others, see [`GameSize`]).
 pub fn is_game_size(limit: u32) -> bool {
-    limit == STANDARD_LIMIT || limit >= LARGE_LIMIT
+    limit > 0
 }
 
 /// Checks every Squad-building rule against an agreed points `limit` and returns all the

@@ -103,6 +103,9 @@ pub struct Model {
     pub hit_since_activation: bool,
     /// The free ADVENT Trooper of Faction – ADVENT (cmd.sr.faction-advent).
     pub free_trooper: bool,
+    /// Whether it has used Commanding Presence this game round (once per round per model,
+    /// cmd.sr.commanding-presence).
+    pub presence_used: bool,
 }
 
 impl Model {
@@ -334,8 +337,6 @@ pub struct Side {
     pub ai: Option<Difficulty>,
     /// Whether its Leader has been destroyed (cmd.prep.leader-loss-will).
     pub leader_lost: bool,
-    /// Whether Commanding Presence has been used this round.
-    pub presence_used: bool,
     /// Supplies the Squad cost (for the round-limit tiebreak).
     pub points: u32,
 }
@@ -370,8 +371,9 @@ pub struct State {
     pub markers: Vec<Marker>,
     /// AI pods.
     pub pods: Vec<Pod>,
-    /// Models hit this round, with the seat whose model hit them (Squad Tactics).
-    pub hits_this_round: Vec<(Seat, ModelId)>,
+    /// Landed hits this round: the seat of the model that hit, that model, and the model it
+    /// hit, each pair once (Squad Tactics counts the other friendly models that hit a target).
+    pub hits_this_round: Vec<(Seat, ModelId, ModelId)>,
     /// How the game is won.
     pub victory: Victory,
     /// Set when the game is over.

@@ -18,9 +18,7 @@ impl Commander {
         j.set_context(u32::from(st.round), None);
         for m in &mut st.models {
             m.activated = false;
-        }
-        for side in &mut st.sides {
-            side.presence_used = false;
+            m.presence_used = false;
         }
         st.hits_this_round.clear();
         let mut counts = vec![0u16; 2];
@@ -156,7 +154,7 @@ impl Commander {
         j: &mut Journal,
     ) {
         let name = self.journal_name(j, st, id);
-        let commands = if commanded || st.sides[seat.index()].presence_used {
+        let commands = if commanded || st.model(id).is_some_and(|m| m.presence_used) {
             0
         } else {
             self.presence_count(st, id)

@@ -41,6 +41,7 @@ fn cmd_ai_same_activation_officer_commands_a_trooper_that_already_acted() {
     // so the Officer (the only model left to act) commands the one nearest the enemy, which
     // reads its card and acts before the Officer rolls for its own.
     let mut s = officer_and_troopers(true, &[]);
+    let officer = s.model_at(30, 10).unwrap();
     let near = s.model_at(20, 12).unwrap();
     let near_name = s.rules().model_name(s.state(), near);
     s.act(1, Action::AiActivate).unwrap();
@@ -58,7 +59,7 @@ fn cmd_ai_same_activation_officer_commands_a_trooper_that_already_acted() {
     assert!(rolls.len() >= 2, "{rolls:?}");
     assert!(rolls[0].contains(&near_name), "{rolls:?}");
     assert!(rolls[1].contains("Officer"), "{rolls:?}");
-    assert!(s.state().sides[1].presence_used);
+    assert!(s.state().model(officer).unwrap().presence_used);
 }
 
 #[test]
@@ -70,10 +71,11 @@ fn cmd_ai_same_activation_officer_keeps_presence_while_troopers_still_to_act() {
     let mut officer_first = 0;
     for face in 1..=6 {
         let mut s = officer_and_troopers(false, &[face]);
+        let officer = s.model_at(30, 10).unwrap();
         s.act(1, Action::AiActivate).unwrap();
         let ev = s.events();
         assert!(!texts(ev, "cmd.sr.commanding-presence").any(|t| t.contains("commands")));
-        assert!(!s.state().sides[1].presence_used);
+        assert!(!s.state().model(officer).unwrap().presence_used);
         let first_roll = texts(ev, "cmd.ai.d6-action").next().unwrap_or_default();
         if first_roll.contains("Officer") {
             officer_first += 1;

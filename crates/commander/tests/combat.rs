@@ -6,7 +6,7 @@ use squadsight_commander::combat::{
     self, AttackEnd, AttackKind, AttackResult, BlastCentre, Cover, Means, Refusal,
 };
 use squadsight_commander::mindspin::MindspinEffect;
-use squadsight_commander::options::ResistanceTest;
+use squadsight_commander::options::{DamageSequence, SniperModifiers};
 use squadsight_commander::skill::{self, Modifier, SkillTest, TestDice};
 use squadsight_core::dice::Target;
 use squadsight_core::{GameRng, Journal, Ratio};
@@ -87,9 +87,9 @@ fn scope_rolls_three_keeps_the_lowest_two_with_exact_odds() {
     assert_eq!(combat::hit_test(&ctx).dice, TestDice::ThreeKeepLowTwo);
     // AIM 7 +1 short range = 8; faces 6,5,3 keep 5+3 = 8: a pass that plain 2D6 of the first
     // two (11) would miss.
-    let (r, dice) = run(&ctx, &[6, 5, 3, 6, 6, 6, 6]);
+    let (r, dice) = run(&ctx, &[6, 5, 3, 6, 6]);
     assert!(r.hit);
-    assert_eq!(dice.used(), 7);
+    assert_eq!(dice.used(), 5);
 }
 
 #[test]
@@ -236,17 +236,16 @@ fn cmd_act_overwatch_one_shot_is_minus_one_and_never_moving() {
 
 #[test]
 /// Checks cmd.gap.3, cmd.shoot.hit-test, cmd.sr.armour, cmd.dmg.resistance-test, cmd.dmg.amount, cmd.dmg.reduce-wounds, cmd.pep.op-subtract.
-fn cmd_gap_3_order_hit_armour_resistance_damage() {
-    // Rookie Assault Rifle (3 ⛨) at 6 Range: 2D6 <= 8. Trooper: Armour on HEALTH 4,
-    // Resistance ⛨ 1, 4 Wounds.
-    let mut ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
-    ctx.resistance_test = ResistanceTest::DamageOnFail;
-    let (r, dice) = run(&ctx, &[3, 4, 4, 4, 3, 3]);
+fn cmd_gap_3_order_hit_one_armour_test_then_damage() {
+    // Rookie Assault Rifle (3 ⛨) at 6 Range: 2D6 <= 8. Trooper: [Armour] on HEALTH 4, typed
+    // Armour ⛨ 1, 4 Wounds. One test between the hit and the damage (cmd.gap.4): no second
+    // "Resistance" roll, so two dice for the hit and two for the Armour test are all.
+    let ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
+    let (r, dice) = run(&ctx, &[3, 4, 4, 4]);
     assert!(dice.exhausted());
     assert!(r.hit && r.landed);
     assert_eq!(r.hit_tests[0].map(|t| t.value), Some(8));
     assert_eq!(r.armour.map(|t| (t.value, t.success)), Some((4, false)));
-    assert_eq!(r.resistance.map(|t| (t.value, t.success)), Some((1, false)));
     // cmd.dmg.amount: Physical against ⛨ 1 subtracts: 3 - 1 = 2.
     assert_eq!(r.damage, 2);
     assert_eq!(r.wounds_left, 2);
@@ -254,66 +253,62 @@ fn cmd_gap_3_order_hit_armour_resistance_damage() {
 }
 
 #[test]
-/// Checks cmd.sr.armour, cmd.gap.3.
-fn cmd_sr_armour_pass_stops_the_hit_before_resistance() {
+/// Checks cmd.sr.armour, cmd.gap.3, cmd.gap.4.
+fn cmd_sr_armour_pass_saves_the_hit_by_default() {
     let ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
     let (r, dice) = run(&ctx, &[1, 1, 2, 2]);
-    assert!(
-        dice.exhausted(),
-        "no Resistance test after a passed Armour test"
-    );
+    assert!(dice.exhausted());
     assert_eq!(r.end, AttackEnd::ArmourStopped);
     assert_eq!(r.damage, 0);
     assert_eq!(r.wounds_left, 4);
-    assert!(r.resistance.is_none());
 }
 
 #[test]
-/// Checks cmd.sr.armour, cmd.sr.faction-xcom.
+/// Checks cmd.dmg.resistance-test, cmd.sr.armour, cmd.gap.4: the literal reading of the
+/// rulebook ("on the Resistance skill value or below, Damage is applied") and the author's
+/// files ([Armour] on HEALTH, rolled when a hit lands): the same one test, a pass applies damage.
+fn cmd_gap_4_literal_a_passed_armour_test_applies_the_damage() {
+    let mut ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
+    ctx.rules.damage = DamageSequence::Literal;
+    let (r, dice) = run(&ctx, &[1, 1, 2, 2]);
+    assert!(dice.exhausted());
+    assert_eq!((r.end, r.damage, r.wounds_left), (AttackEnd::Damaged, 2, 2));
+    let (r, _) = run(&ctx, &[1, 1, 4, 4]);
+    assert_eq!((r.end, r.damage), (AttackEnd::ArmourStopped, 0));
+    // HEALTH 4: 6/36 of landed hits hurt.
+    assert_eq!(combat::preview(&ctx).armour_stops, Ratio::new(30, 36));
+}
+
+#[test]
+/// Checks cmd.sr.armour, cmd.gap.4.
 fn cmd_sr_armour_value_comes_from_the_armour_tag() {
-    // Viper rolls Armour on DODGE 6; the Psi Operative has no [Armour] tag (base 0 + XCOM 1).
+    // Viper rolls Armour on DODGE 6; the Psi Operative's card has no [Armour] tag, so it has
+    // nothing to roll on: no test, and a landed hit goes straight to the damage.
     let viper = attack("Rookie", Some("Assault Rifle"), "Viper");
     assert_eq!(combat::armour_test(&viper).map(|t| t.value()), Some(6));
     let psi = attack("Rookie", Some("Assault Rifle"), "Psi Operative");
-    let t = combat::armour_test(&psi);
-    assert_eq!(t.as_ref().map(SkillTest::value), Some(1));
-    assert_eq!(t.map(|t| t.chance()), Some(Ratio::ZERO));
+    assert!(combat::armour_test(&psi).is_none());
+    let (r, dice) = run(&psi, &[1, 1]);
+    assert!(dice.exhausted());
+    assert_eq!(r.end, AttackEnd::Damaged);
 }
 
 #[test]
-/// Checks cmd.dmg.resistance-test, cmd.gap.4, cmd.pep.op-add.
-fn cmd_dmg_resistance_test_damage_on_pass_as_printed() {
-    // Faceless: Resistance ⚛ 3, Armour on HEALTH 7, 7 Wounds.
-    let mut ctx = attack("Rookie", Some("Assault Rifle"), "Faceless");
-    ctx.resistance_test = ResistanceTest::DamageOnPass;
-    let (r, _) = run(&ctx, &[1, 1, 4, 4, 1, 2]);
-    assert_eq!(r.resistance.map(|t| t.success), Some(true));
-    // cmd.pep.op-add: Physical against Plasma resistance adds: 3 + 3 = 6.
-    assert_eq!(r.damage, 6);
-    assert_eq!(r.wounds_left, 1);
-    let (r, _) = run(&ctx, &[1, 1, 4, 4, 2, 2]);
-    assert_eq!(r.end, AttackEnd::ResistanceStopped);
-    // Resistance 1 under the literal reading: 2D6 can never total 1.
-    let mut trooper = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
-    trooper.resistance_test = ResistanceTest::DamageOnPass;
-    assert_eq!(combat::preview(&trooper).damage_through, Ratio::ZERO);
-}
-
-#[test]
-/// Checks cmd.gap.4, cmd.dmg.resistance-test.
-fn cmd_gap_4_damage_on_fail_is_the_default_and_inverts_the_test() {
-    assert_eq!(ResistanceTest::default(), ResistanceTest::DamageOnFail);
+/// Checks cmd.gap.4, cmd.dmg.resistance-test: the default is armour-save, and the typed
+/// Armour never makes a second roll (today's code rolled 2D6 against the `T X` value).
+fn cmd_gap_4_armour_save_is_the_default_and_there_is_no_second_test() {
+    assert_eq!(DamageSequence::default(), DamageSequence::ArmourSave);
     assert_eq!(
-        squadsight_commander::options::Options::default().resistance_test,
-        ResistanceTest::DamageOnFail
+        squadsight_commander::options::Options::default().damage_sequence,
+        DamageSequence::ArmourSave
     );
-    let mut ctx = attack("Rookie", Some("Assault Rifle"), "Faceless");
-    ctx.resistance_test = ResistanceTest::DamageOnFail;
-    let (r, _) = run(&ctx, &[1, 1, 4, 4, 1, 2]);
-    assert_eq!(r.end, AttackEnd::ResistanceStopped);
-    let (r, _) = run(&ctx, &[1, 1, 4, 4, 2, 2]);
-    assert_eq!(r.damage, 6);
-    assert_eq!(combat::preview(&ctx).damage_through, Ratio::new(33, 36));
+    // Faceless: [Armour] on HEALTH 7 (saves 21/36), typed Armour ⚛ 3.
+    let ctx = attack("Rookie", Some("Assault Rifle"), "Faceless");
+    let (r, dice) = run(&ctx, &[1, 1, 4, 4]);
+    assert!(dice.exhausted());
+    // cmd.pep.op-add: Physical against Plasma Armour adds: 3 + 3 = 6.
+    assert_eq!((r.end, r.damage), (AttackEnd::Damaged, 6));
+    assert_eq!(combat::preview(&ctx).armour_stops, Ratio::new(21, 36));
 }
 
 #[test]
@@ -340,9 +335,8 @@ fn cmd_dmg_amount_uses_the_pep_matrix() {
 /// Checks cmd.gap.5, cmd.pep.op-subtract.
 fn cmd_gap_5_zero_damage_is_no_damage() {
     // Pistol 2 ⛨ against the ADVENT General's ⛨ 2: 0, floored, and counts as no damage.
-    let mut ctx = attack("Rookie", Some("Pistol"), "ADVENT General");
-    ctx.resistance_test = ResistanceTest::DamageOnFail;
-    let (r, dice) = run(&ctx, &[1, 1, 6, 6, 6, 6]);
+    let ctx = attack("Rookie", Some("Pistol"), "ADVENT General");
+    let (r, dice) = run(&ctx, &[1, 1, 6, 6]);
     assert!(dice.exhausted());
     assert_eq!(r.end, AttackEnd::NoDamage);
     assert_eq!((r.damage, r.wounds_left), (0, 3));
@@ -354,7 +348,7 @@ fn cmd_gap_5_zero_damage_is_no_damage() {
 fn cmd_dmg_reduce_wounds_and_destroyed_at_zero() {
     let mut ctx = attack("Rookie", Some("Assault Rifle"), "Faceless");
     ctx.target.wounds = 6;
-    let (r, _) = run(&ctx, &[1, 1, 4, 4, 1, 1]);
+    let (r, _) = run(&ctx, &[1, 1, 4, 4]);
     // cmd.sr.wounds, cmd.gap.8: Wounds run out -> destroyed.
     assert_eq!(r.end, AttackEnd::Destroyed);
     assert!(r.destroyed);
@@ -450,10 +444,9 @@ fn cmd_melee_engaged_counts_two_no_action_penalty() {
 /// Checks cmd.sr.shredding.
 fn cmd_sr_shredding_two_hit_tests_and_no_armour() {
     // Grenadier Cannon (AIM 7, 15 / 30, 4 ⛨) at 6 Range: 2D6 <= 8, twice.
-    let mut ctx = attack("Grenadier", Some("Cannon"), "ADVENT Trooper");
-    ctx.resistance_test = ResistanceTest::DamageOnFail;
+    let ctx = attack("Grenadier", Some("Cannon"), "ADVENT Trooper");
     assert!(combat::armour_test(&ctx).is_none());
-    let (r, dice) = run(&ctx, &[1, 1, 2, 2, 6, 6]);
+    let (r, dice) = run(&ctx, &[1, 1, 2, 2]);
     assert!(dice.exhausted());
     assert!(r.hit_tests.iter().all(|t| t.is_some_and(|t| t.success)));
     assert!(r.armour.is_none());
@@ -501,21 +494,34 @@ fn cmd_sr_sniper_limits() {
 }
 
 #[test]
-/// Checks cmd.sr.sniper, cmd.gap.46, cmd.mod.confusion-fallback.
-fn cmd_sr_sniper_ignores_modifiers_except_target_down() {
+/// Checks cmd.sr.sniper, cmd.gap.46: "ignores all to hit modifiers (except Target is Down)":
+/// the 1-action −1, a Laser Sight and Squad Tactics go with the range band and cover.
+fn cmd_sr_sniper_ignores_every_modifier_except_target_down() {
     let mut ctx = attack("Sharpshooter", Some("Sniper Rifle"), "ADVENT Trooper");
     ctx.target.distance = 20;
     ctx.target.cover = Cover::Hard;
     ctx.target.down = true;
     ctx.kind = AttackKind::OneAction;
-    // cmd.gap.46: the action penalty stays; range band and cover go.
+    ctx.attacker.laser_sight = true;
+    ctx.target.friends_hit_this_round = 2;
     assert_eq!(
         clauses(&combat::hit_modifiers(&ctx)),
-        ["cmd.act.attack.one", "cmd.shoot.mod.target-down"]
+        ["cmd.shoot.mod.target-down"]
     );
-    assert_eq!(combat::hit_test(&ctx).value(), 6);
-    ctx.attacker.laser_sight = true;
-    assert!(clauses(&combat::hit_modifiers(&ctx)).contains(&"data:Laser Sight"));
+    assert_eq!(combat::hit_test(&ctx).value(), 7);
+    ctx.target.down = false;
+    assert!(combat::hit_modifiers(&ctx).is_empty());
+    // The other reading, option sniper_modifiers=table: only the shooting table goes.
+    ctx.target.down = true;
+    ctx.rules.sniper = SniperModifiers::Table;
+    assert_eq!(
+        clauses(&combat::hit_modifiers(&ctx)),
+        [
+            "cmd.act.attack.one",
+            "cmd.shoot.mod.target-down",
+            "data:Laser Sight"
+        ]
+    );
 }
 
 #[test]
@@ -551,23 +557,22 @@ fn cmd_sr_scatter_four_plus_misses_and_reports_the_point() {
 #[test]
 /// Checks cmd.gap.43, cmd.sr.scatter.
 fn cmd_gap_43_scatter_blast_hits_the_model_under_the_point_without_a_hit_test() {
-    let mut ctx = attack("Grenadier", Some("Grenade Launcher"), "Rookie");
-    ctx.resistance_test = ResistanceTest::DamageOnFail;
-    let mut dice = Scripted::new(&[6, 6, 6, 6]);
+    let ctx = attack("Grenadier", Some("Grenade Launcher"), "Rookie");
+    let mut dice = Scripted::new(&[6, 6]);
     let r = combat::resolve_scatter_blast(&ctx, &mut dice, &mut Journal::off());
-    assert!(dice.exhausted(), "Armour and Resistance only");
-    // cmd.pep.op-add: 6 💥 against ⛨ 1 = 7: the Rookie's 4 Wounds are gone.
-    assert_eq!(r.damage, 7);
+    assert!(dice.exhausted(), "the Armour test only");
+    // cmd.pep.op-add: 6 💥 against ⛨ 1 and XCOM's ⛨ 1 = 8: the Rookie's 4 Wounds are gone.
+    assert_eq!(r.damage, 8);
     assert!(r.destroyed);
 }
 
 #[test]
 /// Checks cmd.sr.high-explosive, cmd.gap.44.
 fn cmd_sr_high_explosive_blasts_terrain_on_every_hit() {
-    // cmd.gap.44: the blast comes with the hit even when Resistance keeps damage off.
+    // cmd.gap.44: the blast comes with the hit even when the Armour test keeps damage off.
     let ctx = attack("Grenadier", Some("Grenade Launcher"), "ADVENT Trooper");
-    let (r, _) = run(&ctx, &[1, 1, 3, 6, 6, 6, 6]);
-    assert_eq!(r.end, AttackEnd::ResistanceStopped);
+    let (r, _) = run(&ctx, &[1, 1, 3, 1, 1]);
+    assert_eq!(r.end, AttackEnd::ArmourStopped);
     assert_eq!(
         r.blast.map(|b| (b.at, b.radius)),
         Some((BlastCentre::Target, 2))
@@ -580,7 +585,7 @@ fn cmd_sr_high_explosive_blasts_terrain_on_every_hit() {
 /// Checks cmd.sr.lasso.
 fn cmd_sr_lasso_pulls_on_a_hit_even_if_armour_stops_it() {
     // Viper Tongue on DODGE 6, 18 / 36, at 6 Range: 2D6 <= 6 + 1 short + 1 Deadeye = 8.
-    // Rookie Armour 4 + 1 (XCOM).
+    // Rookie Armour on HEALTH 4.
     let ctx = attack("Viper", Some("Viper Tongue"), "Rookie");
     let (r, _) = run(&ctx, &[3, 4, 1, 1]);
     assert_eq!(r.end, AttackEnd::ArmourStopped);
@@ -593,9 +598,8 @@ fn cmd_sr_lasso_pulls_on_a_hit_even_if_armour_stops_it() {
 /// Checks cmd.sr.zapper, cmd.gap.50, cmd.gap.5.
 fn cmd_sr_zapper_down_and_activation_spent_when_damage_applies() {
     // GREMLIN (HACK 8, 2 ⚡) against a Trooper: ⛨ 1 is ignored by Electric, 2 damage.
-    let mut ctx = attack("Specialist", Some("GREMLIN"), "ADVENT Trooper");
-    ctx.resistance_test = ResistanceTest::DamageOnFail;
-    let (r, _) = run(&ctx, &[1, 1, 6, 6, 6, 6]);
+    let ctx = attack("Specialist", Some("GREMLIN"), "ADVENT Trooper");
+    let (r, _) = run(&ctx, &[1, 1, 6, 6]);
     assert_eq!(r.end, AttackEnd::Damaged);
     assert!(r.goes_down && r.activation_spent);
     // No damage, no zap.
@@ -604,8 +608,7 @@ fn cmd_sr_zapper_down_and_activation_spent_when_damage_applies() {
     // Shock Lance (Stun = Zapper) in contact: 5 ⚡ destroys a 4-Wound Rookie; nothing to zap.
     let mut lance = attack("ADVENT Stun Lancer", Some("Shock Lance"), "Rookie");
     lance.target.in_contact = true;
-    lance.resistance_test = ResistanceTest::DamageOnFail;
-    let (r, _) = run(&lance, &[1, 1, 6, 6, 6, 6]);
+    let (r, _) = run(&lance, &[1, 1, 6, 6]);
     assert!(r.destroyed && !r.goes_down);
 }
 
@@ -621,14 +624,19 @@ fn cmd_sr_deadeye_plus_one_when_not_moved() {
 }
 
 #[test]
-/// Checks data: Squad Tactics.
-fn squad_tactics_plus_one_after_a_friends_hit() {
+/// Checks data: Squad Tactics ("+1 ... marked as stacking"): +1 for each other friendly model
+/// that hit the target this round.
+fn squad_tactics_plus_one_for_each_friend_that_hit_and_it_stacks() {
     // data: Squad Tactics (Rookie, ADVENT Trooper).
     let mut ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
-    ctx.target.hit_by_friend_this_round = true;
+    let base = combat::hit_test(&ctx).value();
+    ctx.target.friends_hit_this_round = 1;
     assert!(clauses(&combat::hit_modifiers(&ctx)).contains(&"data:Squad Tactics"));
+    assert_eq!(combat::hit_test(&ctx).value(), base + 1);
+    ctx.target.friends_hit_this_round = 2;
+    assert_eq!(combat::hit_test(&ctx).value(), base + 2);
     let mut ranger = attack("Ranger", Some("Shotgun"), "ADVENT Trooper");
-    ranger.target.hit_by_friend_this_round = true;
+    ranger.target.friends_hit_this_round = 2;
     assert!(!clauses(&combat::hit_modifiers(&ranger)).contains(&"data:Squad Tactics"));
 }
 
@@ -647,30 +655,43 @@ fn laser_sight_plus_one_on_the_fitted_weapon_when_shooting() {
 }
 
 #[test]
-/// Checks cmd.gap.54, cmd.sr.faction-xcom, cmd.sr.blast-padding.
-fn armour_bonuses_add_up() {
-    // cmd.gap.54. Grenadier: HEALTH 5 + XCOM 1 (cmd.sr.faction-xcom) + Blast Padding 2
-    // (cmd.sr.blast-padding) + a Plated Nanoscale Vest 4.
+/// Checks cmd.gap.54, cmd.sr.faction-xcom, cmd.sr.blast-padding, cmd.dmg.amount: the typed
+/// Armour bonuses (XCOM `⛨ 1`, Blast Padding `💥 2`) are Damage Resistance for the PEP-EP
+/// matrix, not plain numbers on the Armour test.
+fn typed_armour_bonuses_meet_the_damage_matrix() {
+    // Grenadier: card ⛨ 1, XCOM ⛨ 1, Blast Padding 💥 2; [Armour] on HEALTH 5, unchanged.
     let mut ctx = attack("ADVENT Trooper", Some("Assault Rifle"), "Grenadier");
     let t = combat::armour_test(&ctx);
-    assert_eq!(t.as_ref().map(SkillTest::value), Some(8));
-    let cl = t.map(|t| clauses(&t.modifiers)).unwrap_or_default();
-    assert_eq!(cl, ["cmd.sr.faction-xcom", "cmd.sr.blast-padding"]);
-    ctx.target.vest_bonus = 4;
+    assert_eq!(t.as_ref().map(SkillTest::value), Some(5));
+    assert!(t.is_some_and(|t| t.modifiers.is_empty()));
+    let r = combat::resistances(&ctx);
     assert_eq!(
-        combat::armour_test(&ctx).map(|t| t.chance()),
-        Some(Ratio::ONE)
+        r.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["⛨ 2", "💥 2"]
     );
+    // Assault Rifle 3 ⛨: −2 for ⛨ 2 (cmd.pep.op-subtract), 💥 ignored by Physical: 1.
+    assert_eq!(combat::damage_amount(&ctx), 1);
+    // Grenade Launcher 6 💥: −2 for 💥 2, +2 for ⛨ 2 (cmd.pep.op-add): 6.
+    ctx.means = Means::Weapon(crate::combat_support::weapon("Grenade Launcher"));
+    assert_eq!(combat::damage_amount(&ctx), 6);
+    // A vest names no type: a Plated Nanoscale Vest (+4) raises the card's own ⛨.
+    ctx.means = Means::Weapon(crate::combat_support::weapon("Assault Rifle"));
+    ctx.target.vest_bonus = 4;
+    assert_eq!(combat::resistances(&ctx)[0].to_string(), "⛨ 6");
+    assert_eq!(combat::damage_amount(&ctx), 0);
 }
 
 #[test]
 /// Checks cmd.sr.cautious, cmd.gap.10, cmd.mod.when-indicated.
-fn cmd_sr_cautious_plus_one_armour_in_cover() {
-    // Sectoid: Armour on HEALTH 3.
+fn cmd_sr_cautious_adds_physical_armour_in_cover() {
+    // Sectoid: card ⚛ 1; Cautious adds ⛨ 1 in cover against the shooter.
     let mut ctx = attack("Rookie", Some("Assault Rifle"), "Sectoid");
     assert_eq!(combat::armour_test(&ctx).map(|t| t.value()), Some(3));
+    // 3 ⛨ against ⚛ 1: Physical beats Plasma, +1 (cmd.pep.op-add).
+    assert_eq!(combat::damage_amount(&ctx), 4);
     ctx.target.cover = Cover::Soft;
-    assert_eq!(combat::armour_test(&ctx).map(|t| t.value()), Some(4));
+    assert_eq!(combat::armour_test(&ctx).map(|t| t.value()), Some(3));
+    assert_eq!(combat::damage_amount(&ctx), 3);
 }
 
 #[test]
@@ -685,10 +706,10 @@ fn cmd_sr_mindspin_hits_then_rolls_the_table_without_armour_or_damage() {
         ([5, 6], MindspinEffect::MindControl),
     ] {
         let (r, dice) = run(&ctx, &[2, 2, faces[0], faces[1]]);
-        assert!(dice.exhausted(), "no Armour or Resistance test");
+        assert!(dice.exhausted(), "no Armour test");
         assert_eq!(r.end, AttackEnd::Mindspin(effect));
         assert_eq!(r.mindspin, Some(effect));
-        assert!(r.armour.is_none() && r.resistance.is_none() && r.damage == 0);
+        assert!(r.armour.is_none() && r.damage == 0);
         // cmd.sr.mindspin.disorientation: the target goes Down.
         assert_eq!(r.goes_down, effect == MindspinEffect::Disorientation);
     }
@@ -713,12 +734,11 @@ fn cmd_sr_mindspin_needs_the_ability() {
 // ---------------------------------------------------------------- journal
 
 #[test]
-/// Checks cmd.test.roll, cmd.shoot.hit-test, cmd.sr.armour, cmd.dmg.resistance-test.
+/// Checks cmd.test.roll, cmd.shoot.hit-test, cmd.sr.armour.
 fn every_roll_is_journaled_with_clause_target_and_exact_odds() {
-    // Seeded dice: hit 1+1, Armour 6+6, Resistance 6+6.
-    let seed = seed_with_faces(&[1, 1, 6, 6, 6, 6]);
-    let mut ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
-    ctx.resistance_test = ResistanceTest::DamageOnFail;
+    // Seeded dice: hit 1+1, Armour 6+6.
+    let seed = seed_with_faces(&[1, 1, 6, 6]);
+    let ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
     let mut rng = GameRng::new(seed);
     let mut journal = Journal::recording();
     let r = combat::resolve_attack(&ctx, &mut rng, &mut journal);
@@ -729,14 +749,7 @@ fn every_roll_is_journaled_with_clause_target_and_exact_odds() {
         .filter(|e| e.roll.is_some())
         .collect();
     let rules: Vec<&str> = rolls.iter().map(|e| e.rule).collect();
-    assert_eq!(
-        rules,
-        [
-            "cmd.shoot.hit-test",
-            "cmd.sr.armour",
-            "cmd.dmg.resistance-test"
-        ]
-    );
+    assert_eq!(rules, ["cmd.shoot.hit-test", "cmd.sr.armour"]);
     let hit = rolls[0]
         .roll
         .as_ref()

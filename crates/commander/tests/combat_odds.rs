@@ -9,7 +9,7 @@ use squadsight_commander::combat::{
     self, AttackContext, AttackEnd, AttackKind, AttackOdds, Cover, Means,
 };
 use squadsight_commander::mindspin::MindspinEffect;
-use squadsight_commander::options::ResistanceTest;
+use squadsight_commander::options::{DamageSequence, SniperModifiers};
 use squadsight_core::{Journal, Ratio};
 
 /// Frequencies of one context's outcomes, summed over every dice outcome.
@@ -98,32 +98,37 @@ fn check(ctx: &AttackContext) -> Result<(), TestCaseError> {
 
 #[test]
 fn plain_shot_odds_are_exact() {
-    // Rookie Assault Rifle at 6 Range: 2D6 <= 8 = 26/36; Trooper Armour 4 stops 6/36;
-    // literal Resistance 1 lets nothing through.
+    // Rookie Assault Rifle (3 ⛨) at 6 Range: 2D6 <= 8 = 26/36; the Trooper's ⛨ 1 leaves 2
+    // damage (cmd.pep.op-subtract). cmd.gap.4, default armour-save: its Armour test on HEALTH 4
+    // saves 6/36 of landed hits.
     let ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
     let odds = combat::preview(&ctx);
     assert_eq!(odds.hit, Ratio::new(26, 36));
     assert_eq!(odds.armour_stops, Ratio::new(6, 36));
-    assert_eq!(odds.damage_through, Ratio::ZERO);
     assert_eq!(odds.damage, 2);
-    assert_eq!(odds.damage_chance, Ratio::ZERO);
-    let mut inverted = ctx;
-    inverted.resistance_test = ResistanceTest::DamageOnFail;
-    let odds = combat::preview(&inverted);
-    // 26/36 x 30/36 x 36/36.
     assert_eq!(odds.damage_chance, Ratio::new(26 * 30, 36 * 36));
     assert_eq!(
         odds.expected_damage.num() * 36 * 36,
         2 * 26 * 30 * odds.expected_damage.den()
     );
-    if let Err(e) = check(&inverted) {
+    if let Err(e) = check(&ctx) {
+        panic!("{e}");
+    }
+    // literal: only a pass (6/36) lets the damage through.
+    let mut literal = ctx;
+    literal.rules.damage = DamageSequence::Literal;
+    let odds = combat::preview(&literal);
+    assert_eq!(odds.armour_stops, Ratio::new(30, 36));
+    assert_eq!(odds.damage_chance, Ratio::new(26 * 6, 36 * 36));
+    if let Err(e) = check(&literal) {
         panic!("{e}");
     }
 }
 
 #[test]
 fn enumeration_visits_every_distinct_outcome() {
-    // 2D6 <= 8 passes on 7 of the 11 totals; Armour 4 stops on 3; the rest meet Resistance.
+    // 2D6 <= 8 passes on 7 of the 11 totals; each hit then meets one Armour test (11 totals);
+    // there is no second test (cmd.gap.4).
     let ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
     let mut leaves = 0;
     let mut total = Frac::ZERO;
@@ -134,7 +139,7 @@ fn enumeration_visits_every_distinct_outcome() {
             total = total.add(w);
         },
     );
-    assert_eq!(leaves, 4 + 7 * (3 + 8 * 11));
+    assert_eq!(leaves, 4 + 7 * 11);
     assert_eq!(total, Frac::ONE);
 }
 
@@ -170,7 +175,8 @@ proptest! {
         attacker in 0usize..14,
         means_pick in 0usize..16,
         target in 0usize..14,
-        flags in proptest::collection::vec(any::<bool>(), 9),
+        flags in proptest::collection::vec(any::<bool>(), 10),
+        friends in 0u8..3,
         distance in 0u16..45,
         cover in 0u8..3,
         kind in 0u8..4,
@@ -197,11 +203,16 @@ proptest! {
         ctx.attacker.squadsight_support = flags[4];
         ctx.target.down = flags[5];
         ctx.target.in_contact = flags[6];
-        ctx.target.hit_by_friend_this_round = flags[7];
-        ctx.resistance_test = if flags[8] {
-            ResistanceTest::DamageOnFail
+        ctx.target.friends_hit_this_round = if flags[7] { friends } else { 0 };
+        ctx.rules.damage = if flags[8] {
+            DamageSequence::Literal
         } else {
-            ResistanceTest::DamageOnPass
+            DamageSequence::ArmourSave
+        };
+        ctx.rules.sniper = if flags[9] {
+            SniperModifiers::Table
+        } else {
+            SniperModifiers::All
         };
         ctx.target.distance = distance;
         ctx.target.cover = [Cover::None, Cover::Soft, Cover::Hard][usize::from(cover)];

@@ -14,7 +14,7 @@ fn flee_from_faceless(faceless_wounds: u8, dice: &[u8]) -> Session {
         .model(0, "Rookie", 5, 20)
         .model(1, "Faceless", 6, 10)
         .wounds(faceless_wounds)
-        .option("resistance_test", "damage-on-fail")
+        .option("damage_sequence", "armour-save")
         .dice(dice)
         .build()
         .unwrap();
@@ -76,8 +76,8 @@ fn cmd_melee_free_attack_form_charge_sets_off_overwatch() {
 fn cmd_melee_free_attack_form_charger_shot_down_loses_its_attack() {
     // cmd.melee.free-attack-form, cmd.gap.25: reaction fire that destroys the charger on its way
     // in ends the free attack. Dice: the Overwatch hit (1+1), the Faceless's Armour test fails
-    // (6+6), the Resistance test lets the damage through (6+6).
-    let mut s = flee_from_faceless(1, &[1, 1, 6, 6, 6, 6]);
+    // (6+6), so the damage goes through (cmd.gap.4: one test).
+    let mut s = flee_from_faceless(1, &[1, 1, 6, 6]);
     let claws = s.rules().catalog().weapon_id("Faceless Claws").unwrap();
     s.act(1, Action::FreeAttack(claws)).unwrap();
     let st = s.state();

@@ -139,8 +139,8 @@ fn cmd_prep_leader_loss_will() {
         .leader()
         .wounds(1)
         .model(1, "ADVENT Trooper", 10, 16)
-        .option("resistance_test", "damage-on-fail")
-        .dice(&[1, 1, 6, 6, 6, 6])
+        .option("damage_sequence", "armour-save")
+        .dice(&[1, 1, 6, 6])
         .build()
         .unwrap();
     let (rookie, officer) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
@@ -173,8 +173,8 @@ fn cmd_sr_zapper_sends_down_and_spends_the_activation() {
         .wounds(9)
         .model(1, "ADVENT Stun Lancer", 6, 10)
         .active(1)
-        .option("resistance_test", "damage-on-fail")
-        .dice(&[1, 1, 6, 6, 6, 6])
+        .option("damage_sequence", "armour-save")
+        .dice(&[1, 1, 6, 6])
         .build()
         .unwrap();
     let (gren, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
@@ -311,6 +311,53 @@ fn cmd_sr_commanding_presence_gives_a_trooper_an_activation() {
         !legal.contains(&Action::Command(trooper)),
         "20 Range is past 12"
     );
+}
+
+#[test]
+fn cmd_sr_commanding_presence_once_per_round_for_each_model() {
+    // cmd.sr.commanding-presence: "Once per game round, the ADVENT Officer may assign ..." is a
+    // limit on each model with the rule, not on its Squad: after the General has commanded this
+    // round, the Officer still may.
+    let mut s = Fixture::new(40, 40)
+        .model(0, "Rookie", 2, 2)
+        .model(1, "ADVENT General", 10, 30)
+        .leader()
+        .model(1, "ADVENT Officer", 14, 30)
+        .model(1, "ADVENT Stun Lancer", 10, 34)
+        .model(1, "ADVENT Trooper", 18, 30)
+        .active(1)
+        .build()
+        .unwrap();
+    let general = s.model_at(10, 30).unwrap();
+    let officer = s.model_at(14, 30).unwrap();
+    let lancer = s.model_at(10, 34).unwrap();
+    let trooper = s.model_at(18, 30).unwrap();
+    s.act(1, Action::Activate(general)).unwrap();
+    s.act(1, Action::Command(lancer)).unwrap();
+    s.act(1, Action::EndActivation).unwrap();
+    s.act(1, Action::EndActivation).unwrap();
+    assert!(s.state().model(general).unwrap().presence_used);
+    let mut reached = false;
+    for _ in 0..8 {
+        if s.legal(1).contains(&Action::Activate(officer)) {
+            s.act(1, Action::Activate(officer)).unwrap();
+            reached = true;
+            break;
+        }
+        let rookie_turn = s
+            .legal(0)
+            .into_iter()
+            .find(|a| matches!(a, Action::Activate(_)));
+        match rookie_turn {
+            Some(a) => {
+                s.act(0, a).unwrap();
+                s.act(0, Action::EndActivation).unwrap();
+            }
+            None => break,
+        }
+    }
+    assert!(reached, "the Officer's turn came");
+    assert!(s.legal(1).contains(&Action::Command(trooper)));
 }
 
 /// A wall from row 2 to row 19 at column 10.
@@ -476,8 +523,8 @@ fn cmd_gap_27_annihilation_ends_the_game() {
         .model(0, "Rookie", 2, 10)
         .model(1, "ADVENT Trooper", 10, 10)
         .wounds(1)
-        .option("resistance_test", "damage-on-fail")
-        .dice(&[1, 1, 6, 6, 6, 6])
+        .option("damage_sequence", "armour-save")
+        .dice(&[1, 1, 6, 6])
         .build()
         .unwrap();
     let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
@@ -564,14 +611,14 @@ fn cmd_gap_28_gatecrasher_charge_goes_off() {
 fn cmd_melee_engage_on_contact_never_with_a_destroyed_model() {
     // cmd.melee.engage-on-contact, cmd.gap.25: destruction ends contact, so a charge that
     // destroys its target engages nobody. Dice: the hit (1+1), the Rookie's Armour test fails
-    // (6+6), the Resistance test lets the damage through (6+6).
+    // (6+6), so the damage goes through (cmd.gap.4: one test).
     let mut s = Fixture::new(24, 24)
         .model(0, "Rookie", 5, 10)
         .wounds(1)
         .model(1, "Faceless", 6, 10)
         .active(1)
-        .option("resistance_test", "damage-on-fail")
-        .dice(&[1, 1, 6, 6, 6, 6])
+        .option("damage_sequence", "armour-save")
+        .dice(&[1, 1, 6, 6])
         .build()
         .unwrap();
     let (rookie, faceless) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());

@@ -408,15 +408,24 @@ fn only_advent_gets_the_free_trooper() {
 }
 
 #[test]
-fn game_sizes_are_500_or_1000_and_up() {
-    // cmd.prep.size-standard (500), cmd.prep.size-large (1000 and above).
+fn any_limit_is_allowed_and_the_two_named_sizes_are_named() {
+    // cmd.prep.size-standard (500 is "a standard game"), cmd.prep.size-large (1000+ is "a large
+    // warzone"): the rulebook names two sizes and forbids none, so 750 is a legal agreed limit
+    // (cmd.gap.58); only a 0 spl limit is refused.
+    use squadsight_commander::squad::GameSize;
     let spec = legal_xcom();
     assert_eq!(errors(&spec, 500), vec![]);
+    assert_eq!(errors(&spec, 750), vec![]);
     assert_eq!(errors(&spec, 1000), vec![]);
     assert_eq!(errors(&spec, 1750), vec![]);
-    assert_eq!(clauses(&spec, 700), ["cmd.prep.size-standard"]);
-    assert!(squad::is_game_size(500) && squad::is_game_size(1000) && squad::is_game_size(2000));
-    assert!(!squad::is_game_size(499) && !squad::is_game_size(999));
+    assert_eq!(clauses(&spec, 0), ["cmd.prep.points-supplies", "cmd.gap.58"]);
+    assert_eq!(GameSize::of(500), GameSize::Standard);
+    assert_eq!(GameSize::of(1000), GameSize::LargeWarzone);
+    assert_eq!(GameSize::of(2000), GameSize::LargeWarzone);
+    assert_eq!(GameSize::of(750), GameSize::Agreed);
+    assert_eq!(GameSize::of(500).to_string(), "standard game");
+    assert_eq!(GameSize::of(1200).to_string(), "large warzone");
+    assert!(squad::is_game_size(750) && squad::is_game_size(499) && !squad::is_game_size(0));
 }
 
 #[test]
@@ -452,19 +461,20 @@ fn every_error_is_reported_at_once() {
     let mut spec = squad(Faction::Xcom, vec![pick("Viper"), pick("Viper")]);
     spec.leader = 5;
     spec.free_trooper = true;
-    let got = clauses(&spec, 600);
+    let got = clauses(&spec, 0);
     assert_eq!(
         got,
         [
-            "cmd.prep.size-standard",
+            "cmd.prep.points-supplies",
             "cmd.sr.faction-xcom",
             "cmd.sr.faction-xcom",
             "cmd.prep.named-unit-once",
             "cmd.prep.leader-choice",
             "cmd.sr.faction-advent",
+            "cmd.gap.58",
         ]
     );
-    for e in errors(&spec, 600) {
+    for e in errors(&spec, 0) {
         assert!(!e.to_string().is_empty());
     }
 }
@@ -725,7 +735,7 @@ mod random_specs {
             leader in 0usize..7,
             advent in any::<bool>(),
             free in any::<bool>(),
-            limit in prop_oneof![Just(500u32), Just(700u32), Just(1000u32), Just(2000u32)],
+            limit in prop_oneof![Just(0u32), Just(500u32), Just(700u32), Just(1000u32), Just(2000u32)],
         ) {
             let faction = if advent { Faction::Advent } else { Faction::Xcom };
             let spec = SquadSpec { faction, leader, units, free_trooper: free };

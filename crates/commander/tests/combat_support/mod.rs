@@ -2,8 +2,9 @@
 //! defaults, scripted dice, and an exhaustive enumerator of every dice outcome.
 
 use squadsight_commander::catalog::{Catalog, UnitProfile, WeaponProfile};
-use squadsight_commander::combat::{AttackContext, AttackKind, Attacker, Cover, Defender, Means};
-use squadsight_commander::options::ResistanceTest;
+use squadsight_commander::combat::{
+    AttackContext, AttackKind, Attacker, CombatRules, Cover, Defender, Means,
+};
 use squadsight_commander::skill::{DieSource, Throw};
 
 /// The embedded catalog.
@@ -32,8 +33,8 @@ pub fn weapon(name: &str) -> &'static WeaponProfile {
     }
 }
 
-/// A plain attack: 2 actions, not moved, target in the open at 6 Range with full Wounds,
-/// damage on a passed Resistance test (the default option).
+/// A plain attack: 2 actions, not moved, target in the open at 6 Range with full Wounds, the
+/// default table options.
 pub fn attack(
     attacker: &'static str,
     means: Option<&'static str>,
@@ -58,15 +59,14 @@ pub fn attack(
             down: false,
             distance: 6,
             in_contact: false,
-            hit_by_friend_this_round: false,
+            friends_hit_this_round: 0,
         },
         means: match means {
             Some(w) => Means::Weapon(weapon(w)),
             None => Means::Mindspin,
         },
         kind: AttackKind::TwoActions,
-        // The printed (literal) direction; tests of the default set DamageOnFail themselves.
-        resistance_test: ResistanceTest::DamageOnPass,
+        rules: CombatRules::default(),
     }
 }
 

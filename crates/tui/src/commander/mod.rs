@@ -80,9 +80,15 @@ const OPTIONS: &[(&str, &str, &[&str], Option<usize>)] = &[
         None,
     ),
     (
-        "resistance_test",
-        "Resistance test",
-        &["damage-on-pass", "damage-on-fail"],
+        "damage_sequence",
+        "Armour test",
+        &["armour-save", "literal"],
+        None,
+    ),
+    (
+        "sniper_modifiers",
+        "Sniper ignores",
+        &["all", "table"],
         None,
     ),
     (

@@ -356,14 +356,6 @@ fn write_odds(
         }
         None => w.para("No Armour test.", theme.style(Role::Dim)),
     }
-    if let Some(t) = &odds.resistance_test {
-        let text = scratch.format(format_args!(
-            "Resistance test lets the damage through: {}",
-            odds.damage_through
-        ));
-        w.para(text, theme.style(Role::Text));
-        write_test(w, scratch, t, theme);
-    }
     let text = scratch.format(format_args!(
         "Damage {} if it gets through ({} overall); expected {}",
         odds.damage, odds.damage_chance, odds.expected_damage
