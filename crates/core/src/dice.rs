@@ -231,6 +231,17 @@ impl Faces {
         &self.values[..usize::from(self.len)]
     }
 
+    /// These faces (the first [`Faces::CAP`]), for a roll a ruleset puts together from other
+    /// throws, such as Skirmish's first-player roll-off.
+    pub fn from_slice(values: &[u8]) -> Faces {
+        let mut f = Faces {
+            len: 0,
+            values: [0; Faces::CAP],
+        };
+        values.iter().for_each(|v| f.push(*v));
+        f
+    }
+
     fn push(&mut self, v: u8) {
         if usize::from(self.len) < Faces::CAP {
             self.values[usize::from(self.len)] = v;

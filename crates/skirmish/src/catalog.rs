@@ -774,6 +774,8 @@ pub struct Scenario {
     pub sides: [Side; 2],
     /// Costs the scenario sets, by unit type (sk.unit.cost).
     pub costs: Vec<(UnitTypeId, u8)>,
+    /// The points budget neither side may exceed, if the scenario names one (sk.gap.6).
+    pub budget: Option<u16>,
 }
 
 impl Scenario {
@@ -950,6 +952,7 @@ impl Scenario {
             hexes,
             sides,
             costs,
+            budget: def.budget,
         })
     }
 
@@ -972,6 +975,40 @@ impl Scenario {
             .find(|(u, _)| *u == unit)
             .map(|(_, c)| *c)
             .or_else(|| catalog.unit(unit).and_then(UnitType::default_cost))
+    }
+
+    /// Every way the sides break the scenario's points budget (sk.gap.6): each side's
+    /// units, at their costs in this scenario (`sectopod_cost` for a Sectopod, sk.gap.1),
+    /// may total at most the budget. Empty when there is no budget or both sides keep it.
+    pub fn budget_problems(&self, catalog: &Catalog, sectopod_cost: u8) -> Vec<String> {
+        let Some(budget) = self.budget else {
+            return Vec::new();
+        };
+        let sectopod = catalog.unit_id("sectopod");
+        let mut problems = Vec::new();
+        for (s, side) in self.sides.iter().enumerate() {
+            let total = side.units.iter().try_fold(0u32, |sum, p| {
+                let cost = if Some(p.unit) == sectopod {
+                    Some(sectopod_cost)
+                } else {
+                    self.unit_cost(catalog, p.unit)
+                };
+                cost.map(|c| sum + u32::from(c))
+            });
+            match total {
+                Some(t) if t > u32::from(budget) => problems.push(format!(
+                    "side {s} ({}) costs {t} points; the scenario's budget is {budget} (sk.gap.6)",
+                    side.name
+                )),
+                Some(_) => {}
+                None => problems.push(format!(
+                    "side {s} ({}) has a unit without a cost, so the budget cannot be checked \
+                     (sk.gap.6)",
+                    side.name
+                )),
+            }
+        }
+        problems
     }
 
     /// The total cost of one side's starting units (sk.gap.6); `None` if a cost is unknown.

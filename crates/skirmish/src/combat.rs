@@ -9,6 +9,7 @@
 use crate::Skirmish;
 use crate::data::DetectionOutcomeDef;
 use crate::effects::{Duration, Op, RangedKind};
+use crate::options::{AreaAim, DetectionRetry, RevealRoll};
 use crate::state::{
     Attack, AttackStage, AttackTarget, Frame, Hit, Life, Phase, Program, State, Unit, UnitId,
 };
@@ -238,8 +239,10 @@ impl Skirmish {
             self.set_attack(st, a);
             return;
         };
-        if !a.reflected {
-            // sk.detect.reveal-roll, sk.gap.70: every attack by a Hidden unit may reveal it.
+        let when_made = st.options.reveal_roll == RevealRoll::WhenMade;
+        if !a.reflected && !when_made {
+            // sk.detect.reveal-roll, sk.gap.70 (`reveal_roll = on-declare`): the Hidden
+            // attacker rolls as soon as it declares the attack.
             self.reveal_roll(st, a.attacker, rng, j);
         }
         let (victims, count) = match a.target {
@@ -247,15 +250,35 @@ impl Skirmish {
             AttackTarget::Hex(h) => units_at(st, h),
         };
         let victims = &victims[..count];
-        let mut foes = [UnitId(0); 4];
+        // The enemy units the attack is aimed at: its target, or for an Area Affect attack
+        // the foes in the target hex, or, when it holds none, the foes around it that the
+        // blast is thrown at (`area_aim = blast`, sk.gap.42). Suppression and Detection are
+        // about these units.
+        let mut foes = [UnitId(0); 8];
         let mut n_foes = 0;
-        for v in victims {
-            if st
-                .unit(*v)
-                .is_some_and(|u| u.on_map() && u.controller != a.seat)
+        let mut aim = |st: &State, v: UnitId, n: &mut usize| {
+            if *n < foes.len()
+                && st
+                    .unit(v)
+                    .is_some_and(|u| u.on_map() && u.controller != a.seat)
             {
-                foes[n_foes] = *v;
-                n_foes += 1;
+                foes[*n] = v;
+                *n += 1;
+            }
+        };
+        for v in victims {
+            aim(st, *v, &mut n_foes);
+        }
+        if let AttackTarget::Hex(center) = a.target {
+            if n_foes == 0 && spec.area && st.options.area_aim == AreaAim::Blast {
+                for dir in 0..6 {
+                    if let Some(n) = st.board.neighbour(center, dir) {
+                        let (around, c) = units_at(st, n);
+                        for v in &around[..c] {
+                            aim(st, *v, &mut n_foes);
+                        }
+                    }
+                }
             }
         }
         let foes = &foes[..n_foes];
@@ -266,7 +289,7 @@ impl Skirmish {
             }
         }
         if st.options.detection.on() && !a.reflected {
-            let mut hidden = [UnitId(0); 4];
+            let mut hidden = [UnitId(0); 8];
             let mut n_hidden = 0;
             for v in foes {
                 if st.unit(*v).is_some_and(|u| u.hidden) {
@@ -280,8 +303,10 @@ impl Skirmish {
                 match self.detection_roll(st, a.attacker, center, hidden, rng, j) {
                     DetectionOutcomeDef::NotAllowed => {
                         // sk.detect.card-fate: a forbidden attack keeps its card when it was
-                        // the play's only effect.
+                        // the play's only effect; the unit did not attack, so it makes no
+                        // reveal roll (`reveal_roll = when-made`).
                         self.keep_card_if_only_attack(st);
+                        self.foil(st, a.attacker, hidden, j);
                         a.cancelled = true;
                         a.reaction = true;
                         a.stage = AttackStage::Done;
@@ -293,6 +318,10 @@ impl Skirmish {
                             // sk.detect.area-miss, sk.gap.72: the blast still splashes.
                             a.missed = true;
                         } else {
+                            // The shot was fired and missed: it was made.
+                            if when_made {
+                                self.reveal_roll(st, a.attacker, rng, j);
+                            }
                             a.cancelled = true;
                             a.stage = AttackStage::Done;
                             self.set_attack(st, a);
@@ -318,6 +347,15 @@ impl Skirmish {
                             vec![Input::new("attacker", self.unit_value(st, a.attacker), "")];
                         if let Some(t) = foes.first() {
                             v.push(Input::new("target", self.unit_value(st, *t), ""));
+                        }
+                        if let AttackTarget::Hex(h) = a.target {
+                            if !victims.contains(&foes[0]) {
+                                v.push(Input::new(
+                                    "blast aimed at",
+                                    format!("hex {}, next to the target", self.hex_name(st, h)),
+                                    "option area_aim = blast (sk.gap.42)",
+                                ));
+                            }
                         }
                         v.push(Input::new(
                             format!("suppression tokens of {}", st.board.side_name(def)),
@@ -358,6 +396,11 @@ impl Skirmish {
                         return;
                     }
                 }
+            }
+            if when_made {
+                // sk.detect.reveal-roll, sk.gap.70: the attack is being made, so a Hidden
+                // attacker rolls now (after Detection and suppression let it through).
+                self.reveal_roll(st, a.attacker, rng, j);
             }
         }
         a.stage = AttackStage::Hits;
@@ -440,6 +483,32 @@ impl Skirmish {
         if let Frame::Program(p) = &mut st.stack[i] {
             p.keep_card = only;
         }
+    }
+
+    /// After a Detection result that forbids the attack, the attacker may not try those
+    /// targets again this turn (`detection_retry = next-turn`, sk.detect.card-fate): the
+    /// kept card is for other targets or later turns, not for rolling the table again.
+    pub(crate) fn foil(
+        &self,
+        st: &mut State,
+        attacker: UnitId,
+        targets: &[UnitId],
+        j: &mut Journal,
+    ) {
+        if st.options.detection_retry != DetectionRetry::NextTurn {
+            return;
+        }
+        for t in targets {
+            if !st.foiled.contains(&(attacker, *t)) {
+                st.foiled.push((attacker, *t));
+            }
+        }
+        j.note("sk.detect.card-fate", EventKind::Effect, || {
+            format!(
+                "{} may not try that target again this turn (option detection_retry)",
+                self.unit_name(st, attacker)
+            )
+        });
     }
 
     /// Applies a hit after the Defense window (sk.gap.32 steps 6–7).
@@ -759,12 +828,15 @@ impl Skirmish {
                     if let Some(Frame::Program(p)) = st.stack.last_mut() {
                         p.keep_card = true;
                     }
+                    self.foil(st, actor, &[target], j);
+                    self.roll_due_panics(st, rng, j);
                     return;
                 }
                 DetectionOutcomeDef::Miss => {
                     j.note("sk.detect.table", EventKind::Effect, || {
                         "the effect is wasted".to_string()
                     });
+                    self.roll_due_panics(st, rng, j);
                     return;
                 }
                 DetectionOutcomeDef::Attack => {}

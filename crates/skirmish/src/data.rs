@@ -1,7 +1,9 @@
 //! Skirmish rules data as written in `rulesets/skirmish/*.ron` (raw `*Def` types), and the
 //! scenario file format (`scenarios/skirmish/*.ron`).
 //!
-//! The numbers live only in the RON files; these types say what shape they have.
+//! The numbers live only in the RON files; these types say what shape they have. A field
+//! these types do not name is an error, reported with its line and column and the fields
+//! that are accepted there, so a misspelt or invented setting is never silently ignored.
 //!
 //! The tables' short notes are spelt out here as named fields (sk.setup.terminology): "Adj"
 //! is [`HealTargetDef::Adjacent`] (and the adjacent targets of other effects), "Rnd" the
@@ -13,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// The whole rules data set (`rulesets/skirmish/rules.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RulesDef {
     /// Every unit type of both unit tables (X-Com and alien), plus the Sectopod (sk.gap.1).
     pub units: Vec<UnitDef>,
@@ -63,6 +66,7 @@ pub enum CostDef {
 
 /// One row of a unit table (sk.unit.xcom-roster, sk.unit.alien-roster).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitDef {
     /// Stable ID, kebab-case: `squaddie`, `specialist-assault`, `thin-man`, `sectopod`.
     pub id: String,
@@ -108,6 +112,7 @@ pub struct UnitDef {
 
 /// One ability table (sk.table.format).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TableDef {
     /// Stable ID matching the clause suffix: `squaddie`, `spec-assault`, `adv-heavy`, `thin-man`.
     pub id: String,
@@ -119,6 +124,7 @@ pub struct TableDef {
 
 /// One table row, used by a Spec card of the same number.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RowDef {
     /// 1–6.
     pub n: u8,
@@ -178,6 +184,7 @@ pub enum HealTargetDef {
 
 /// One attack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AttackDef {
     /// The range (sk.attack.range).
     pub range: RangeDef,
@@ -203,6 +210,7 @@ pub struct AttackDef {
 
 /// What a table row or a card does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum EffectDef {
     /// One attack.
     Attack(AttackDef),
@@ -303,6 +311,7 @@ pub enum EffectDef {
 
 /// One card type of the action deck with its number of copies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardDef {
     /// Stable ID, kebab-case: `point-blank`, `spec-1`.
     pub id: String,
@@ -329,6 +338,7 @@ pub enum DetectionOutcomeDef {
 
 /// One Detection Table row (sk.detect.table).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DetectionRowDef {
     /// 1–6.
     pub roll: u8,
@@ -357,6 +367,7 @@ pub enum PanicResultDef {
 
 /// One Panic Table row; `roll` is the lowest modified roll that gives it (5 means 5+).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PanicRowDef {
     /// The roll.
     pub roll: u8,
@@ -368,6 +379,7 @@ pub struct PanicRowDef {
 
 /// A roll modifier for units of one rank (sk.panic.modifiers).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RankModifierDef {
     /// The rank.
     pub rank: Rank,
@@ -377,6 +389,7 @@ pub struct RankModifierDef {
 
 /// A scenario file (`scenarios/skirmish/*.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
     /// Short ID, e.g. `learning`.
     pub id: String,
@@ -390,10 +403,15 @@ pub struct ScenarioDef {
     pub sides: Vec<SideDef>,
     /// Point costs for units whose cost the scenario sets (sk.unit.cost), by unit ID.
     pub costs: Vec<(String, u8)>,
+    /// A points budget (sk.gap.6): neither side's units may cost more in total. Written
+    /// `budget: Some(12)`; no budget when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u16>,
 }
 
 /// A rectangular hex map in "odd-r" offset layout (pointy-top hexes, odd rows pushed right).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MapDef {
     /// Columns.
     pub width: u8,
@@ -406,6 +424,7 @@ pub struct MapDef {
 
 /// One side of a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideDef {
     /// Name shown to players ("X-Com", "Aliens").
     pub name: String,
@@ -415,6 +434,7 @@ pub struct SideDef {
 
 /// One unit placed at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlacementDef {
     /// Unit type ID.
     pub unit: String,

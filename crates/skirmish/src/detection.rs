@@ -29,6 +29,10 @@ impl Skirmish {
                 u.seen_at = u.pos;
             }
         }
+        if revealed {
+            // sk.panic.trigger-new-alien: a revealed alien may be a type someone sees first.
+            self.note_sightings(st);
+        }
         j.roll_with(
             "sk.detect.reveal-roll",
             &r,
@@ -139,6 +143,8 @@ impl Skirmish {
                     u.seen_at = u.pos;
                 }
             }
+            // sk.panic.trigger-new-alien: a detected alien may be a type someone sees first.
+            self.note_sightings(st);
         }
         let outcome = row.outcome;
         j.note("sk.detect.card-fate", EventKind::Attack, || match outcome {

@@ -243,6 +243,7 @@ impl Fixture {
                 .into_iter()
                 .filter(|(k, _)| self.units.iter().any(|u| &u.kind == k))
                 .collect(),
+            budget: None,
         };
         let mut options = self.options;
         // Panic rolls at the start would disturb the position: it is switched on afterwards.

@@ -273,9 +273,32 @@ impl Skirmish {
             return false;
         }
         match alt.first_unit_step {
+            Some((Op::Attack(_), _)) => self.any_attack_possible(v, id, u, source, alt),
             Some((op, more)) => self.first_step_possible(v, id, u, source, op, more),
             None => true,
         }
+    }
+
+    /// Whether a play that opens with attacks can make at least one of them: a row listing
+    /// several attacks (Light Machine Gun, Bullet Swarm) is playable when any listed attack
+    /// has a legal target, and each attack without one is skipped (sk.effect.multi-attack,
+    /// sk.gap.30).
+    fn any_attack_possible(
+        &self,
+        v: &View,
+        id: UnitId,
+        u: &Unit,
+        source: Source,
+        alt: &Alt,
+    ) -> bool {
+        alt.ops
+            .iter()
+            .skip_while(|o| o.player_only())
+            .map_while(|o| match o {
+                Op::Attack(a) => Some(*a),
+                _ => None,
+            })
+            .any(|a| v.has_attack_target(id, u, v.effective_attack(u, source, a)))
     }
 
     /// Whether the first unit step of a play can be carried out.
@@ -336,7 +359,7 @@ impl Skirmish {
         match aim {
             Aim::Attack(a) => {
                 if let Some(spec) = self.rules.attack(a) {
-                    v.attack_targets(u, spec, |t| {
+                    v.attack_targets_of(unit, u, spec, |t| {
                         out.push(match t {
                             AttackTargetRef::Unit(id) => Action::TargetUnit(id),
                             AttackTargetRef::Hex(h) => Action::TargetHex(h),
@@ -641,13 +664,13 @@ impl Skirmish {
             return false;
         }
         match alt.ops.iter().find(|o| !o.player_only()) {
-            Some(Op::Attack(a)) => {
+            Some(Op::Attack(_)) => {
                 // Unarmed Civilians never attack (sk.unit.civilian-unarmed).
                 let info = v.info(u);
                 if info.civilian && !u.armed {
                     return false;
                 }
-                v.has_attack_target(id, u, v.effective_attack(u, source, *a))
+                self.any_attack_possible(v, id, u, source, alt)
             }
             Some(Op::Move { hexes, jump, .. }) => v.can_reach_any(u, *hexes, *jump),
             _ => false,
@@ -785,7 +808,7 @@ impl Skirmish {
                 match aim {
                     Aim::Attack(a) => {
                         if let (Some(u), Some(spec)) = (st.unit(unit), self.rules.attack(a)) {
-                            v.attack_targets(u, spec, |t| {
+                            v.attack_targets_of(unit, u, spec, |t| {
                                 found = match t {
                                     AttackTargetRef::Unit(id) => *action == Action::TargetUnit(id),
                                     AttackTargetRef::Hex(h) => *action == Action::TargetHex(h),

@@ -252,6 +252,8 @@ impl Ruleset for Skirmish {
                 Err(SetupError { problems })
             }
             Ok(s) => {
+                // sk.gap.6: a scenario's points budget holds for both sides.
+                problems.extend(s.budget_problems(&self.catalog, options.sectopod_cost));
                 let units: usize = s.sides.iter().map(|side| side.units.len()).sum();
                 if units > state::MAX_START_UNITS {
                     problems.push(format!(

@@ -110,9 +110,47 @@ pub enum Stalemate {
     PlayOn,
 }
 
+/// Which units an Area Affect attack is aimed at, for suppression and Detection (our
+/// decision on issue 12; see `docs/rules/skirmish.md`, sk.gap.42).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AreaAim {
+    /// The units in the target hex; when it holds no enemy, the enemies in the six hexes
+    /// around it, which the blast is then thrown at.
+    #[default]
+    Blast,
+    /// Only the units in the target hex: a blast on an empty hex rolls neither suppression
+    /// nor Detection.
+    HexOnly,
+}
+
+/// What a Detection result that forbids the attack leaves the attacker (sk.detect.card-fate).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DetectionRetry {
+    /// The unit may not attack that target again this turn; the kept card stays usable for
+    /// anything else.
+    #[default]
+    NextTurn,
+    /// The unit may try again at once, with the kept card or another.
+    AtOnce,
+}
+
+/// When a Hidden attacker makes its reveal roll (sk.detect.reveal-roll).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RevealRoll {
+    /// Once the attack is made: after the Detection and suppression rolls, and only when
+    /// neither stopped it.
+    #[default]
+    WhenMade,
+    /// As soon as the attack is declared, before any other roll.
+    OnDeclare,
+}
+
 /// All Skirmish table options with their defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// `range_mode`: `exact` or `max` (sk.gap.25).
     pub range_mode: RangeMode,
@@ -136,6 +174,12 @@ pub struct Options {
     pub panic: Switch,
     /// `stalemate`: `draw` or `play-on`, for when neither side can ever deal damage again.
     pub stalemate: Stalemate,
+    /// `area_aim`: `blast` or `hex-only` (sk.gap.42, sk.detect.flush).
+    pub area_aim: AreaAim,
+    /// `detection_retry`: `next-turn` or `at-once` (sk.detect.card-fate).
+    pub detection_retry: DetectionRetry,
+    /// `reveal_roll`: `when-made` or `on-declare` (sk.detect.reveal-roll, sk.gap.70).
+    pub reveal_roll: RevealRoll,
 }
 
 impl Default for Options {
@@ -152,6 +196,9 @@ impl Default for Options {
             hidden_positions: HiddenPositions::Visible,
             panic: Switch::Off,
             stalemate: Stalemate::Draw,
+            area_aim: AreaAim::Blast,
+            detection_retry: DetectionRetry::NextTurn,
+            reveal_roll: RevealRoll::WhenMade,
         }
     }
 }
@@ -169,6 +216,9 @@ pub const OPTION_KEYS: &[(&str, &str)] = &[
     ("hidden_positions", "visible | hidden"),
     ("panic", "off | on"),
     ("stalemate", "draw | play-on"),
+    ("area_aim", "blast | hex-only"),
+    ("detection_retry", "next-turn | at-once"),
+    ("reveal_roll", "when-made | on-declare"),
 ];
 
 fn pick<T: Copy>(key: &str, value: &str, choices: &[(&str, T)]) -> Result<T, String> {
@@ -267,6 +317,33 @@ impl Options {
                     key,
                     value,
                     &[("draw", Stalemate::Draw), ("play-on", Stalemate::PlayOn)],
+                )?;
+            }
+            "area_aim" => {
+                self.area_aim = pick(
+                    key,
+                    value,
+                    &[("blast", AreaAim::Blast), ("hex-only", AreaAim::HexOnly)],
+                )?;
+            }
+            "detection_retry" => {
+                self.detection_retry = pick(
+                    key,
+                    value,
+                    &[
+                        ("next-turn", DetectionRetry::NextTurn),
+                        ("at-once", DetectionRetry::AtOnce),
+                    ],
+                )?;
+            }
+            "reveal_roll" => {
+                self.reveal_roll = pick(
+                    key,
+                    value,
+                    &[
+                        ("when-made", RevealRoll::WhenMade),
+                        ("on-declare", RevealRoll::OnDeclare),
+                    ],
                 )?;
             }
             other => {

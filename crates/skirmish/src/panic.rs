@@ -52,6 +52,15 @@ impl Skirmish {
     /// New alien types in sight of Human units (sk.panic.trigger-new-alien, sk.gap.76):
     /// each Human unit remembers the types it has seen; Hidden aliens are not seen.
     pub(crate) fn check_sightings(&self, st: &mut State, rng: &mut GameRng, j: &mut Journal) {
+        self.note_sightings(st);
+        self.roll_due_panics(st, rng, j);
+    }
+
+    /// Marks the Human units that now see an alien type new to them (sk.gap.76) without
+    /// rolling yet: an alien revealed in the middle of an attack, by its own reveal roll or by
+    /// a Detection roll, is noticed at once and rolled for when the attack is over
+    /// (sk.panic.trigger-new-alien, sk.gap.32 step 8).
+    pub(crate) fn note_sightings(&self, st: &mut State) {
         if !st.options.panic.on() {
             return;
         }
@@ -83,7 +92,6 @@ impl Skirmish {
                 u.panic_due = true;
             }
         }
-        self.roll_due_panics(st, rng, j);
     }
 
     /// Rolls on the Panic Table for every unit with a trigger waiting, at most once per unit

@@ -516,6 +516,9 @@ pub struct State {
     pub(crate) known_top: [u8; 2],
     pub(crate) stack: Vec<Frame>,
     pub(crate) ending: Option<Ending>,
+    /// (attacker, target) pairs whose Detection roll this turn forbade the attack: that unit
+    /// may not attack that target again this turn (`detection_retry = next-turn`).
+    pub(crate) foiled: Vec<(UnitId, UnitId)>,
 }
 
 impl Clone for State {
@@ -536,6 +539,7 @@ impl Clone for State {
             known_top: self.known_top,
             stack: self.stack.clone(),
             ending: self.ending,
+            foiled: self.foiled.clone(),
         }
     }
 
@@ -558,6 +562,7 @@ impl Clone for State {
             known_top,
             stack,
             ending,
+            foiled,
         } = source;
         self.board.clone_from(board);
         self.options = *options;
@@ -574,6 +579,7 @@ impl Clone for State {
         self.known_top = *known_top;
         self.stack.clone_from(stack);
         self.ending = *ending;
+        self.foiled.clone_from(foiled);
     }
 }
 

@@ -7,7 +7,7 @@ use crate::catalog::Scenario;
 use crate::options::{FirstPlayer, Options, Stalemate};
 use crate::state::{DiscardWhy, Ending, Frame, Hand, Life, Phase, State, Unit};
 use squadsight_core::deck::Deck;
-use squadsight_core::dice::{Dice, Roll, Target, roll_on};
+use squadsight_core::dice::{Dice, Faces, Roll, Target, roll_on};
 use squadsight_core::journal::EventKind;
 use squadsight_core::{GameRng, Input, Journal, Seat, Stream};
 use std::sync::Arc;
@@ -95,6 +95,7 @@ impl Skirmish {
             known_top: [0; 2],
             stack: Vec::new(),
             ending: None,
+            foiled: Vec::new(),
         };
         j.note("sk.setup.players", EventKind::Setup, || {
             format!(
@@ -110,43 +111,60 @@ impl Skirmish {
         match options.first_player {
             FirstPlayer::Roll => {
                 // sk.gap.3: each side rolls 1D6, ties are rolled again, the higher roller
-                // chooses who goes first.
+                // chooses who goes first. The whole roll-off is one opposed roll and is
+                // journaled once, when it is decided.
+                let mut throws: Vec<(u32, u32)> = Vec::new();
                 let winner = loop {
-                    let a = roll_on(rng, Stream::Setup, Dice::D6, None);
-                    let b = roll_on(rng, Stream::Setup, Dice::D6, None);
-                    // Each die is journaled against what it had to beat: the other die.
-                    let (a, b) = (beats(a, b.total), beats(b, a.total));
-                    let board = &st.board;
-                    let inputs = |side: u8, other: u32| {
-                        move || {
-                            vec![
-                                Input::new("side", board.side_name(side), ""),
-                                Input::new("the other side's die", other, "sk.gap.3"),
-                                Input::new("tie", "both sides roll again", "sk.gap.3"),
-                                Input::new(
-                                    "chance to win the roll-off",
-                                    "1/2 (ties are rolled again)",
-                                    "sk.gap.3",
-                                ),
-                            ]
-                        }
-                    };
-                    j.roll_with(
-                        "sk.gap.3",
-                        &a,
-                        || format!("{} rolls {} for the first turn", Seat(0), a.total),
-                        inputs(0, b.total),
-                    );
-                    j.roll_with(
-                        "sk.gap.3",
-                        &b,
-                        || format!("{} rolls {} for the first turn", Seat(1), b.total),
-                        inputs(1, a.total),
-                    );
-                    if a.total != b.total {
-                        break u8::from(b.total > a.total);
+                    let a = roll_on(rng, Stream::Setup, Dice::D6, None).total;
+                    let b = roll_on(rng, Stream::Setup, Dice::D6, None).total;
+                    throws.push((a, b));
+                    if a != b {
+                        break u8::from(b > a);
                     }
                 };
+                let r = roll_off(winner == 0);
+                let board = &st.board;
+                let words = |t: &[(u32, u32)]| {
+                    t.iter()
+                        .map(|(a, b)| format!("{a} v {b}"))
+                        .collect::<Vec<_>>()
+                        .join(", then ")
+                };
+                j.roll_with(
+                    "sk.gap.3",
+                    &r,
+                    || {
+                        format!(
+                            "roll-off for the first turn, {} v {}: {}: {} ({}) wins",
+                            board.side_name(0),
+                            board.side_name(1),
+                            words(&throws),
+                            board.side_name(winner),
+                            Seat(winner)
+                        )
+                    },
+                    || {
+                        vec![
+                            Input::new(
+                                "throws",
+                                format!(
+                                    "{} v {}: {}",
+                                    board.side_name(0),
+                                    board.side_name(1),
+                                    words(&throws)
+                                ),
+                                "one die each, the higher wins (sk.gap.3, sk.setup.dice)",
+                            ),
+                            Input::new("tie", "both sides roll again", "sk.gap.3"),
+                            Input::new(
+                                format!("chance that {} wins the roll-off", board.side_name(0)),
+                                "1/2: each throw is won 15/36 by either side and tied 6/36, \
+                                 and ties are thrown again",
+                                "sk.gap.3",
+                            ),
+                        ]
+                    },
+                );
                 st.stack.push(Frame::ChooseFirst { seat: winner });
             }
             FirstPlayer::Xcom | FirstPlayer::Aliens => {
@@ -180,6 +198,7 @@ impl Skirmish {
         st.turn += 1;
         st.active = side;
         st.phase = Phase::Tactical;
+        st.foiled.clear();
         for u in &mut st.units {
             u.free_moved = false;
             u.card_moved = false;
@@ -358,14 +377,26 @@ impl Skirmish {
     }
 }
 
-/// A first-player die scored against the other side's die: it wins outright on a higher
-/// face (sk.gap.3), so its target is one more than the other die and its odds are exact.
-fn beats(roll: Roll, other: u32) -> Roll {
-    let target = Target::AtLeast(other + 1);
+/// The first-player roll-off as one opposed roll (sk.gap.3): a fair contest between the two
+/// sides, since ties are thrown again, recorded as one throw of a two-faced "roll-off" die
+/// whose success face means seat 1 won. Its target and exact chance (1/2) are those of the
+/// whole roll-off; the single dice are in the event's text and inputs.
+fn roll_off(seat1_wins: bool) -> Roll {
+    let dice = Dice::Custom {
+        name: "roll-off",
+        count: 1,
+        sides: 2,
+        successes: 1,
+    };
+    let target = Target::AtLeast(1);
+    let faces = Faces::from_slice(&[if seat1_wins { 2 } else { 1 }]);
+    let total = u32::from(seat1_wins);
     Roll {
+        dice,
+        faces,
+        total,
         target: Some(target),
-        p: Some(roll.dice.chance(target)),
-        success: Some(target.met_by(roll.total)),
-        ..roll
+        p: Some(dice.chance(target)),
+        success: Some(target.met_by(total)),
     }
 }

@@ -292,6 +292,39 @@ impl<'a> View<'a> {
         }
     }
 
+    /// [`View::attack_targets`] for the unit `id`, leaving out the targets whose Detection
+    /// roll this turn forbade that unit to attack them (`detection_retry = next-turn`,
+    /// sk.detect.card-fate): a foiled unit, or a hex whose blast is aimed at one.
+    pub fn attack_targets_of(
+        &self,
+        id: UnitId,
+        u: &Unit,
+        spec: &AttackSpec,
+        mut f: impl FnMut(AttackTargetRef) -> bool,
+    ) {
+        if !self.st.foiled.iter().any(|(a, _)| *a == id) {
+            return self.attack_targets(u, spec, f);
+        }
+        let foiled = |t: UnitId| self.st.foiled.contains(&(id, t));
+        self.attack_targets(u, spec, |t| match t {
+            AttackTargetRef::Unit(t) if foiled(t) => true,
+            AttackTargetRef::Hex(h) if self.aimed_at(h).any(|(t, _)| foiled(t)) => true,
+            t => f(t),
+        });
+    }
+
+    /// The enemy units an Area Affect attack centred on `hex` is aimed at, as this side sees
+    /// them: the foes in the hex, or, when it holds none, the foes in the six hexes around it
+    /// (`area_aim = blast`; with `hex-only` just the foes in the hex). sk.gap.42, sk.detect.flush.
+    pub fn aimed_at(&self, hex: HexId) -> impl Iterator<Item = (UnitId, HexId)> + '_ {
+        let board = &self.st.board;
+        let in_hex = self.foes().any(|(_, _, p)| p == hex);
+        let blast = !in_hex && self.st.options.area_aim == crate::options::AreaAim::Blast;
+        self.foes()
+            .filter(move |(_, _, p)| *p == hex || (blast && board.distance(*p, hex) == 1))
+            .map(|(id, _, p)| (id, p))
+    }
+
     /// Whether an area attack by `u` has a target hex: [`View::attack_targets`]'s question
     /// without listing, so a hex next to two units may be looked at twice.
     fn has_area_target(&self, u: &Unit, spec: &AttackSpec) -> bool {
@@ -377,6 +410,15 @@ impl<'a> View<'a> {
         let Some(spec) = self.sk.rules.attack(atk) else {
             return false;
         };
+        if self.st.foiled.iter().any(|(a, _)| *a == id) {
+            // Rare: a Detection roll barred this unit from a target this turn.
+            let mut any = false;
+            self.attack_targets_of(id, u, spec, |_| {
+                any = true;
+                false
+            });
+            return any;
+        }
         if !spec.area {
             let want = match self.st.options.range_mode {
                 crate::options::RangeMode::Exact => spec.ranges.0,
@@ -467,7 +509,11 @@ impl<'a> View<'a> {
                     }
                 }
             }
-            Op::Ranged { ranges, .. } => self.ranged_targets(u, ranges, f),
+            // A foe whose Detection roll forbade this unit's effect this turn stays out of
+            // reach until next turn (`detection_retry = next-turn`, sk.detect.card-fate).
+            Op::Ranged { ranges, .. } => {
+                self.ranged_targets(u, ranges, |t| self.st.foiled.contains(&(actor, t)) || f(t))
+            }
             _ => {}
         }
     }

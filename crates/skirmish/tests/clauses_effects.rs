@@ -1415,7 +1415,8 @@ fn sk_effect_reaction_berserker_rush_after_hit() -> R {
     assert_eq!(s.to_act(), Some(1), "Defense window");
     s.act(1, Action::Pass)?;
     assert_eq!(hits(&s, b)?, 4);
-    let rush = spec(&s, 6, b, "muton-berserker", 0)?;
+    // Option 1 of the row is the after-hit Rush (option 0 is the own-turn move).
+    let rush = spec(&s, 6, b, "muton-berserker", 1)?;
     assert!(s.legal(1).contains(&rush));
     s.act(1, rush)?;
     s.act(1, Action::MoveTo(s.hex(3, 1)?))?;

@@ -864,12 +864,15 @@ fn table_muton_elite_sk_table_muton_elite() {
 
 #[test]
 fn table_muton_berserker_sk_table_muton_berserker() {
-    // sk.gap.68: Rush may follow a hit on the opponent's turn.
-    let rush = EffectDef::Move {
-        hexes: 2,
-        timing: TimingDef::AfterHit,
-        jump: false,
-    };
+    // sk.gap.68: Rush is an own-turn Move 2, and may also follow a hit on the opponent's turn.
+    let rush = or(vec![
+        mv(2),
+        EffectDef::Move {
+            hexes: 2,
+            timing: TimingDef::AfterHit,
+            jump: false,
+        },
+    ]);
     check_rows(
         &catalog(),
         "sk.table.muton-berserker",
@@ -1009,13 +1012,18 @@ fn reaction_timings_sk_effect_reaction() {
         set("sectopod#4")
     );
     assert_eq!(
-        rows_where(&cat, |e| matches!(
-            e,
-            EffectDef::Move {
-                timing: TimingDef::AfterHit,
-                ..
-            }
-        )),
+        rows_where(&cat, |e| {
+            let after_hit = |e: &EffectDef| {
+                matches!(
+                    e,
+                    EffectDef::Move {
+                        timing: TimingDef::AfterHit,
+                        ..
+                    }
+                )
+            };
+            after_hit(e) || matches!(e, EffectDef::Or(parts) if parts.iter().any(after_hit))
+        }),
         set("muton-berserker#6")
     );
 }

@@ -646,8 +646,10 @@ fn sk_gap_68_rush_after_being_hit_on_the_opponents_turn() -> R {
     s.act(0, Action::TargetUnit(b))?;
     s.act(1, Action::Pass)?;
     assert_eq!(s.unit(b)?.hits, 4);
-    assert!(spec_listed(&s, 1, 6, b, "muton-berserker", 0)?);
-    spec(&mut s, 1, 6, b, "muton-berserker", 0)?;
+    // Option 1 of the row is the after-hit Rush; the own-turn option 0 is not offered now.
+    assert!(spec_listed(&s, 1, 6, b, "muton-berserker", 1)?);
+    assert!(!spec_listed(&s, 1, 6, b, "muton-berserker", 0)?);
+    spec(&mut s, 1, 6, b, "muton-berserker", 1)?;
     let to = s.hex(4, 0)?;
     s.act(1, Action::MoveTo(to))?;
     assert_eq!(s.unit(b)?.pos, to);

@@ -9,6 +9,7 @@ mod clauses_effects_special;
 mod data;
 mod journal_inputs;
 mod rules_attack;
+mod rules_audit;
 mod rules_detection;
 mod rules_effects;
 mod rules_move;
