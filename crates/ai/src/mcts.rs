@@ -397,8 +397,10 @@ impl<R: Ruleset> Player<R> for MctsPlayer<R::Action> {
             None => (legal[0].clone(), 0.5, 0),
         };
         let shown = ruleset.determinize(obs, &mut self.rng);
+        // Said for players: how many games the AI played out in its head, and how this
+        // move fared in the ones that tried it.
         let reason = format!(
-            "MCTS {} playouts: {}, {:.0}% expected ({} visits)",
+            "looked ahead {} games: {} won {:.0}% of the {} that tried it",
             searched.playouts,
             ruleset.describe(&shown, &action),
             mean * 100.0,

@@ -10,7 +10,7 @@ use crate::keys::Input;
 use crate::menu::{FormFlow, Item, MenuFlow, MenuScreen, NewGameForm, PickFlow, SavePicker};
 use crate::registry::{GameSpec, Registry, ScenarioSource};
 use crate::rules_ref::{RulesFlow, RulesScreen};
-use crate::session::{Env, Flow, Session};
+use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::settings::{Settings, SettingsFlow, SettingsScreen};
 use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
@@ -130,6 +130,9 @@ pub struct App {
     dirty: bool,
     frames: u64,
     quick: Option<String>,
+    /// Where leaving the first screen goes: the menu, or the shell for a game, replay or
+    /// campaign a command opened.
+    home: LeaveTo,
 }
 
 /// Keys of the menu screens, for the help overlay.
@@ -203,6 +206,7 @@ impl App {
             dirty: true,
             frames: 0,
             quick,
+            home: LeaveTo::Menu,
         };
         let pause = app.ai_pause();
         let session = match start {
@@ -217,9 +221,23 @@ impl App {
             }
         };
         if let Some(s) = session {
-            app.screen = Screen::Game(s.map_err(TuiError::Start)?);
+            let mut s = s.map_err(TuiError::Start)?;
+            // Started by a command: leaving goes back to the shell it came from.
+            s.set_leave_to(LeaveTo::Shell);
+            app.screen = Screen::Game(s);
+            app.home = LeaveTo::Shell;
         }
         Ok(app)
+    }
+
+    /// Makes leaving the game a command opened go to the menu instead of ending the run, as
+    /// if it had been started from the menu (for embedders that keep the menu up, and for
+    /// scripted sessions that go on to the menu).
+    pub fn leave_to_menu(&mut self) {
+        self.home = LeaveTo::Menu;
+        if let Screen::Game(s) = &mut self.screen {
+            s.set_leave_to(LeaveTo::Menu);
+        }
     }
 
     /// The theme in effect.
@@ -398,6 +416,7 @@ impl App {
             _ => self.menu_input(input),
         };
         match flow {
+            Flow::Menu if self.home == LeaveTo::Shell => self.exit = Some(Exit::Quit),
             Flow::Menu => self.screen = Screen::Menu(MenuScreen::default()),
             Flow::Quit => self.exit = Some(Exit::Quit),
             Flow::Stay | Flow::Suspend => {}
@@ -617,28 +636,38 @@ fn backend_error<E: std::error::Error + Send + Sync + 'static>(e: E) -> TuiError
     TuiError::Io(std::io::Error::other(e))
 }
 
-/// The notice shown instead of any screen when the terminal is below the minimum size.
+/// The notice shown instead of any screen when the terminal is below the minimum size. On
+/// a narrow terminal the sizes go on lines of their own, so neither is cut.
 fn too_small(buf: &mut Buffer, area: Rect, theme: &Theme) {
     draw::clear(buf, area, theme.style(Role::Text));
     let mut s = draw::Scratch::default();
-    let lines = [
-        "Terminal too small",
-        s.format(format_args!(
-            "need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
-            area.width, area.height
-        )),
-    ];
+    let need = format!("need {MIN_WIDTH}x{MIN_HEIGHT}");
+    let have = s.format(format_args!("have {}x{}", area.width, area.height));
     if area.height >= 6 && area.width >= 30 {
-        dialog(buf, area, "squadsight", &lines, theme);
-    } else {
-        let mid = area.y + area.height / 2;
-        draw::centered(
+        let both = format!("{need}, {have}");
+        dialog(
             buf,
             area,
-            mid.saturating_sub(1),
-            lines[0],
-            theme.style(Role::Error),
+            "squadsight",
+            &["Terminal too small", both.as_str()],
+            theme,
         );
-        draw::centered(buf, area, mid, lines[1], theme.style(Role::Text));
+    } else {
+        let title = if area.width >= 18 {
+            "Terminal too small"
+        } else {
+            "Too small"
+        };
+        let lines = [
+            (title, Role::Error),
+            (need.as_str(), Role::Text),
+            (have, Role::Text),
+        ];
+        let rows = u16::try_from(lines.len()).unwrap_or(3).min(area.height);
+        let top = area.y + area.height.saturating_sub(rows) / 2;
+        for (i, (line, role)) in lines.iter().take(usize::from(rows)).enumerate() {
+            let y = top + u16::try_from(i).unwrap_or(0);
+            draw::centered(buf, area, y, line, theme.style(*role));
+        }
     }
 }

@@ -8,7 +8,7 @@ use crate::help::{GAME_KEYS, Help, REPLAY_KEYS};
 use crate::journal_pane::JournalPane;
 use crate::keys::Input;
 use crate::replay::Replay;
-use crate::session::{Env, Flow, Session};
+use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::theme::{Role, Theme};
 use crate::view::{KeyHelp, Reply, RulesetUi, RulesetView, ViewCtx};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -52,6 +52,8 @@ enum Overlay {
     None,
     Help,
     ConfirmLeave,
+    /// Asking before an action that gives up the rest of a turn (`pending`).
+    ConfirmAction,
     Outcome,
 }
 
@@ -185,6 +187,31 @@ pub struct GameScreen<U: RulesetUi> {
     /// The countdown last shown, in whole seconds.
     clock_secs: Option<u128>,
     help: Help,
+    /// Where leaving the game goes.
+    leave_to: LeaveTo,
+    /// Whether the game is autosaved, for the leave dialog.
+    saved: Saved,
+    /// The log's length when the screen was last brought up to date: when it changes, a
+    /// new decision has started and the selection is dropped.
+    seen_log: usize,
+    /// The action waiting for the player's `y`, and the question asked.
+    pending: Option<(Seat, <U::Rules as Ruleset>::Action, String)>,
+    /// Why the last key did nothing, shown in the key bar until the next key.
+    hint: Option<String>,
+    /// In hot-seat play, the one answer a seat with nothing private could give: played
+    /// for it on the next tick instead of asking for the keyboard.
+    forced: Option<(Seat, <U::Rules as Ruleset>::Action)>,
+}
+
+/// What the autosave last did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Saved {
+    /// No action has been autosaved in this session.
+    Nothing,
+    /// The last action was autosaved.
+    Kept,
+    /// The last autosave failed.
+    Failed,
 }
 
 impl<U: RulesetUi> GameScreen<U> {
@@ -269,7 +296,14 @@ impl<U: RulesetUi> GameScreen<U> {
             clock: None,
             clock_secs: None,
             help: Help::default(),
+            leave_to: LeaveTo::Menu,
+            saved: Saved::Nothing,
+            seen_log: 0,
+            pending: None,
+            hint: None,
+            forced: None,
         };
+        screen.seen_log = screen.m.game.log().len();
         if screen.replay.is_none() && screen.m.game.log().is_empty() {
             screen.message = Some((
                 format!(
@@ -396,6 +430,15 @@ impl<U: RulesetUi> GameScreen<U> {
             return;
         }
         let decision = self.m.game.to_act();
+        // The action under the cursor, to keep the cursor on it when it is still offered.
+        let kept = self.highlighted_action();
+        let log_len = self.m.game.log().len();
+        if log_len != self.seen_log {
+            // A new decision starts with no selection: whatever was picked for the last
+            // step must not hide this one's options.
+            self.seen_log = log_len;
+            self.view.clear_selection();
+        }
         if self.replay.is_none() {
             if let Decision::Act(seat) = decision {
                 if self.is_human(seat) {
@@ -427,7 +470,7 @@ impl<U: RulesetUi> GameScreen<U> {
             self.journal.sync(self.m.game.journal(), journal_viewer);
         }
         self.view.refresh(&self.m.ctx(&Theme::PLAIN));
-        self.filter_actions();
+        self.filter_actions_keeping(kept);
         if let Decision::Over(_) = decision {
             if self.overlay == Overlay::None && self.replay.is_none() {
                 self.overlay = Overlay::Outcome;
@@ -492,6 +535,24 @@ impl<U: RulesetUi> GameScreen<U> {
         };
     }
 
+    /// Plays the one possible answer of a seat that was not asked for the keyboard; returns
+    /// whether it did.
+    fn play_forced(&mut self, env: &mut Env<'_>) -> bool {
+        let Some((seat, action)) = self.forced.take() else {
+            return false;
+        };
+        let label = self.m.game.describe(&action);
+        let name = self.seat_name(seat).to_string();
+        self.play(seat, action, env);
+        if self.message.is_none() {
+            self.message = Some((
+                format!("{name} had only one answer, played for them: {label}"),
+                Role::Dim,
+            ));
+        }
+        true
+    }
+
     /// Plays the expiry action of a clock that has run out; returns whether it did.
     fn run_clock(&mut self, env: &mut Env<'_>) -> bool {
         let expired = self
@@ -517,9 +578,20 @@ impl<U: RulesetUi> GameScreen<U> {
         if self.m.viewer == Some(seat) || self.handoff == Some(seat) {
             return;
         }
-        let private = self
-            .view
-            .has_private(&self.m.ruleset, &self.m.game.observe(seat));
+        let obs = self.m.game.observe(seat);
+        let private = self.view.has_private(&self.m.ruleset, &obs);
+        if self.humans > 1 && !private {
+            // A seat with nothing private whose one possible answer is a pass is not asked
+            // for the keyboard: the pass reveals nothing, and it is played for it.
+            let mut legal = Vec::new();
+            self.m.game.legal_actions(seat, &mut legal);
+            if let [only] = legal.as_slice() {
+                if self.view.is_pass(only) {
+                    self.forced = Some((seat, only.clone()));
+                    return;
+                }
+            }
+        }
         if self.humans > 1 && (private || self.m.viewer.is_none()) {
             self.handoff = Some(seat);
             self.focus = Focus::Map;
@@ -529,8 +601,25 @@ impl<U: RulesetUi> GameScreen<U> {
         }
     }
 
-    /// Recomputes which legal actions the list shows, keeping the cursor in range.
+    /// The action under the action list's cursor.
+    fn highlighted_action(&self) -> Option<<U::Rules as Ruleset>::Action> {
+        self.m
+            .shown
+            .get(self.m.cursor)
+            .and_then(|&i| self.m.legal.get(i))
+            .cloned()
+    }
+
+    /// Recomputes which legal actions the list shows, the cursor staying on the action it
+    /// was on.
     fn filter_actions(&mut self) {
+        let kept = self.highlighted_action();
+        self.filter_actions_keeping(kept);
+    }
+
+    /// Recomputes which legal actions the list shows; the cursor goes to `kept` when it is
+    /// still listed, else to the first action (never to whatever took its place).
+    fn filter_actions_keeping(&mut self, kept: Option<<U::Rules as Ruleset>::Action>) {
         // The list is built apart and put back, so the context can borrow the model.
         let mut shown = std::mem::take(&mut self.m.shown);
         shown.clear();
@@ -547,7 +636,34 @@ impl<U: RulesetUi> GameScreen<U> {
             shown.extend(0..self.m.legal.len());
         }
         self.m.shown = shown;
-        self.m.cursor = self.m.cursor.min(self.m.shown.len().saturating_sub(1));
+        let legal = &self.m.legal;
+        self.m.cursor = kept
+            .and_then(|k| self.m.shown.iter().position(|&i| legal.get(i) == Some(&k)))
+            .unwrap_or(0);
+    }
+
+    /// How many legal actions the selection hides from the list.
+    pub fn hidden_by_filter(&self) -> usize {
+        self.m.legal.len().saturating_sub(self.m.shown.len())
+    }
+
+    /// Drops the selection so that the list shows every legal action.
+    fn clear_filter(&mut self) {
+        let hidden = self.hidden_by_filter();
+        self.view.clear_selection();
+        self.view.refresh(&self.m.ctx(&Theme::PLAIN));
+        self.filter_actions();
+        self.message = Some((
+            if hidden > 0 {
+                format!(
+                    "selection cleared: all {} actions listed",
+                    self.m.legal.len()
+                )
+            } else {
+                "selection cleared".to_string()
+            },
+            Role::Text,
+        ));
     }
 
     fn ask_ai(&mut self) {
@@ -582,6 +698,8 @@ impl<U: RulesetUi> GameScreen<U> {
         match self.m.game.apply(seat, action) {
             Ok(()) => {
                 self.message = None;
+                // The AI's last move has been seen and answered.
+                self.last_ai = None;
                 self.autosave(env);
                 self.refresh();
             }
@@ -595,7 +713,9 @@ impl<U: RulesetUi> GameScreen<U> {
         let result = save::to_ron(&self.m.game)
             .map_err(|e| e.to_string())
             .and_then(|text| env.store.autosave(&game, &text));
+        self.saved = Saved::Kept;
         if let Err(e) = result {
+            self.saved = Saved::Failed;
             self.message = Some((format!("autosave failed: {e}"), Role::Error));
         }
     }
@@ -641,7 +761,50 @@ impl<U: RulesetUi> GameScreen<U> {
         let (Some(action), Some(seat)) = (self.m.legal.get(i).cloned(), self.m.viewer) else {
             return;
         };
+        self.choose(seat, action, env);
+    }
+
+    /// The player chose `action`: it is played at once, unless it gives up the rest of a
+    /// turn and the settings ask first; then a dialog asks, and `y` plays it.
+    fn choose(&mut self, seat: Seat, action: <U::Rules as Ruleset>::Action, env: &mut Env<'_>) {
+        if env.settings.confirm_turn_end {
+            if let Some(question) = self.view.confirm(&self.m.ctx(&Theme::PLAIN), &action) {
+                self.pending = Some((seat, action, question));
+                self.overlay = Overlay::ConfirmAction;
+                return;
+            }
+        }
         self.play(seat, action, env);
+    }
+
+    /// Why `key` did nothing in the focused pane, for the key bar.
+    fn why_unused(&self, key: KeyEvent) -> String {
+        let name = match key.code {
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::F(n) => format!("F{n}"),
+            other => format!("{other:?}"),
+        };
+        let digit = matches!(key.code, KeyCode::Char('0'..='9'));
+        if self.m.legal.is_empty() {
+            return match self.m.game.to_act() {
+                Decision::Over(_) => format!("{name}: the game is over (q leaves, ? help)"),
+                Decision::Act(_) => {
+                    format!("{name}: it is not your decision now, so there is nothing to play")
+                }
+            };
+        }
+        match self.focus {
+            Focus::Actions | Focus::Journal if digit => format!(
+                "{name}: digits pick cards in the map pane: Esc goes back to it, then {name}"
+            ),
+            Focus::Map => format!("{name} does nothing on the map (? lists the keys)"),
+            Focus::Actions => format!(
+                "{name} does nothing in the action list: Up/Down choose, Enter plays, Esc map"
+            ),
+            Focus::Journal => {
+                format!("{name} does nothing in the journal: Up/Down scroll, f filters, Esc map")
+            }
+        }
     }
 
     fn view_reply(&mut self, reply: Reply<<U::Rules as Ruleset>::Action>, env: &mut Env<'_>) {
@@ -653,10 +816,14 @@ impl<U: RulesetUi> GameScreen<U> {
                 self.list_top = 0;
                 self.focus = Focus::Actions;
             }
+            Reply::Refused(why) => {
+                self.filter_actions();
+                self.hint = Some(why.to_string());
+            }
             Reply::Play(action) => {
                 if let Some(seat) = self.m.viewer {
                     if self.m.legal.contains(&action) {
-                        self.play(seat, action, env);
+                        self.choose(seat, action, env);
                     } else {
                         self.message = Some(("that is not possible now".into(), Role::Error));
                     }
@@ -672,7 +839,19 @@ impl<U: RulesetUi> GameScreen<U> {
             (KeyCode::Char('z'), true) => return Flow::Suspend,
             _ => {}
         }
+        self.hint = None;
         match self.overlay {
+            Overlay::ConfirmAction => {
+                self.overlay = Overlay::None;
+                let pending = self.pending.take();
+                match (key.code, pending) {
+                    (KeyCode::Char('y') | KeyCode::Char('Y'), Some((seat, action, _))) => {
+                        self.play(seat, action, env);
+                    }
+                    _ => self.message = Some(("not played".into(), Role::Dim)),
+                }
+                return Flow::Stay;
+            }
             Overlay::Help => {
                 if !self.help.key(key.code) {
                     self.overlay = Overlay::None;
@@ -754,8 +933,10 @@ impl<U: RulesetUi> GameScreen<U> {
             KeyCode::Char('s') if self.replay.is_none() => self.save(env),
             KeyCode::Char('u') if self.replay.is_none() => self.undo(env),
             KeyCode::Char('f') => self.journal.cycle_filter(),
+            KeyCode::Char('x') if self.replay.is_none() => self.clear_filter(),
             KeyCode::PageUp => self.journal.scroll_by(5),
             KeyCode::PageDown => self.journal.scroll_by(-5),
+            _ if self.replay.is_none() => self.hint = Some(self.why_unused(key)),
             _ => {}
         }
         Flow::Stay
@@ -963,7 +1144,7 @@ impl<U: RulesetUi> GameScreen<U> {
                 // The AI's move replaces any earlier notice on the message line.
                 self.message = None;
                 self.last_ai = Some(format!(
-                    "{} (AI): {label}. {}",
+                    "Last AI move, {}: {label} ({})",
                     self.seat_name(seat),
                     choice.reason
                 ));
@@ -1187,13 +1368,29 @@ impl<U: RulesetUi> GameScreen<U> {
     }
 
     fn render_actions(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme, decision: &Decision) {
-        let inner = draw::frame(buf, area, "Actions", self.focus == Focus::Actions, theme);
+        // A selection that hides some of the options says so in the title, with the key
+        // that shows them all.
+        let hidden = self.hidden_by_filter();
+        let title = if hidden > 0 {
+            self.scratch.format(format_args!(
+                "Actions: {} of {} (x: all)",
+                self.m.shown.len(),
+                self.m.legal.len()
+            ))
+        } else {
+            "Actions"
+        };
+        let inner = draw::frame(buf, area, title, self.focus == Focus::Actions, theme);
         if inner.height == 0 {
             return;
         }
         if self.m.legal.is_empty() {
             let text = match decision {
-                Decision::Over(_) => "The game is over. q: back to the menu",
+                Decision::Over(_) => match self.leave_to {
+                    LeaveTo::Menu => "The game is over. q: back to the menu",
+                    LeaveTo::Shell => "The game is over. q: back to the shell",
+                    LeaveTo::Campaign => "The game is over. q: back to the campaign",
+                },
                 Decision::Act(s) if !self.is_human(*s) => "Waiting for the AI.",
                 _ if self.handoff.is_some() => "",
                 _ => "Waiting for the other player.",
@@ -1248,53 +1445,77 @@ impl<U: RulesetUi> GameScreen<U> {
 
     fn render_key_bar(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let y = area.bottom().saturating_sub(1);
-        let undo = match self.undo_state() {
-            Ok(()) => "undo",
-            Err(why) => self
-                .scratch
-                .format(format_args!("no undo ({})", why.short())),
+        if let Some(hint) = &self.hint {
+            // Why the last key did nothing, in place of the keys until the next key.
+            draw::text(buf, area, area.x, y, hint, theme.style(Role::Error));
+            return;
+        }
+        let leave = if self.replay.is_some() {
+            self.leave_to.short()
+        } else {
+            "leave"
         };
-        let keys: &[(&str, &str)] = if self.replay.is_some() {
+        let mine = !self.m.legal.is_empty();
+        let filtered = self.hidden_by_filter() > 0;
+        // Undo is offered when it works, and said to be refused past a reveal (the one
+        // refusal a player needs to know before acting); otherwise it is not offered.
+        let (undo_what, undo) = match self.undo_state() {
+            Ok(()) => ("undo", true),
+            Err(NoUndo::Revealed) => ("no undo (past a reveal)", true),
+            Err(_) => ("undo", false),
+        };
+        // Each key with whether it does something now: keys that would do nothing are not
+        // offered (u only when there is something to undo, Enter only on your decision).
+        let keys: &[(&str, &str, bool)] = if self.replay.is_some() {
             &[
-                ("Left/Right", "event"),
-                (", .", "action"),
-                ("g", "go to"),
-                ("a", "autoplay"),
-                ("v", "view"),
-                ("?", "help"),
-                ("q", "menu"),
+                ("Left/Right", "event", true),
+                (", .", "action", true),
+                ("g", "go to", true),
+                ("a", "autoplay", true),
+                ("v", "view", true),
+                ("?", "help", true),
+                ("q", leave, true),
             ]
         } else {
             match self.focus {
                 Focus::Map => &[
-                    ("Enter", "act"),
-                    ("Tab", "panes"),
-                    ("?", "help"),
-                    ("s", "save"),
-                    ("u", undo),
-                    ("f", "filter"),
-                    ("q", "leave"),
+                    ("Enter", "act", mine),
+                    ("x", "show all", filtered),
+                    ("Tab", "panes", true),
+                    ("?", "help", true),
+                    ("s", "save", true),
+                    ("u", undo_what, undo),
+                    ("f", "filter log", true),
+                    ("q", leave, true),
                 ],
                 Focus::Actions => &[
-                    ("Up/Down", "choose"),
-                    ("Enter", "play"),
-                    ("Esc", "map"),
-                    ("Tab", "panes"),
-                    ("?", "help"),
-                    ("q", "leave"),
+                    ("Up/Down", "choose", mine),
+                    ("Enter", "play", mine),
+                    ("x", "show all", filtered),
+                    ("Esc", "map", true),
+                    ("Tab", "panes", true),
+                    ("?", "help", true),
+                    ("q", leave, true),
                 ],
                 Focus::Journal => &[
-                    ("Up/Down", "scroll"),
-                    ("End", "newest"),
-                    ("f", "filter"),
-                    ("Tab", "panes"),
-                    ("?", "help"),
-                    ("q", "leave"),
+                    ("Up/Down", "scroll", true),
+                    ("End", "newest", true),
+                    ("f", "filter", true),
+                    ("Tab", "panes", true),
+                    ("?", "help", true),
+                    ("q", leave, true),
                 ],
             }
         };
         let mut x = area.x;
-        for (key, what) in keys {
+        if !mine && self.replay.is_none() && !matches!(self.m.game.to_act(), Decision::Over(_)) {
+            let waiting = match self.m.game.to_act() {
+                Decision::Act(s) if !self.is_human(s) => "AI's turn  ",
+                _ => "not your decision  ",
+            };
+            x = draw::text(buf, area, x, y, waiting, theme.style(Role::Dim));
+        }
+        for (key, what, _) in keys.iter().filter(|k| k.2) {
             x = draw::text(buf, area, x, y, key, theme.style(Role::Key));
             x = draw::text(buf, area, x, y, ":", theme.style(Role::Dim));
             x = draw::text(buf, area, x, y, what, theme.style(Role::Text));
@@ -1304,34 +1525,49 @@ impl<U: RulesetUi> GameScreen<U> {
 
     fn render_handoff(&mut self, seat: Seat, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let name = self.seat_name(seat).to_string();
-        let w = area.width.saturating_sub(4).min(64);
-        let h = 9.min(area.height);
+        // Why the keyboard passes: what the seat is asked, from public facts only (the
+        // leaving seat's observation; the waiting seat's own is not read here).
+        let asked = self.view.prompt(&self.m.ruleset, &self.m.obs);
+        let w = area.width.saturating_sub(4).min(72);
+        let h = 11.min(area.height);
         let rect = Rect::new(
             area.x + area.width.saturating_sub(w) / 2,
             area.y + area.height.saturating_sub(h) / 2,
             w,
             h,
         );
+        draw::clear(buf, rect, theme.style(Role::Text));
         let inner = draw::frame(buf, rect, "Hot-seat hand-off", true, theme);
         let line1 = self
             .scratch
             .format(format_args!("{name} ({seat}) must decide now."));
         draw::centered(buf, inner, inner.y + 1, line1, theme.style(Role::Title));
+        let why = match &asked {
+            Some(p) => format!("Asked: {p}."),
+            None => "It is their decision.".to_string(),
+        };
+        let why_rect = Rect::new(inner.x + 1, inner.y + 2, inner.width.saturating_sub(2), 2);
+        let rows = draw::wrap_rows(&why, why_rect.width);
+        if rows <= 1 {
+            draw::centered(buf, inner, inner.y + 2, &why, theme.style(Role::Text));
+        } else {
+            draw::wrapped(buf, why_rect, 0, 0, &why, theme.style(Role::Text));
+        }
         draw::centered(
             buf,
             inner,
-            inner.y + 2,
+            inner.y + 4,
             "Everything private is hidden until they are ready.",
             theme.style(Role::Text),
         );
         let line3 = self.scratch.format(format_args!(
             "Pass the keyboard to {name}, then press Enter."
         ));
-        draw::centered(buf, inner, inner.y + 4, line3, theme.style(Role::Key));
+        draw::centered(buf, inner, inner.y + 6, line3, theme.style(Role::Key));
         draw::centered(
             buf,
             inner,
-            inner.y + 6,
+            inner.y + 8,
             "q: leave the game   ?: help",
             theme.style(Role::Dim),
         );
@@ -1342,19 +1578,44 @@ impl<U: RulesetUi> GameScreen<U> {
             Overlay::None => {}
             Overlay::Help => {
                 let view_keys: &[KeyHelp] = self.view.keys();
-                let mut groups: Vec<(&str, &[KeyHelp])> =
-                    vec![("Game", GAME_KEYS), ("Map", view_keys)];
-                if self.replay.is_some() {
-                    groups.push(("Replay", REPLAY_KEYS));
-                }
+                // The replay viewer's own keys come first: they are the ones it reads.
+                let groups: Vec<(&str, &[KeyHelp])> = if self.replay.is_some() {
+                    vec![
+                        ("Replay", REPLAY_KEYS),
+                        ("Game", GAME_KEYS),
+                        ("Map", view_keys),
+                    ]
+                } else {
+                    vec![("Game", GAME_KEYS), ("Map", view_keys)]
+                };
                 self.help.render(buf, area, &groups, theme);
             }
+            Overlay::ConfirmAction => {
+                if let Some((_, _, question)) = &self.pending {
+                    // The question's lines, then how to turn it off and the keys.
+                    let mut lines: Vec<&str> = question.lines().collect();
+                    lines.push("(Settings: \"Ask before ending...\" turns this off.)");
+                    lines.push("y: yes, play it   any other key: no");
+                    dialog(buf, area, "Are you sure?", &lines, theme);
+                }
+            }
             Overlay::ConfirmLeave => {
-                let lines = [
-                    "Leave this game and go back to the menu?",
-                    "It is autosaved: Continue resumes it.",
-                    "y: leave   n: stay",
-                ];
+                let question = format!("Leave this game and go back to {}?", self.leave_to.place());
+                let kept = match (self.saved, self.leave_to) {
+                    (_, LeaveTo::Campaign) => "The campaign keeps the battle to take up again.",
+                    (Saved::Nothing, _) if self.m.game.log().is_empty() => {
+                        "No action has been played, so nothing is saved."
+                    }
+                    (Saved::Nothing, _) => "Nothing has changed since it was opened.",
+                    (Saved::Failed, _) => "The last autosave FAILED: press n, then s to save.",
+                    (Saved::Kept, LeaveTo::Menu) => {
+                        "It is autosaved after every action: Continue resumes it."
+                    }
+                    (Saved::Kept, LeaveTo::Shell) => {
+                        "It is autosaved: `squadsight`, then Continue, resumes it."
+                    }
+                };
+                let lines = [question.as_str(), kept, "y: leave   n: stay"];
                 dialog(buf, area, "Leave the game", &lines, theme);
             }
             Overlay::Outcome => {
@@ -1381,7 +1642,13 @@ impl<U: RulesetUi> GameScreen<U> {
                         head.as_str(),
                         o.reason.as_str(),
                         seed_line.as_str(),
-                        "Any key: look at the board and journal   q: menu",
+                        match self.leave_to {
+                            LeaveTo::Menu => "Any key: look at the board and journal   q: menu",
+                            LeaveTo::Shell => "Any key: look at the board and journal   q: shell",
+                            LeaveTo::Campaign => {
+                                "Any key: look at the board and journal   q: campaign"
+                            }
+                        },
                     ];
                     dialog(buf, area, "Game over", &lines, theme);
                 }
@@ -1450,6 +1717,7 @@ impl<U: RulesetUi> Session for GameScreen<U> {
                 }
             };
         }
+        let forced = self.play_forced(env);
         let clock = self.run_clock(env);
         let ai = self.tick_ai(env);
         // A running clock's countdown is redrawn when its whole seconds change.
@@ -1461,12 +1729,15 @@ impl<U: RulesetUi> Session for GameScreen<U> {
         });
         let countdown = secs != self.clock_secs;
         self.clock_secs = secs;
-        clock || ai || countdown
+        forced || clock || ai || countdown
     }
 
     fn wake_in(&self) -> Option<Duration> {
         if let Some(replay) = &self.replay {
             return replay.wake_in();
+        }
+        if self.forced.is_some() {
+            return Some(Duration::ZERO);
         }
         let ai = match self.ai_state {
             AiState::Idle => None,
@@ -1491,6 +1762,10 @@ impl<U: RulesetUi> Session for GameScreen<U> {
 
     fn busy(&self) -> bool {
         !matches!(self.ai_state, AiState::Idle)
+    }
+
+    fn set_leave_to(&mut self, to: LeaveTo) {
+        self.leave_to = to;
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -147,7 +147,9 @@ impl Help {
         theme: &Theme,
     ) {
         let width = area.width.saturating_sub(4).min(90);
-        let desc_width = width.saturating_sub(2 + KEY_COLUMN);
+        // The frame takes a column each side and the key column starts one in: the
+        // descriptions end one column inside the right border.
+        let desc_width = width.saturating_sub(3 + KEY_COLUMN);
         let total: usize = groups
             .iter()
             .map(|(_, keys)| {

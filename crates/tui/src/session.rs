@@ -31,6 +31,37 @@ pub enum Flow {
     Suspend,
 }
 
+/// Where leaving a game goes: the player returns to where they came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaveTo {
+    /// The main menu (the game was started from it).
+    Menu,
+    /// The shell (a command such as `squadsight play` or `squadsight replay` opened it).
+    Shell,
+    /// The campaign screen (a battle of a campaign).
+    Campaign,
+}
+
+impl LeaveTo {
+    /// The place in a few words, for dialogs and the key bar ("the menu").
+    pub fn place(self) -> &'static str {
+        match self {
+            LeaveTo::Menu => "the menu",
+            LeaveTo::Shell => "the shell",
+            LeaveTo::Campaign => "the campaign",
+        }
+    }
+
+    /// The place in one word, for the key bar ("menu").
+    pub fn short(self) -> &'static str {
+        match self {
+            LeaveTo::Menu => "menu",
+            LeaveTo::Shell => "shell",
+            LeaveTo::Campaign => "campaign",
+        }
+    }
+}
+
 /// A game (or replay) on screen.
 pub trait Session {
     /// Draws the whole screen.
@@ -48,6 +79,12 @@ pub trait Session {
 
     /// Whether background work is under way (an AI thinking, or the pause after its move).
     fn busy(&self) -> bool;
+
+    /// Tells the session where leaving it goes, so its dialogs and key bar name the place.
+    /// Sessions that hold games pass it on to them.
+    fn set_leave_to(&mut self, to: LeaveTo) {
+        let _ = to;
+    }
 
     /// The session as `Any`, so tests can look at the typed game inside.
     fn as_any(&self) -> &dyn Any;

@@ -21,6 +21,9 @@ pub struct Settings {
     pub ai_pause_ms: u32,
     /// The AI level of the quick "Play vs AI" entry.
     pub quick_level: Level,
+    /// Ask before an action that gives up the rest of a turn or hands the keyboard over
+    /// (ending a phase or an activation early, passing).
+    pub confirm_turn_end: bool,
 }
 
 impl Default for Settings {
@@ -30,6 +33,7 @@ impl Default for Settings {
             ascii: false,
             ai_pause_ms: 600,
             quick_level: Level::Normal,
+            confirm_turn_end: true,
         }
     }
 }
@@ -77,7 +81,7 @@ pub struct SettingsScreen {
     top: u16,
 }
 
-const LINES: usize = 4;
+const LINES: usize = 5;
 
 impl SettingsScreen {
     /// Reads one input.
@@ -144,9 +148,13 @@ impl SettingsScreen {
                     "Pause after AI moves < {} ms >",
                     settings.ai_pause_ms
                 )),
-                _ => s.format(format_args!(
+                3 => s.format(format_args!(
                     "Quick-play AI level  < {} >",
                     settings.quick_level
+                )),
+                _ => s.format(format_args!(
+                    "Ask before ending a turn or activation early < {} >",
+                    on_off(settings.confirm_turn_end)
                 )),
             };
             let y = self
@@ -193,7 +201,8 @@ fn change(settings: &mut Settings, line: usize, forward: bool) {
         0 => settings.color = !settings.color,
         1 => settings.ascii = !settings.ascii,
         2 => settings.ai_pause_ms = cycle(&PAUSES, settings.ai_pause_ms, forward),
-        _ => settings.quick_level = cycle(&QUICK_LEVELS, settings.quick_level, forward),
+        3 => settings.quick_level = cycle(&QUICK_LEVELS, settings.quick_level, forward),
+        _ => settings.confirm_turn_end = !settings.confirm_turn_end,
     }
 }
 

@@ -48,6 +48,8 @@ pub enum Reply<A> {
     ShowActions,
     /// Play this action; it must be one of [`ViewCtx::legal`].
     Play(A),
+    /// A key the view knows that does nothing now; the text says why, for the key bar.
+    Refused(&'static str),
 }
 
 /// One key the view understands, for the help overlay and the key bar.
@@ -82,6 +84,23 @@ pub trait RulesetView<R: Ruleset> {
     /// change of the deciding seat to such a seat gets a hand-off screen in hot-seat play.
     fn has_private(&self, ruleset: &R, obs: &R::Observation) -> bool;
 
+    /// What the deciding seat is asked now, in words every seat may read ("Squaddie #3 takes
+    /// 1 Hit: defend or pass"), for the hot-seat hand-off screen. `obs` may be any seat's
+    /// observation, so the text must come from public facts only. The default says nothing.
+    fn prompt(&self, ruleset: &R, obs: &R::Observation) -> Option<String> {
+        let _ = (ruleset, obs);
+        None
+    }
+
+    /// Whether `action` only declines something offered (a pass). In hot-seat play, a seat
+    /// whose one legal action is such a pass, and that holds nothing private, is not asked
+    /// for the keyboard: the pass is played for it, since it reveals nothing. The default
+    /// is `false` (every decision is asked).
+    fn is_pass(&self, action: &R::Action) -> bool {
+        let _ = action;
+        false
+    }
+
     /// Reads a key while the map has the focus.
     fn key(&mut self, ctx: &ViewCtx<'_, R>, key: KeyEvent) -> Reply<R::Action>;
 
@@ -94,6 +113,21 @@ pub trait RulesetView<R: Ruleset> {
 
     /// The keys the view reads, for the help overlay.
     fn keys(&self) -> &'static [KeyHelp];
+
+    /// Forgets the selection that narrows the action list (a unit, a card, an aimed cell).
+    /// The shell calls it when a new decision starts, so a selection made for an earlier
+    /// step never hides a later decision's options, and when the player clears the filter.
+    /// A view whose [`RulesetView::relevant`] narrows by a selection must override it.
+    fn clear_selection(&mut self) {}
+
+    /// When `action` gives up the rest of a turn or an activation, or passes on an offer,
+    /// the question to ask before playing it ("End your Move and Fire phase?"), with what
+    /// is given up. The shell asks it (unless the player's settings say not to) and plays
+    /// the action only on `y`.
+    fn confirm(&self, ctx: &ViewCtx<'_, R>, action: &R::Action) -> Option<String> {
+        let _ = (ctx, action);
+        None
+    }
 }
 
 /// One table option and its values, the default first.

@@ -198,11 +198,19 @@ fn the_same_seed_and_keys_give_the_same_game() {
 #[test]
 fn saved_and_continued_games_resume_exactly() {
     let mut app = toy_app(hot_seat(11));
+    // As if opened from the menu: leaving goes back to it.
+    app.leave_to_menu();
     let mut term = terminal(100, 30);
     keys(&mut app, &mut term, "<Enter> 1 <Enter> s");
     let link = toy(&app).game().link();
     assert!(screen(&term).contains("saved: toy-1"));
-    keys(&mut app, &mut term, "q y");
+    keys(&mut app, &mut term, "q");
+    assert!(
+        screen(&term).contains("go back to the menu?"),
+        "{}",
+        screen(&term)
+    );
+    keys(&mut app, &mut term, "y");
     assert_eq!(app.screen_name(), "menu");
     assert!(screen(&term).contains("Continue the last game (autosave)"));
     keys(&mut app, &mut term, "c");

@@ -75,6 +75,7 @@ fn finished_game_in_the_replay(seed: u64) -> (App, Terminal<TestBackend>, usize)
         [SeatConfig::human(), SeatConfig::ai("greedy")],
         &[("range_mode", "max")],
     ));
+    app.leave_to_menu();
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     play_to_the_end(&mut app, &mut term, 3000);
@@ -346,11 +347,20 @@ fn undo_is_offered_before_a_reveal_refused_after_one_and_shown_in_the_replay() {
         [SeatConfig::human(), SeatConfig::ai("greedy")],
         &[("first_player", "xcom")],
     ));
+    app.leave_to_menu();
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
-    // Nothing to undo at the start, and the key bar says so.
+    // Nothing to undo at the start: the key bar does not offer it, and u says why.
     assert_eq!(game(&app).undo_state(), Err(NoUndo::Nothing));
-    assert!(screen(&term).contains("u:no undo (nothing yet)"));
+    let text = screen(&term);
+    let bar = text.lines().last().expect("a key bar");
+    assert!(!bar.contains("u:"), "{bar}");
+    keys(&mut app, &mut term, "u");
+    assert!(
+        screen(&term).contains("cannot undo: there is nothing to undo yet"),
+        "{}",
+        screen(&term)
+    );
     // A free move reveals nothing: undo is offered and works.
     let free = game(&app)
         .legal()

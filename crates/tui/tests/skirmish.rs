@@ -126,7 +126,11 @@ fn keys_are_answered_while_the_ai_thinks() {
     }
     assert!(!game(&app).game().log().is_empty());
     app.draw(&mut term).expect("draws");
-    assert!(screen(&term).contains("(AI):"), "{}", screen(&term));
+    assert!(
+        screen(&term).contains("Last AI move, "),
+        "{}",
+        screen(&term)
+    );
 }
 
 #[test]
@@ -288,6 +292,7 @@ fn leaving_and_continuing_resumes_the_autosave_exactly() {
         [SeatConfig::human(), SeatConfig::ai("greedy")],
         &[("first_player", "xcom")],
     ));
+    app.leave_to_menu();
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     let free = game(&app)

@@ -5,6 +5,7 @@ mod commander;
 mod commander_campaign;
 mod common;
 mod game;
+mod newcomer;
 mod pty;
 mod replay;
 mod shell;

@@ -212,8 +212,12 @@ fn reasons_name_the_search_and_the_action() {
     let (seat, actions) = legal(&state);
     let obs = Duel.observe(&state, seat);
     let choice = uncapped(Level::Easy, 1).choose(&Duel, &obs, seat, &actions);
-    assert!(choice.reason.starts_with("MCTS "), "{}", choice.reason);
-    assert!(choice.reason.contains("playouts"), "{}", choice.reason);
+    assert!(
+        choice.reason.starts_with("looked ahead "),
+        "{}",
+        choice.reason
+    );
+    assert!(choice.reason.contains("games"), "{}", choice.reason);
     assert!(
         choice
             .reason
@@ -249,7 +253,7 @@ fn a_zero_time_cap_still_returns_a_legal_action() {
     let choice = Player::<Duel>::choose(&mut player, &Duel, &obs, seat, &actions);
     assert!(actions.contains(&choice.action));
     assert!(
-        choice.reason.contains("MCTS 0 playouts"),
+        choice.reason.contains("looked ahead 0 games"),
         "{}",
         choice.reason
     );

@@ -10,7 +10,7 @@ use super::CommanderUi;
 use crate::draw::{self, Scratch};
 use crate::keys::Input;
 use crate::registry::{GameSpec, start_game};
-use crate::session::{Env, Flow, Session};
+use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::theme::{Role, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
@@ -48,6 +48,8 @@ pub struct SquadBuilder {
     errors: [Vec<String>; 2],
     message: Option<(String, Role)>,
     game: Option<Box<dyn Session>>,
+    /// Where leaving the battle goes.
+    leave_to: LeaveTo,
     scratch: Scratch,
     line: String,
 }
@@ -98,6 +100,7 @@ impl SquadBuilder {
             errors: [Vec::new(), Vec::new()],
             message: None,
             game: None,
+            leave_to: LeaveTo::Menu,
             scratch: Scratch::default(),
             line: String::new(),
         };
@@ -293,7 +296,10 @@ impl SquadBuilder {
             return;
         }
         match start_game(&self.ui, self.built_scenario(), &self.spec, self.ai_pause) {
-            Ok(game) => self.game = Some(game),
+            Ok(mut game) => {
+                game.set_leave_to(self.leave_to);
+                self.game = Some(game);
+            }
             Err(e) => self.message = Some((e, Role::Error)),
         }
     }
@@ -651,6 +657,13 @@ impl Session for SquadBuilder {
 
     fn busy(&self) -> bool {
         self.game.as_ref().is_some_and(|g| g.busy())
+    }
+
+    fn set_leave_to(&mut self, to: LeaveTo) {
+        self.leave_to = to;
+        if let Some(g) = &mut self.game {
+            g.set_leave_to(to);
+        }
     }
 
     /// The game screen once the battle has started (so tests reach the typed game), the

@@ -20,7 +20,7 @@ use crate::draw::{self, Scratch};
 use crate::game_screen::GameScreen;
 use crate::keys::Input;
 use crate::registry::{GameSpec, ScenarioSource, resume_game, start_game};
-use crate::session::{Env, Flow, Session};
+use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -276,6 +276,8 @@ impl CampaignScreen {
         };
         if let Some(game) = self.unfinished_battle(store, &battle.scenario) {
             self.message = None;
+            let mut game = game;
+            game.set_leave_to(LeaveTo::Campaign);
             self.stage = Stage::Battle {
                 game,
                 seat: battle.seat,
@@ -301,6 +303,8 @@ impl CampaignScreen {
         match start_game(&self.ui, battle.scenario, &spec, self.ai_pause) {
             Ok(game) => {
                 self.message = None;
+                let mut game = game;
+                game.set_leave_to(LeaveTo::Campaign);
                 self.stage = Stage::Battle {
                     game,
                     seat: battle.seat,

@@ -534,11 +534,15 @@ impl CommanderView {
         };
     }
 
-    fn play_if_legal(ctx: &ViewCtx<'_, Commander>, action: Action) -> Reply<Action> {
+    fn play_if_legal(
+        ctx: &ViewCtx<'_, Commander>,
+        action: Action,
+        why_not: &'static str,
+    ) -> Reply<Action> {
         if ctx.legal.contains(&action) {
             Reply::Play(action)
         } else {
-            Reply::Handled
+            Reply::Refused(why_not)
         }
     }
 
@@ -634,6 +638,17 @@ impl RulesetView<Commander> for CommanderView {
         };
         let geo = Geometry::fit(&ctx.obs.state.board, grid, self.origin);
         self.origin = geo.origin;
+        // The cursor never leaves the cells on screen: after a pan (or a smaller terminal)
+        // it is pulled to the nearest visible cell.
+        let (ox, oy) = geo.origin;
+        let last = |o: u8, n: u8| o.saturating_add(n.max(1) - 1);
+        let cx = self.cursor.x.clamp(ox, last(ox, geo.cols));
+        let cy = self.cursor.y.clamp(oy, last(oy, geo.rows));
+        if (cx, cy) != (self.cursor.x, self.cursor.y) {
+            self.cursor = Cell::new(cx, cy);
+            self.aimed = None;
+            self.recompute(ctx);
+        }
         self.geometry = Some(geo);
         panel::draw_map(self, ctx, &geo, buf);
         if ruled {
@@ -686,9 +701,19 @@ impl RulesetView<Commander> for CommanderView {
                 Reply::Handled
             }
             KeyCode::Char('e') => {
-                return CommanderView::play_if_legal(ctx, Action::EndActivation);
+                return CommanderView::play_if_legal(
+                    ctx,
+                    Action::EndActivation,
+                    "e ends an activation: none of yours is under way",
+                );
             }
-            KeyCode::Char('a') => return CommanderView::play_if_legal(ctx, Action::AiActivate),
+            KeyCode::Char('a') => {
+                return CommanderView::play_if_legal(
+                    ctx,
+                    Action::AiActivate,
+                    "a lets the rules' AI act only when an AI-mode seat is to decide",
+                );
+            }
             KeyCode::Char('c') => {
                 let st = &ctx.obs.state;
                 if let Some(m) = self.actor(st).and_then(|id| st.model(id)) {
@@ -749,6 +774,34 @@ impl RulesetView<Commander> for CommanderView {
         match *action {
             Action::Activate(id) => self.selected.is_none_or(|s| s == id),
             _ => true,
+        }
+    }
+
+    fn clear_selection(&mut self) {
+        self.selected = None;
+        self.aimed = None;
+        self.overlay = None;
+    }
+
+    fn is_pass(&self, action: &Action) -> bool {
+        matches!(action, Action::DeclineFreeAttack | Action::StayHidden)
+    }
+
+    fn confirm(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> Option<String> {
+        let st = &ctx.obs.state;
+        match action {
+            Action::EndActivation => {
+                let a = st.activation()?;
+                let left = 2u8.saturating_sub(a.spent);
+                (left > 0).then(|| {
+                    format!(
+                        "End {}'s activation?\n{left} action(s) of it are still unused.",
+                        self.name(a.model)
+                    )
+                })
+            }
+            Action::DeclineFreeAttack => Some("Let the free attack go?".to_string()),
+            _ => None,
         }
     }
 

@@ -630,11 +630,15 @@ impl SkirmishView {
         Reply::Handled
     }
 
-    fn play_if_legal(ctx: &ViewCtx<'_, Skirmish>, action: Action) -> Reply<Action> {
+    fn play_if_legal(
+        ctx: &ViewCtx<'_, Skirmish>,
+        action: Action,
+        why_not: &'static str,
+    ) -> Reply<Action> {
         if ctx.legal.contains(&action) {
             Reply::Play(action)
         } else {
-            Reply::Handled
+            Reply::Refused(why_not)
         }
     }
 }
@@ -758,6 +762,14 @@ impl RulesetView<Skirmish> for SkirmishView {
         !obs.hand().is_empty() || !obs.known_other().is_empty()
     }
 
+    fn is_pass(&self, action: &Action) -> bool {
+        *action == Action::Pass
+    }
+
+    fn prompt(&self, ruleset: &Skirmish, obs: &Observation) -> Option<String> {
+        panel::decision_text(ruleset, &obs.state)
+    }
+
     fn key(&mut self, ctx: &ViewCtx<'_, Skirmish>, key: KeyEvent) -> Reply<Action> {
         let board = ctx.obs.state.board();
         if let Some(nav) = MapNav::from_key(key) {
@@ -779,8 +791,20 @@ impl RulesetView<Skirmish> for SkirmishView {
             }
             KeyCode::Char('n') => return self.cycle_unit(ctx, true),
             KeyCode::Char('N') => return self.cycle_unit(ctx, false),
-            KeyCode::Char('e') => return SkirmishView::play_if_legal(ctx, Action::EndTurn),
-            KeyCode::Char('p') => return SkirmishView::play_if_legal(ctx, Action::Pass),
+            KeyCode::Char('e') => {
+                return SkirmishView::play_if_legal(
+                    ctx,
+                    Action::EndTurn,
+                    "e ends your Move and Fire phase: it is not yours to end now",
+                );
+            }
+            KeyCode::Char('p') => {
+                return SkirmishView::play_if_legal(
+                    ctx,
+                    Action::Pass,
+                    "p passes only when a Defense, Flush or reaction is offered to you",
+                );
+            }
             KeyCode::Char('c') => {
                 if let Some(u) = self.selected.and_then(|u| ctx.obs.state.unit(u)) {
                     self.cursor = u.pos;
@@ -859,6 +883,31 @@ impl RulesetView<Skirmish> for SkirmishView {
         card_ok && unit_ok
     }
 
+    fn clear_selection(&mut self) {
+        self.selected = None;
+        self.card = None;
+    }
+
+    fn confirm(&self, ctx: &ViewCtx<'_, Skirmish>, action: &Action) -> Option<String> {
+        match action {
+            Action::EndTurn => {
+                let plays = ctx
+                    .legal
+                    .iter()
+                    .filter(|a| !matches!(a, Action::EndTurn))
+                    .count();
+                Some(format!(
+                    "End your Move and Fire phase?\n{plays} other play(s) are still open; the turn passes on."
+                ))
+            }
+            Action::Pass if ctx.legal.len() > 1 => Some(format!(
+                "Pass?\n{} other answer(s) are offered: a card, a Defense or a reaction.",
+                ctx.legal.len() - 1
+            )),
+            _ => None,
+        }
+    }
+
     fn keys(&self) -> &'static [KeyHelp] {
         &[
             KeyHelp {
@@ -904,6 +953,18 @@ impl RulesetView<Skirmish> for SkirmishView {
             KeyHelp {
                 key: "map marks",
                 what: "* can move here, ! legal target, - sight line, # blocks sight, [ ] cursor",
+            },
+            KeyHelp {
+                key: "3/1 on a hex",
+                what: "terrain / elevation ratings, 1 to 5: higher terrain protects a unit in it (terrain cover); higher elevation blocks sight from lower hexes",
+            },
+            KeyHelp {
+                key: "shading . : % #",
+                what: "terrain again as a glyph and shade: blank open ground (1) up to the heaviest cover (5)",
+            },
+            KeyHelp {
+                key: "numbers on edges",
+                what: "column numbers along the top, row numbers down the left: the panel names hexes column,row",
             },
             KeyHelp {
                 key: "unit labels",

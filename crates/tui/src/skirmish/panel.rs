@@ -7,9 +7,11 @@ use crate::theme::Role;
 use crate::view::ViewCtx;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use squadsight_core::Ruleset as _;
 use squadsight_core::dice::{Dice, Target};
 use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
+use squadsight_skirmish::catalog::CardId;
 use squadsight_skirmish::state::{Aim, DiscardWhy, Frame, HexId, Phase, State, UnitId};
 use std::fmt::Write as _;
 
@@ -81,15 +83,28 @@ fn decision(sk: &Skirmish, st: &State, out: &mut Scratch) -> Option<String> {
             Aim::Effect => format!("choose the target of {}'s effect", name(unit)),
             Aim::Spawn(_) => "choose where the new unit appears".to_string(),
         },
-        Frame::Hit(h) => format!(
-            "{} takes {} Hit(s): defend or pass",
-            name(h.unit),
-            h.amount.saturating_sub(h.negated)
-        ),
+        Frame::Hit(h) => match h.amount.saturating_sub(h.negated) {
+            0 => format!(
+                "{} is attacked, every Hit already stopped: defend or pass",
+                name(h.unit)
+            ),
+            1 => format!("{} takes 1 Hit: defend or pass", name(h.unit)),
+            n => format!("{} takes {n} Hits: defend or pass", name(h.unit)),
+        },
         Frame::Flush { .. } => "cancel the Defense just played (Flush), or pass".to_string(),
         Frame::Ranged { target, .. } => format!("answer the effect aimed at {}", name(target)),
         Frame::Reaction { .. } => "react on the opponent's turn, or pass".to_string(),
         Frame::Program(_) | Frame::Attack(_) => return None,
+    })
+}
+
+/// What the deciding side is asked now, in a few words, from public facts only (the
+/// hand-off screen shows it to whoever is at the keyboard).
+pub(super) fn decision_text(sk: &Skirmish, st: &State) -> Option<String> {
+    decision(sk, st, &mut Scratch::default()).or_else(|| match st.phase() {
+        Phase::MoveFire => Some("their Move and Fire phase: move and attack".to_string()),
+        Phase::Over => None,
+        p => Some(format!("their {}", phase_name(p))),
     })
 }
 
@@ -200,8 +215,22 @@ pub fn render_panel(
             .map(|&u| sk.unit_name(st, u))
             .collect::<Vec<_>>()
             .join(", ");
+        // The range from the unit acting (or selected) to the cursor, in hexes.
+        let range = view
+            .actor(st)
+            .and_then(|id| st.unit(id).map(|u| (id, u)))
+            .filter(|(_, u)| u.on_map() && u.pos != view.cursor)
+            .map(|(id, u)| {
+                let n = board.distance(u.pos, view.cursor);
+                format!(
+                    "; range {n} hex{} from {}",
+                    if n == 1 { "" } else { "es" },
+                    sk.unit_name(st, id)
+                )
+            })
+            .unwrap_or_default();
         let text = s.format(format_args!(
-            "Cursor {c},{r}: terrain {}, elevation {}{}{}",
+            "Cursor {c},{r}: terrain {}, elevation {}{}{}{range}",
             board.terrain(view.cursor),
             board.elevation(view.cursor),
             if who.is_empty() { "" } else { "; " },
@@ -295,8 +324,9 @@ fn odds(
         });
     let (c, r) = board.offset(hex);
     let text = s.format(format_args!(
-        "Attack on {c},{r}: {} Hit(s){}{}",
+        "Attack on {c},{r}: {} Hit{}{}{}",
         1 + spec.damage,
+        if spec.damage == 0 { "" } else { "s" },
         if spec.area { ", area" } else { "" },
         if spec.auto_kill { ", auto-kill" } else { "" },
     ));
@@ -396,12 +426,17 @@ pub fn render_hand(
     let hand = ctx.obs.hand();
     let mut s = std::mem::take(&mut view.scratch);
     let mut row = 0u16;
+    // On the viewer's decision, a card nothing can be done with now says so.
+    let deciding = !ctx.legal.is_empty();
+    let any_card = ctx.legal.iter().any(|a| card_of(a).is_some());
     for (i, (card, count)) in hand.iter().enumerate() {
         if row >= area.height {
             break;
         }
         let notes = sk.catalog().card(card).map_or("", |c| c.notes.as_str());
         let selected = view.card == Some(card);
+        // A card with no play while others have one is dimmed (the selected card says why).
+        let playable = ctx.legal.iter().any(|a| card_of(a) == Some(card));
         let text = s.format(format_args!(
             "{} {}{} {}",
             i + 1,
@@ -409,9 +444,57 @@ pub fn render_hand(
             CountTag(count),
             notes
         ));
-        let role = if selected { Role::Selected } else { Role::Text };
+        let role = if selected {
+            Role::Selected
+        } else if any_card && !playable {
+            Role::Dim
+        } else {
+            Role::Text
+        };
         draw::line(buf, area, area.y + row, text, theme.style(role));
         row += 1;
+    }
+    // The selected card (or the card of the highlighted play) explains itself: what it
+    // does for each of the viewer's units that can play it.
+    let focus = view
+        .card
+        .or_else(|| ctx.highlighted.and_then(card_of))
+        .filter(|c| hand.has(*c));
+    if let Some(card) = focus {
+        let plays: Vec<&Action> = ctx
+            .legal
+            .iter()
+            .filter(|a| card_of(a) == Some(card))
+            .collect();
+        if plays.is_empty() && deciding && row < area.height {
+            let why = if any_card {
+                "no unit of yours can use it now"
+            } else {
+                "this decision takes no card"
+            };
+            let text = s.format(format_args!("{}: no play ({why})", sk.card_name(card)));
+            let rest = Rect::new(area.x, area.y + row, area.width, area.height - row);
+            row += u16::try_from(draw::wrapped(buf, rest, 0, 0, text, theme.style(Role::Dim)))
+                .unwrap_or(0);
+        }
+        if !plays.is_empty() && row < area.height {
+            let text = s.format(format_args!("{} can:", sk.card_name(card)));
+            draw::line(buf, area, area.y + row, text, theme.style(Role::Title));
+            row += 1;
+            let room = usize::from(area.height - row);
+            for (n, a) in plays.iter().enumerate() {
+                if row >= area.height {
+                    break;
+                }
+                let text = if n + 1 == room && plays.len() > room {
+                    s.format(format_args!(" ... and {} more", plays.len() - n))
+                } else {
+                    s.format(format_args!(" {}", sk.describe(&ctx.obs.state, a)))
+                };
+                draw::line(buf, area, area.y + row, text, theme.style(Role::Text));
+                row += 1;
+            }
+        }
     }
     if hand.is_empty() && area.height > 0 {
         draw::line(
@@ -438,6 +521,18 @@ pub fn render_hand(
         draw::wrapped(buf, rest, 0, 0, text, theme.style(Role::Dim));
     }
     view.scratch = s;
+}
+
+/// The hand card an action plays, if it plays one.
+fn card_of(a: &Action) -> Option<CardId> {
+    match *a {
+        Action::Discard(c)
+        | Action::Card { card: c, .. }
+        | Action::Spec { card: c, .. }
+        | Action::Cover { card: c, .. }
+        | Action::SelfDestruct { card: c, .. } => Some(c),
+        _ => None,
+    }
 }
 
 /// " x2" after a card name held twice; nothing for a single copy.

@@ -25,6 +25,8 @@ pub fn quick_store() -> MemoryStore {
     let settings = Settings {
         ai_pause_ms: 0,
         quick_level: squadsight_ai::Level::Greedy,
+        // Scripted games play turn ends straight away; the question is tested apart.
+        confirm_turn_end: false,
         ..Settings::default()
     };
     store

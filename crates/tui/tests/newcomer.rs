@@ -1,0 +1,397 @@
+//! What a newcomer needs from the shell (issue 11), on `TestBackend` with key scripts: a new
+//! decision starts with no selection, a filter says what it hides and `x` clears it, the
+//! action cursor stays on its action, turn ends ask first, idle keys say why, leaving goes
+//! back where the player came from, the hand-off says why, and text fits its box.
+
+use crate::common::sk::{self, focus, game, spec};
+use crate::common::toy::ToyUi;
+use crate::common::{app_with, keys, quick_store, redraw, screen, terminal, toy_app};
+use squadsight_core::game::SeatConfig;
+use squadsight_skirmish::action::Action;
+use squadsight_tui::game_screen::Focus;
+use squadsight_tui::registry::Registry;
+use squadsight_tui::settings::Settings;
+use squadsight_tui::store::{MemoryStore, SaveStore};
+use squadsight_tui::{App, Exit, Start};
+
+/// A Skirmish game against the greedy AI, X-Com (the person) first.
+fn vs_ai(seed: u64) -> App {
+    sk::app(spec(
+        seed,
+        [SeatConfig::human(), SeatConfig::ai("greedy")],
+        &[("first_player", "xcom")],
+    ))
+}
+
+/// The key bar: the screen's last row.
+fn key_bar(text: &str) -> &str {
+    text.lines().last().unwrap_or("")
+}
+
+/// Where the highlighted action of the list stands in the legal actions.
+fn highlighted(app: &App) -> Option<Action> {
+    let g = game(app);
+    g.shown()
+        .get(g.cursor())
+        .and_then(|&i| g.legal().get(i))
+        .copied()
+}
+
+#[test]
+fn a_selection_that_hides_options_says_so_and_x_shows_them_all() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    // Enter on the person's own unit selects it: the list narrows to that unit's plays.
+    keys(&mut app, &mut term, "<Enter>");
+    let g = game(&app);
+    assert!(g.view().selected().is_some(), "a unit is selected");
+    let (shown, legal) = (g.shown().len(), g.legal().len());
+    assert!(shown < legal, "the selection narrows {legal} actions");
+    let text = screen(&term);
+    let notice = format!("Actions: {shown} of {legal} (x: all)");
+    assert!(text.contains(&notice), "{text}");
+    assert!(key_bar(&text).contains("x:show all"), "{text}");
+    // One key clears it.
+    keys(&mut app, &mut term, "x");
+    let g = game(&app);
+    assert_eq!(g.shown().len(), g.legal().len());
+    assert_eq!(g.view().selected(), None);
+    let text = screen(&term);
+    assert!(!text.contains("(x: all)"), "{text}");
+    assert!(
+        text.contains(&format!("selection cleared: all {legal} actions listed")),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_new_decision_starts_with_no_selection() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(game(&app).view().selected().is_some());
+    // The selected unit's first play, from the narrowed list.
+    focus(&mut app, &mut term, Focus::Actions);
+    let before = game(&app).game().log().len();
+    keys(&mut app, &mut term, "<Home> <Enter>");
+    assert!(
+        game(&app).game().log().len() > before,
+        "an action was played"
+    );
+    // Whatever is decided next, nothing picked for the last step narrows it.
+    let g = game(&app);
+    assert_eq!(g.view().selected(), None);
+    assert_eq!(g.view().card(), None);
+    assert_eq!(g.shown().len(), g.legal().len());
+    assert!(!screen(&term).contains("(x: all)"));
+}
+
+#[test]
+fn the_action_cursor_stays_on_its_action_when_the_list_changes() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    // The second unit: its plays stand further down the full list.
+    keys(&mut app, &mut term, "n n");
+    assert!(game(&app).shown().len() < game(&app).legal().len());
+    focus(&mut app, &mut term, Focus::Actions);
+    keys(&mut app, &mut term, "<Home> <Down>");
+    let chosen = highlighted(&app).expect("an action under the cursor");
+    let narrowed_at = game(&app).cursor();
+    // Showing every action moves the action to another line: the cursor follows it.
+    keys(&mut app, &mut term, "x");
+    assert_eq!(highlighted(&app), Some(chosen));
+    assert_ne!(game(&app).cursor(), narrowed_at, "the list did change");
+    // Selecting again narrows the list: the cursor is still on the same action.
+    // (Enter on the unit under the map cursor, still the second unit.)
+    focus(&mut app, &mut term, Focus::Map);
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(game(&app).shown().len() < game(&app).legal().len());
+    assert_eq!(highlighted(&app), Some(chosen));
+}
+
+/// A memory store whose settings ask before a turn ends (the default), no AI pause.
+fn asking_store() -> MemoryStore {
+    let mut store = MemoryStore::new();
+    let settings = Settings {
+        ai_pause_ms: 0,
+        quick_level: squadsight_ai::Level::Greedy,
+        ..Settings::default()
+    };
+    assert!(settings.confirm_turn_end, "asking is the default");
+    store.write_settings(&settings.to_text()).expect("memory");
+    store
+}
+
+#[test]
+fn ending_the_phase_asks_first_and_only_y_plays_it() {
+    let mut app = app_with(
+        Registry::builtin(),
+        asking_store(),
+        spec(
+            3,
+            [SeatConfig::human(), SeatConfig::ai("greedy")],
+            &[("first_player", "xcom")],
+        ),
+    );
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    // Free moves come first; once they are made the Move and Fire phase can be ended.
+    for _ in 0..20 {
+        if game(&app).legal().contains(&Action::EndTurn) {
+            break;
+        }
+        let free = game(&app)
+            .legal()
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::FreeMove { .. }))
+            .or_else(|| game(&app).legal().first().copied())
+            .expect("a decision");
+        sk::play(&mut app, &mut term, free);
+    }
+    assert!(game(&app).legal().contains(&Action::EndTurn));
+    focus(&mut app, &mut term, Focus::Map);
+    let before = game(&app).game().log().len();
+    keys(&mut app, &mut term, "e");
+    let text = screen(&term);
+    assert!(text.contains("Are you sure?"), "{text}");
+    assert!(text.contains("End your Move and Fire phase?"), "{text}");
+    assert!(text.contains("still open; the turn passes on"), "{text}");
+    // Enter is not an answer: an accidental Enter plays nothing.
+    keys(&mut app, &mut term, "<Enter>");
+    assert_eq!(game(&app).game().log().len(), before);
+    assert!(screen(&term).contains("not played"));
+    keys(&mut app, &mut term, "e y");
+    assert!(game(&app).game().log().len() > before, "y played it");
+}
+
+#[test]
+fn keys_that_do_nothing_say_why_in_the_key_bar() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Tab>");
+    assert_eq!(game(&app).focus(), Focus::Actions);
+    keys(&mut app, &mut term, "5");
+    let text = screen(&term);
+    assert!(
+        key_bar(&text).contains("5: digits pick cards in the map pane"),
+        "{text}"
+    );
+    // The next key brings the keys back.
+    keys(&mut app, &mut term, "<Esc>");
+    assert!(key_bar(&screen(&term)).contains("Enter:act"));
+    keys(&mut app, &mut term, "Z");
+    assert!(
+        key_bar(&screen(&term)).contains("Z does nothing on the map"),
+        "{}",
+        screen(&term)
+    );
+    // p is known to the map but there is nothing to pass now.
+    keys(&mut app, &mut term, "p");
+    assert!(
+        key_bar(&screen(&term)).contains("p passes only when a Defense"),
+        "{}",
+        screen(&term)
+    );
+}
+
+#[test]
+fn nothing_to_undo_is_not_offered_in_the_key_bar() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    let text = screen(&term);
+    assert!(!key_bar(&text).contains("u:"), "{text}");
+    assert!(!text.contains("no undo"), "{text}");
+}
+
+#[test]
+fn leaving_a_game_a_command_opened_goes_back_to_the_shell() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "q");
+    let text = screen(&term);
+    assert!(
+        text.contains("Leave this game and go back to the shell?"),
+        "{text}"
+    );
+    // Nothing has been played, and the dialog does not promise an autosave.
+    assert!(
+        text.contains("No action has been played, so nothing is saved."),
+        "{text}"
+    );
+    assert_eq!(keys(&mut app, &mut term, "y"), Exit::Quit);
+    assert_eq!(app.exit(), Some(Exit::Quit));
+}
+
+#[test]
+fn leaving_a_game_the_menu_opened_goes_back_to_the_menu() {
+    let mut app = toy_app(Start::Menu);
+    let mut term = terminal(100, 30);
+    keys(&mut app, &mut term, "<Enter> <Tab> <Enter>");
+    assert_eq!(app.screen_name(), "game");
+    keys(&mut app, &mut term, "q");
+    let text = screen(&term);
+    assert!(text.contains("go back to the menu?"), "{text}");
+    assert!(
+        text.contains("It is autosaved after every action: Continue resumes it."),
+        "{text}"
+    );
+    keys(&mut app, &mut term, "y");
+    assert_eq!(app.screen_name(), "menu");
+    assert_ne!(app.exit(), Some(Exit::Quit));
+}
+
+#[test]
+fn the_hand_off_says_what_the_next_seat_is_asked() {
+    let mut app = sk::app(spec(
+        21,
+        [SeatConfig::human(), SeatConfig::human()],
+        &[("first_player", "xcom")],
+    ));
+    let mut term = terminal(80, 24);
+    keys(&mut app, &mut term, "");
+    let text = screen(&term);
+    assert!(text.contains("X-Com (seat 1) must decide now."), "{text}");
+    assert!(
+        text.contains("Asked: their Move and Fire phase: move and attack."),
+        "{text}"
+    );
+}
+
+/// The rows of the help popup's frame: the row of its title, its right edge's column and
+/// its bottom row.
+fn help_frame(text: &str) -> (usize, usize, usize) {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains("Help: keys"))
+        .expect("the help popup");
+    let right = rows[top].iter().rposition(|&c| c == '#').expect("a corner");
+    let bottom = (top + 1..rows.len())
+        .find(|&y| rows[y].get(right) == Some(&'#') && rows[y].get(right - 1) == Some(&'='))
+        .expect("the bottom edge");
+    (top, right, bottom)
+}
+
+#[test]
+fn the_help_popup_keeps_inside_its_border() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut app = vs_ai(3);
+        let mut term = terminal(w, h);
+        keys(&mut app, &mut term, "?");
+        let text = screen(&term);
+        let (top, right, bottom) = help_frame(&text);
+        let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        for (y, row) in rows.iter().enumerate().take(bottom).skip(top + 1) {
+            assert_eq!(
+                row.get(right),
+                Some(&'#'),
+                "{w}x{h}: row {y} runs through the border:\n{text}"
+            );
+        }
+        // The map legend explains every mark, the ratings included.
+        keys(&mut app, &mut term, "<PageDown> <PageDown>");
+        let all = format!("{text}{}", screen(&term));
+        if (w, h) == (120, 40) {
+            assert!(all.contains("terrain / elevation"), "{all}");
+        }
+    }
+}
+
+#[test]
+fn the_size_warning_fits_a_tiny_terminal() {
+    let mut app = toy_app(Start::Menu);
+    let mut term = terminal(20, 8);
+    keys(&mut app, &mut term, "");
+    let text = screen(&term);
+    assert!(text.contains("need 80x24"), "{text}");
+    assert!(text.contains("have 20x8"), "{text}");
+}
+
+#[test]
+fn the_cursor_panel_shows_the_range_from_the_selected_unit() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(game(&app).view().selected().is_some());
+    keys(&mut app, &mut term, "l l");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("range 2 hexes from Squaddie"), "{text}");
+    keys(&mut app, &mut term, "h");
+    assert!(
+        screen(&term).contains("range 1 hex from Squaddie"),
+        "{}",
+        screen(&term)
+    );
+}
+
+#[test]
+fn a_selected_card_says_what_it_does_or_why_it_cannot_be_played() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "1");
+    let g = game(&app);
+    let card = g.view().card().expect("card 1 selected");
+    let name = g.game().ruleset().card_name(card).to_string();
+    let text = screen(&term);
+    let explains =
+        text.contains(&format!("{name} can:")) || text.contains(&format!("{name}: no play ("));
+    assert!(explains, "{text}");
+}
+
+#[test]
+fn the_replay_help_lists_the_replay_keys_first() {
+    let mut app = toy_app(Start::Menu);
+    let mut term = terminal(100, 30);
+    keys(&mut app, &mut term, "<Enter> <Tab>");
+    for _ in 0..200 {
+        let over = app
+            .session()
+            .and_then(|s| {
+                s.as_any()
+                    .downcast_ref::<squadsight_tui::game_screen::GameScreen<ToyUi>>()
+            })
+            .is_some_and(|g| g.outcome().is_some());
+        if over {
+            break;
+        }
+        keys(&mut app, &mut term, "<Enter>");
+    }
+    keys(&mut app, &mut term, "x q y r <Enter> ?");
+    let text = screen(&term);
+    let lines: Vec<&str> = text.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.contains("Help: keys"))
+        .expect("help");
+    assert!(lines[top + 1].contains("Replay"), "{text}");
+}
+
+#[test]
+fn the_commander_cursor_stays_on_screen_when_the_table_is_panned() {
+    use crate::common::commander::game as cgame;
+    let spec = squadsight_tui::GameSpec {
+        ruleset: "commander".into(),
+        scenario: squadsight_tui::ScenarioSource::Builtin("battle".into()),
+        seed: 3,
+        seats: vec![SeatConfig::human(), SeatConfig::human()],
+        options: Vec::new(),
+    };
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Game(spec));
+    let mut term = terminal(80, 24);
+    keys(&mut app, &mut term, "<Enter>");
+    for pan in ["L", "J", "H", "K"] {
+        keys(
+            &mut app,
+            &mut term,
+            &format!("{pan} {pan} {pan} {pan} {pan} {pan}"),
+        );
+        let screen = cgame(&app);
+        let cursor = screen.view().cursor();
+        assert!(
+            screen.view().screen_of(cursor).is_some(),
+            "after {pan}: the cursor {cursor:?} is off screen"
+        );
+    }
+}
