@@ -502,6 +502,13 @@ impl Tactical {
         }
     }
 
+    /// Recomputes sight after units or the map were changed by hand (test fixtures, scenario
+    /// tools): every pair is retraced and reactions count from what is seen now.
+    pub fn settle_sight(&self, st: &mut State) {
+        st.resight_all();
+        self.remember_sight(st);
+    }
+
     /// A unit's name for the journal: type and seat.
     pub(crate) fn name(&self, st: &State, i: usize) -> String {
         st.units.get(i).map_or_else(String::new, |u| {

@@ -5,3 +5,4 @@ mod data;
 mod map_sight;
 mod map_support;
 mod map_tiles;
+mod rules;
