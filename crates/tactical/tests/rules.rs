@@ -68,45 +68,106 @@ fn legal(t: &Tactical, st: &State, seat: Seat) -> Vec<Action> {
 fn tac_move_walk_straight_diagonal_and_turns() {
     let t = tactical();
     // Behind each other's backs, far apart, no reaction possible: facing away.
-    let (mut st, x, _) = duel(&t, Options::default(), Pos::new(5, 10, 0), Pos::new(5, 0, 0));
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
     st.units[x].facing = Facing::S;
     st.units[1].facing = Facing::N;
     let tu = st.units[x].tu;
     // tac.move.walk-straight: 2 TU, after turning about (tac.move.turn-180: 2 TU).
-    act(&t, &mut st, Action::Step { unit: 0, to: Pos::new(5, 9, 0), fly: false });
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 9, 0),
+            fly: false,
+        },
+    );
     assert_eq!(st.units[x].tu, tu - 2 - 2);
     // tac.move.walk-diagonal: 3 TU, plus a free 45° turn (tac.move.turn-45).
-    act(&t, &mut st, Action::Step { unit: 0, to: Pos::new(6, 8, 0), fly: false });
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(6, 8, 0),
+            fly: false,
+        },
+    );
     assert_eq!(st.units[x].tu, tu - 4 - 3);
     assert_eq!(st.units[x].facing, Facing::NE);
     // Another 45° is free (tac.move.turn-45), but a second one straight after makes a 90°
     // turn from where the run began and costs 1 (tac.move.turn-90, tac.gap.43).
-    act(&t, &mut st, Action::Turn { unit: 0, facing: Facing::E });
+    act(
+        &t,
+        &mut st,
+        Action::Turn {
+            unit: 0,
+            facing: Facing::E,
+        },
+    );
     assert_eq!(st.units[x].tu, tu - 7);
-    act(&t, &mut st, Action::Turn { unit: 0, facing: Facing::SE });
+    act(
+        &t,
+        &mut st,
+        Action::Turn {
+            unit: 0,
+            facing: Facing::SE,
+        },
+    );
     assert_eq!(st.units[x].tu, tu - 8);
 }
 
 #[test]
 fn tac_move_encumbrance_and_tac_crit_cumulative_double_costs() {
     let t = tactical();
-    let (mut st, x, _) = duel(&t, Options::default(), Pos::new(5, 10, 0), Pos::new(5, 0, 0));
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
     st.units[1].facing = Facing::N;
     let tu = st.units[x].tu;
     st.units[x].weight = 100; // far above STR 30
-    act(&t, &mut st, Action::Step { unit: 0, to: Pos::new(5, 9, 0), fly: false });
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 9, 0),
+            fly: false,
+        },
+    );
     assert_eq!(st.units[x].tu, tu - 4);
     // tac.crit.cumulative: two leg wounds make a straight step cost 8.
     st.units[x].weight = 0;
     st.units[x].legs = 2;
-    act(&t, &mut st, Action::Step { unit: 0, to: Pos::new(5, 8, 0), fly: false });
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 8, 0),
+            fly: false,
+        },
+    );
     assert_eq!(st.units[x].tu, tu - 4 - 8);
 }
 
 #[test]
 fn tac_move_kneel_immobile_and_kneel_stand_cost() {
     let t = tactical();
-    let (mut st, x, _) = duel(&t, Options::default(), Pos::new(5, 10, 0), Pos::new(5, 0, 0));
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
     st.units[1].facing = Facing::N;
     let tu = st.units[x].tu;
     act(&t, &mut st, Action::Kneel { unit: 0 });
@@ -120,29 +181,53 @@ fn tac_move_kneel_immobile_and_kneel_stand_cost() {
 fn tac_ranged_mod_kneeling_both_ways_and_range() {
     // Dispute: a shot at a kneeling target takes -5; a kneeling firer gets +15.
     let t = tactical();
-    let (mut st, x, a) = duel(&t, Options::default(), Pos::new(5, 10, 0), Pos::new(5, 0, 0));
+    let (mut st, x, a) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
     let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("rifle"));
     let plain = t.to_hit(&st, x, rifle, Mode::Aimed, a);
     // ACC 25 + 20 boost, Aimed +50, range -10 (tac.ranged.mod.range).
     assert_eq!(plain.target, 45 + 50 - 10);
     st.units[a].kneeling = true;
-    assert_eq!(t.to_hit(&st, x, rifle, Mode::Aimed, a).target, plain.target - 5);
+    assert_eq!(
+        t.to_hit(&st, x, rifle, Mode::Aimed, a).target,
+        plain.target - 5
+    );
     st.units[x].kneeling = true;
     // 85 - 5 + 15 = 95: the cap (tac.ranged.cap) holds it there.
     assert_eq!(t.to_hit(&st, x, rifle, Mode::Aimed, a).target, 95);
-    assert_eq!(squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(3, 4, 0)), 5);
-    assert_eq!(squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(1, 1, 0)), 1);
+    assert_eq!(
+        squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(3, 4, 0)),
+        5
+    );
+    assert_eq!(
+        squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(1, 1, 0)),
+        1
+    );
 }
 
 #[test]
 fn tac_ranged_resolve_journals_target_and_exact_odds() {
     let t = tactical();
-    let (mut st, x, a) = duel(&t, Options::default(), Pos::new(5, 10, 0), Pos::new(5, 4, 0));
+    let (mut st, x, a) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 4, 0),
+    );
     let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("rifle"));
     let j = act(
         &t,
         &mut st,
-        Action::Attack { unit: 0, weapon: rifle, mode: Mode::Snap, target: a as u8 },
+        Action::Attack {
+            unit: 0,
+            weapon: rifle,
+            mode: Mode::Snap,
+            target: a as u8,
+        },
     );
     let roll = j
         .events()
@@ -165,7 +250,11 @@ fn reaction_won(t: &Tactical, options: Options) -> Option<(State, Journal)> {
         st.units[a].seen = 0;
         let mut j = Journal::recording();
         let mut rng = GameRng::new(seed);
-        let step = Action::Step { unit: 0, to: Pos::new(5, 11, 0), fly: false };
+        let step = Action::Step {
+            unit: 0,
+            to: Pos::new(5, 11, 0),
+            fly: false,
+        };
         t.apply(&mut st, Seat(0), &step, &mut rng, &mut j)
             .unwrap_or_else(|e| panic!("{e}"));
         if !st.reactions.is_empty() || j.events().iter().any(|e| e.rule == "tac.react.interrupt") {
@@ -180,7 +269,11 @@ fn tac_react_roll_is_the_reacting_seats_decision() {
     let t = tactical();
     let (st, j) = reaction_won(&t, Options::default()).unwrap_or_else(|| panic!("no reaction"));
     assert!(j.events().iter().any(|e| e.rule == "tac.react.trigger"));
-    assert!(j.events().iter().any(|e| e.rule == "tac.react.roll" && e.roll.is_some()));
+    assert!(
+        j.events()
+            .iter()
+            .any(|e| e.rule == "tac.react.roll" && e.roll.is_some())
+    );
     // tac.react.interrupt: the alien seat decides out of turn: shoot or hold.
     assert_eq!(t.to_act(&st), Decision::Act(Seat(1)));
     let l = legal(&t, &st, Seat(1));
@@ -214,7 +307,12 @@ fn tac_react_automatic_answers_for_listed_seats() {
 #[test]
 fn tac_game_victory_when_one_team_is_left() {
     let t = tactical();
-    let (mut st, x, a) = duel(&t, Options::default(), Pos::new(5, 10, 0), Pos::new(5, 8, 0));
+    let (mut st, x, a) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 8, 0),
+    );
     st.units[a].damage = st.units[a].stats[1].unwrap_or(0);
     st.units[a].status = Status::Unconscious;
     act(&t, &mut st, Action::EndUnit { unit: x as u8 });
@@ -227,14 +325,22 @@ fn tac_game_victory_when_one_team_is_left() {
 #[test]
 fn tac_game_one_active_unit_and_unit_turn() {
     let t = tactical();
-    let (mut st, x, _) = duel(&t, Options::default(), Pos::new(5, 10, 0), Pos::new(15, 0, 0));
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(15, 0, 0),
+    );
     st.units[2].status = Status::Active; // a second X-Com unit
     st.units[2].pos = Pos::new(8, 10, 0);
     t.settle_sight(&mut st);
     act(&t, &mut st, Action::Kneel { unit: x as u8 });
     // Only the unit that started may act until its turn ends.
     let l = legal(&t, &st, Seat(0));
-    assert!(l.iter().all(|a| !matches!(a, Action::Kneel { unit: 2 } | Action::Step { unit: 2, .. })));
+    assert!(
+        l.iter()
+            .all(|a| !matches!(a, Action::Kneel { unit: 2 } | Action::Step { unit: 2, .. }))
+    );
     act(&t, &mut st, Action::EndUnit { unit: x as u8 });
     let l = legal(&t, &st, Seat(0));
     assert!(l.iter().any(|a| matches!(a, Action::Step { unit: 2, .. })));
@@ -264,6 +370,8 @@ fn fog_of_war_hides_unseen_enemies() {
     let mut r = GameRng::new(5);
     let d = t.determinize(&obs, &mut r);
     for &h in &obs.hidden {
-        assert!(!d.seat_sees(Seat(0), usize::from(h)) || d.units[usize::from(h)].status == Status::Dead);
+        assert!(
+            !d.seat_sees(Seat(0), usize::from(h)) || d.units[usize::from(h)].status == Status::Dead
+        );
     }
 }
