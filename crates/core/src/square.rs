@@ -656,6 +656,33 @@ pub fn line(a: Pos, b: Pos, nudge: Nudge) -> SquareLine {
     }
 }
 
+/// The boundaries crossed by the centre line from `a` to `b`, for the copy shifted to the
+/// `nudge` side, handed in order to `cross(axis, up)` (axis 0 is `x`, 1 is `y`, 2 is `z`;
+/// `up` when that coordinate grows) until it returns `false`. These are the crossings of
+/// [`line()`] without a [`Crossing`] built for each: the fast path for callers that follow
+/// the cell index themselves. Returns whether the walk grazed a lattice edge or corner
+/// before it stopped (as [`SquareLine::grazed`]).
+pub fn walk_line(a: Pos, b: Pos, nudge: Nudge, mut cross: impl FnMut(usize, bool) -> bool) -> bool {
+    let delta = line_delta(a, b);
+    if is_short(delta) {
+        walk_boundaries(&mut SquareWalk::<i64>::new(a, b, delta, nudge), &mut cross)
+    } else {
+        walk_boundaries(&mut SquareWalk::<i128>::new(a, b, delta, nudge), &mut cross)
+    }
+}
+
+fn walk_boundaries<K: Key>(
+    walk: &mut SquareWalk<K>,
+    cross: &mut impl FnMut(usize, bool) -> bool,
+) -> bool {
+    while let Some(axis) = walk.advance() {
+        if !cross(axis, walk.step[axis] > 0) {
+            break;
+        }
+    }
+    walk.split
+}
+
 /// Lines shorter than this on every axis use `i64` keys (they stay below 2^59).
 const SHORT: i64 = 1 << 18;
 
@@ -988,6 +1015,40 @@ mod tests {
                         break;
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn walk_line_crosses_the_boundaries_line_lists() {
+        let a = Pos::new(1, 2, 0);
+        for b in [
+            Pos::new(5, 4, 2),
+            Pos::new(3, 4, 0),
+            Pos::new(0, 0, 1),
+            Pos::new(1, 2, 3),
+        ] {
+            for nudge in Nudge::BOTH {
+                let mut at = a;
+                let mut walked = Vec::new();
+                let grazed = walk_line(a, b, nudge, |axis, up| {
+                    walked.push(crossing(at, axis, up));
+                    let d = if up { 1 } else { -1 };
+                    match axis {
+                        0 => at.x += d,
+                        1 => at.y += d,
+                        _ => at.z += d,
+                    }
+                    true
+                });
+                let mut full = line(a, b, nudge);
+                let listed: Vec<_> = full
+                    .by_ref()
+                    .filter(|c| !matches!(c, Crossing::Cell(_)))
+                    .collect();
+                assert_eq!(walked, listed, "{b:?} {nudge:?}");
+                assert_eq!(grazed, full.grazed());
+                assert_eq!(at, b);
             }
         }
     }

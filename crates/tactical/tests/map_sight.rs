@@ -1,7 +1,7 @@
 //! Line of sight, sight fields and incremental sight (tac.los.*, tac.map.floor-los,
 //! tac.map.wall, tac.map.door).
 
-use super::map_support::{field, open, strip};
+use super::map_support::{field, strip};
 use proptest::prelude::*;
 use squadsight_core::square::{Dir, Pos};
 use squadsight_tactical::map::sight::view_limit;
@@ -17,6 +17,7 @@ fn nobody(_: Pos) -> bool {
     false
 }
 
+/// Clauses: tac.map.wall, tac.los.see-through, tac.map.door, tac.los.blockers.
 #[test]
 fn tac_map_wall_blocks_sight_windows_do_not_and_doors_only_while_closed() {
     let mut bf = field(&[&[
@@ -50,6 +51,7 @@ fn tac_map_wall_blocks_sight_windows_do_not_and_doors_only_while_closed() {
     assert!(!los(&bf, 3).clear);
 }
 
+/// Clauses: tac.los.obstruction, tac.los.blockers, tac.map.object.
 #[test]
 fn tac_los_obstruction_four_squares_block_and_full_objects_block_alone() {
     // Three crates (low objects) between: -5 each, still seen.
@@ -74,6 +76,7 @@ fn tac_los_obstruction_four_squares_block_and_full_objects_block_alone() {
     assert_eq!(s.blocked_by, Some(SightBlock::Object(p(3, 0, 0))));
 }
 
+/// Clauses: tac.smoke.los, tac.los.obstruction.
 #[test]
 fn tac_smoke_los_smoke_counts_as_obstruction() {
     let mut bf = strip(&["........"]);
@@ -87,6 +90,7 @@ fn tac_smoke_los_smoke_counts_as_obstruction() {
     assert!(!bf.line_of_sight(a, b, &rules, nobody).clear);
 }
 
+/// Clauses: tac.map.floor-los, tac.los.blockers.
 #[test]
 fn tac_map_floor_los_floors_block_between_levels_but_elevators_do_not() {
     let rules = SightRules {
@@ -103,6 +107,7 @@ fn tac_map_floor_los_floors_block_between_levels_but_elevators_do_not() {
     assert!(lift.line_of_sight(a, b, &rules, nobody).clear);
 }
 
+/// Clauses: tac.los.elevation, tac.los.common-sense.
 #[test]
 fn tac_los_elevation_units_far_back_from_the_edge_of_a_higher_level_are_hidden() {
     // A roof from column 20 on, open air before it; the viewer on the ground far away.
@@ -129,6 +134,7 @@ fn tac_los_elevation_units_far_back_from_the_edge_of_a_higher_level_are_hidden()
     assert!(!bf.line_of_sight(far, viewer, &rules, nobody).clear);
 }
 
+/// Clauses: tac.los.partial-level, tac.move.kneel-effects.
 #[test]
 fn tac_los_partial_level_a_kneeling_unit_hides_behind_a_two_thirds_slope() {
     let bf = strip(&[".2....", ".1...."]);
@@ -153,6 +159,7 @@ fn tac_los_partial_level_a_kneeling_unit_hides_behind_a_two_thirds_slope() {
     assert!(low.line_of_sight(kneeling, target, &rules, nobody).clear);
 }
 
+/// Clauses: tac.unit.size, tac.los.required.
 #[test]
 fn a_two_by_two_unit_is_seen_if_any_of_its_squares_is() {
     // A wall hides the upper row of a 2x2 unit but not the lower one.
@@ -207,6 +214,7 @@ fn the_xcom_cone_and_range_are_options() {
     );
 }
 
+/// Clauses: tac.los.required.
 #[test]
 fn a_sight_field_is_exactly_the_squares_in_line_of_sight() {
     let bf = field(&[&[
@@ -223,7 +231,13 @@ fn a_sight_field_is_exactly_the_squares_in_line_of_sight() {
     let field = bf.sight_field(me, Facing::E, &rules, nobody);
     for q in bf.positions() {
         let i = bf.index(q).expect("on the map");
-        let expect = q == me.pos || bf.line_of_sight(me, Body::at(q), &rules, nobody).clear;
+        // Empty air holds nothing to see; everything else is in the field exactly when a
+        // body standing there would be in sight.
+        let something = bf
+            .square(q)
+            .is_some_and(|s| s.floor.is_some() || s.object.is_some());
+        let expect =
+            q == me.pos || (something && bf.line_of_sight(me, Body::at(q), &rules, nobody).clear);
         assert_eq!(field.contains(i), expect, "{q:?}");
     }
     assert!(!field.contains(bf.index(p(5, 1, 0)).expect("on the map")));
@@ -343,9 +357,40 @@ proptest! {
                         units.iter().any(|u| u.body.size.cells(u.body.pos).any(|c| c == q))
                     };
                     let fresh = bf.line_of_sight(units[i].body, units[j].body, &rules, occupied);
-                    prop_assert_eq!(vision.los(i, j).map(|s| s.clear), Some(fresh.clear));
+                    prop_assert_eq!(vision.los(i, j), Some(fresh.clear), "pair {} {}", i, j);
                 }
             }
         }
     }
+}
+
+/// Clauses: tac.los.obstruction, tac.ranged.mod.obstruction.
+#[test]
+fn vision_gives_a_shot_its_obstruction_count_traced_now() {
+    let bf = strip(&[".x......"]);
+    let rules = SightRules::default();
+    let at = |x| Looker {
+        body: Body::at(p(x, 0, 0)),
+        facing: Facing::E,
+        obstructs: true,
+    };
+    let mut units = vec![at(0), at(7), at(4)];
+    let mut vision = Vision::new(&bf, &units, &rules);
+    let shot = vision
+        .shot_sight(&bf, &units, &rules, 0, 1)
+        .expect("both there");
+    assert_eq!((shot.clear, shot.obstruction), (true, 2));
+    // The unit in between steps aside: one square of obstruction less.
+    let before = units[2].body;
+    units[2].body.pos = p(4, 0, 1);
+    vision.moved(&bf, &units, &rules, 2, before);
+    assert_eq!(vision.los(0, 1), Some(true));
+    let shot = vision
+        .shot_sight(&bf, &units, &rules, 0, 1)
+        .expect("both there");
+    assert_eq!(shot.obstruction, 1);
+    assert!(vision.sees(&units, &rules, 0, 1));
+    // Unit 1 sees both: the one hovering above open ground is in plain view.
+    assert_eq!(vision.seen_by(&units, &rules, 1), vec![0, 2]);
+    assert_eq!(vision.shot_sight(&bf, &units, &rules, 0, 9), None);
 }

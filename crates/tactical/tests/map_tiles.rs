@@ -12,6 +12,7 @@ fn set() -> &'static TileSet {
     TileSet::builtin().expect("the built-in tiles load")
 }
 
+/// Clauses: tac.map.interpretation, tac.map.strength-class, tac.map.strength-defaults, tac.map.uneven.
 #[test]
 fn tac_map_interpretation_table_is_transcribed() {
     // A second, independent transcription of the source's Map Interpretation table (§4.4):
@@ -78,6 +79,7 @@ fn tac_map_interpretation_table_is_transcribed() {
     assert_eq!(t.object(ObjectKind::UfoChairs).height, Height::Low);
 }
 
+/// Clauses: tac.collat.normal, tac.collat.hardened, tac.collat.super-tough, tac.collat.indestructible, tac.explosive.detonate, tac.splash.rating, tac.smoke.duration, tac.smoke.grenade-duration, tac.fire.ignite, tac.collapse.crush.
 #[test]
 fn tac_collat_strengths_are_transcribed() {
     use DamageType::*;
@@ -122,6 +124,7 @@ fn tac_collat_strengths_are_transcribed() {
     );
 }
 
+/// Clauses: tac.map.build, tac.squad.craft, tac.scen.crash.engine-roll.
 #[test]
 fn tac_map_build_every_terrain_and_craft_is_there() {
     let set = set();
@@ -162,6 +165,7 @@ fn tac_map_build_every_terrain_and_craft_is_there() {
     }
 }
 
+/// Clauses: tac.map.levels, tac.map.floor, tac.map.grid, tac.map.square.
 #[test]
 fn tac_map_levels_tiles_use_up_to_four_levels_and_have_ground_floors() {
     let set = set();
@@ -185,6 +189,7 @@ fn tac_map_levels_tiles_use_up_to_four_levels_and_have_ground_floors() {
     }
 }
 
+/// Clauses: tac.map.build.
 #[test]
 fn tile_rotation_turns_cells_and_edges_clockwise() {
     let farm = &set().tile("farm-house").expect("farm-house").layout;

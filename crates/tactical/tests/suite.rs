@@ -2,7 +2,12 @@
 
 mod conformance;
 mod data;
+mod map_assembly;
+mod map_blast;
+mod map_clouds;
+mod map_collapse;
 mod map_sight;
+mod map_steps;
 mod map_support;
 mod map_tiles;
 mod rules;

@@ -202,7 +202,8 @@ impl Battlefield {
         }
     }
 
-    /// Tests one item; queues a detonation if an explosive object goes.
+    /// Tests one item against its class; an explosive object is destroyed by what destroys
+    /// its table class (`tac.explosive.class`) and then queues its detonation.
     fn test_item(
         &mut self,
         item: Item,

@@ -71,8 +71,9 @@ impl Collapse {
 }
 
 impl Battlefield {
-    /// Where a unit of `size` at `pos` would land if it fell, and how many levels
-    /// (`tac.fall.trigger`): `None` if it stands (a 2 × 2 unit stands while any of its
+    /// Where a unit of `size` at `pos` would land if it fell, and how many levels (the rules
+    /// charge 10 CC to Under for each level after the first, `tac.fall.damage`;
+    /// `tac.fall.trigger`): `None` if it stands (a 2 × 2 unit stands while any of its
     /// squares has a floor). It drops straight down to the highest floor beneath.
     pub fn fall(&self, pos: Pos, size: Size) -> Option<(Pos, u32)> {
         let supported = |z: i32| {

@@ -30,7 +30,7 @@ use super::battlefield::{Battlefield, SEE_BLOCK, SEE_FLOOR, SEE_LOW};
 use super::step::Size;
 use serde::{Deserialize, Serialize};
 use squadsight_core::los::Nudge;
-use squadsight_core::square::{Crossing, Dir, Pos, line};
+use squadsight_core::square::{Dir, Pos, walk_line};
 
 /// One of eight facings, 45° apart, clockwise from north (`tac.gap.4`).
 #[derive(
@@ -197,6 +197,8 @@ pub enum SightBlock {
     OutOfArc,
     /// Beyond the sight range.
     OutOfRange,
+    /// One of the two is not on the map.
+    OffMap,
 }
 
 /// The answer to "does this line of sight exist?".
@@ -334,9 +336,10 @@ impl Battlefield {
         self.line_of_sight(viewer, target, rules, occupied)
     }
 
-    /// Every square `viewer` (facing `facing`) can see, its own included: the squares a
-    /// one-square standing body there would be seen in (`tac.los.required`). This is the
-    /// exact per-unit field that fog of war is made of.
+    /// Every square `viewer` (facing `facing`) can see, its own included: the squares with
+    /// something in them (a floor or an object) where a one-square standing body would be
+    /// seen (`tac.los.required`). Empty air holds nothing to show; a unit flying there is
+    /// seen or not by [`Vision`]. This is the exact per-unit field fog of war is made of.
     pub fn sight_field(
         &self,
         viewer: Body,
@@ -350,6 +353,9 @@ impl Battlefield {
             let target = Body::at(p);
             if viewer.covers(p) {
                 set.insert(i);
+                continue;
+            }
+            if self.s.squares[i].floor.is_none() && self.s.squares[i].object.is_none() {
                 continue;
             }
             if view_limit(viewer, facing, target, rules).is_some() {
@@ -456,44 +462,72 @@ impl Battlefield {
         let mut count = 0u8;
         let mut first_cell: Option<Pos> = None;
         let mut last_cell: Option<Pos> = None;
-        let mut walk = line(ca, cb, nudge);
-        while let Some(crossing) = walk.next() {
-            match crossing {
-                Crossing::Edge(p, dir) => {
-                    if let Some(side) = s.side(p, dir)
-                        && self.side_blocks_sight(side)
-                    {
-                        return (Trace::Hard(SightBlock::Edge(p, dir)), walk.grazed());
-                    }
-                }
-                Crossing::Floor(p) => {
-                    if s.index(p).is_some_and(|i| s.sight[i] & SEE_FLOOR != 0) {
-                        return (Trace::Hard(SightBlock::Floor(p)), walk.grazed());
-                    }
-                }
-                Crossing::Cell(p) => {
-                    if a.covers(p) || b.covers(p) {
-                        continue;
-                    }
-                    let Some(i) = s.index(p) else { continue };
-                    let bits = s.sight[i];
-                    if bits & SEE_BLOCK != 0 {
-                        return (Trace::Hard(SightBlock::Object(p)), walk.grazed());
-                    }
-                    if first_cell.is_none() {
-                        first_cell = Some(p);
-                    }
-                    last_cell = Some(p);
-                    if bits & SEE_LOW != 0 || self.smoke_at(p).is_some() || occupied(p) {
-                        count += 1;
-                        if count >= cap {
-                            return (Trace::Soft(count), walk.grazed());
-                        }
-                    }
+        // Both ends are on the map and the line stays in the box they span, so the walk can
+        // follow the cell index instead of looking every crossing up by position.
+        let Some(mut idx) = s.index(ca) else {
+            return (Trace::Hard(SightBlock::OffMap), false);
+        };
+        let stride = [1, s.width as usize, (s.width * s.height) as usize];
+        let smoky = !self.smoke.is_empty();
+        let mut at = ca;
+        let mut stop: Option<Trace> = None;
+        let grazed = walk_line(ca, cb, nudge, |axis, up| {
+            let from = at;
+            let next = if up {
+                idx + stride[axis]
+            } else {
+                idx.wrapping_sub(stride[axis])
+            };
+            // An edge is stored with the cell on its west or north side, a floor with the
+            // cell above it.
+            let low = idx.min(next);
+            let blocked = match axis {
+                0 => s.east.get(low).is_some_and(|&e| self.side_blocks_sight(e)),
+                1 => s.south.get(low).is_some_and(|&e| self.side_blocks_sight(e)),
+                _ => s
+                    .sight
+                    .get(idx.max(next))
+                    .is_some_and(|b| b & SEE_FLOOR != 0),
+            };
+            let d = if up { 1 } else { -1 };
+            match axis {
+                0 => at.x += d,
+                1 => at.y += d,
+                _ => at.z += d,
+            }
+            if blocked {
+                stop = Some(Trace::Hard(match axis {
+                    0 => SightBlock::Edge(from, if up { Dir::East } else { Dir::West }),
+                    1 => SightBlock::Edge(from, if up { Dir::South } else { Dir::North }),
+                    _ => SightBlock::Floor(if up { at } else { from }),
+                }));
+                return false;
+            }
+            idx = next;
+            if at == cb || a.covers(at) || b.covers(at) {
+                return true;
+            }
+            let bits = s.sight.get(idx).copied().unwrap_or(0);
+            if bits & SEE_BLOCK != 0 {
+                stop = Some(Trace::Hard(SightBlock::Object(at)));
+                return false;
+            }
+            if first_cell.is_none() {
+                first_cell = Some(at);
+            }
+            last_cell = Some(at);
+            if bits & SEE_LOW != 0 || (smoky && self.smoke_at(at).is_some()) || occupied(at) {
+                count += 1;
+                if count >= cap {
+                    stop = Some(Trace::Soft(count));
+                    return false;
                 }
             }
+            true
+        });
+        if let Some(trace) = stop {
+            return (trace, grazed);
         }
-        let grazed = walk.grazed();
         // tac.los.partial-level: a kneeling unit behind a slope two thirds high.
         for (end, other, next) in [(a, b, first_cell), (b, a, last_cell)] {
             if end.kneeling
@@ -565,12 +599,30 @@ pub struct Vision {
     n: usize,
     /// Upper triangle, row-major: pair `(i, j)` with `i < j`.
     pairs: Vec<PairSight>,
+    /// The obstruction limit the pairs were judged by.
+    limit: u8,
 }
 
+/// What is known of one pair: the fewest squares of obstruction on any of its lines not
+/// stopped by anything else lies in `lo..=hi` (`None`: every line is stopped by a wall, floor,
+/// object, the level edge or slope cover, which no unit's move changes). Exact after a
+/// trace; a move that does not retrace the pair widens the range by the squares the mover
+/// covers, since that is the most it can add to or take from any one line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct PairSight {
-    sight: Sight,
-    soft: Option<u8>,
+    soft: Option<(u8, u8)>,
+}
+
+impl PairSight {
+    fn clear(self, limit: u8) -> bool {
+        self.soft.is_some_and(|(_, hi)| hi < limit)
+    }
+
+    /// Whether a change of up to `k` squares could make the pair's answer unknown.
+    fn unsure(self, limit: u8, k: u8) -> bool {
+        self.soft
+            .is_some_and(|(lo, hi)| lo.saturating_sub(k) < limit && hi.saturating_add(k) >= limit)
+    }
 }
 
 impl Vision {
@@ -579,13 +631,8 @@ impl Vision {
         let n = units.len();
         let mut v = Vision {
             n,
-            pairs: vec![
-                PairSight {
-                    sight: Sight::CLEAR,
-                    soft: Some(0),
-                };
-                n * n.saturating_sub(1) / 2
-            ],
+            pairs: vec![PairSight { soft: None }; n * n.saturating_sub(1) / 2],
+            limit: rules.obstruction_limit,
         };
         v.refresh(bf, units, rules);
         v
@@ -598,6 +645,7 @@ impl Vision {
 
     /// Retraces every pair (after the map changed).
     pub fn refresh(&mut self, bf: &Battlefield, units: &[Looker], rules: &SightRules) {
+        self.limit = rules.obstruction_limit;
         let occ = occupancy(bf, units);
         for i in 0..self.n {
             for j in i + 1..self.n {
@@ -625,23 +673,18 @@ impl Vision {
         });
         let k = squares.max(from.size.side() as u8 * from.size.side() as u8);
         let limit = rules.obstruction_limit;
+        self.limit = limit;
         for i in 0..self.n {
             for j in i + 1..self.n {
-                let redo = if i == who || j == who {
-                    true
-                } else {
-                    let Some(slot) = self.slot(i, j) else {
-                        continue;
-                    };
-                    // One unit's squares can add or remove at most `k` squares of a line's
-                    // obstruction, so only pairs that close to the limit can flip.
-                    self.pairs[slot].soft.is_some_and(|s| {
-                        s.saturating_add(k) >= limit && s < limit.saturating_add(k)
-                    })
+                let Some(slot) = self.slot(i, j) else {
+                    continue;
                 };
-                if redo {
+                if i == who || j == who || self.pairs[slot].unsure(limit, k) {
                     self.retrace(bf, units, rules, &occ, i, j);
                     touched.push((i, j));
+                } else if let Some((lo, hi)) = self.pairs[slot].soft {
+                    // Still certain; what is known widens by what the mover could change.
+                    self.pairs[slot].soft = Some((lo.saturating_sub(k), hi.saturating_add(k)));
                 }
             }
         }
@@ -660,13 +703,34 @@ impl Vision {
         let Some(slot) = self.slot(i, j) else { return };
         let (a, b) = (units[i].body, units[j].body);
         let occupied = |p: Pos| bf.index(p).is_some_and(|x| occ.contains(x));
-        let (sight, soft) = bf.soft_sight(a, b, rules, &occupied);
-        self.pairs[slot] = PairSight { sight, soft };
+        let (_, soft) = bf.soft_sight(a, b, rules, &occupied);
+        self.pairs[slot] = PairSight {
+            soft: soft.map(|n| (n, n)),
+        };
     }
 
-    /// The line of sight between units `i` and `j` (either order).
-    pub fn los(&self, i: usize, j: usize) -> Option<Sight> {
-        self.slot(i, j).map(|s| self.pairs[s].sight)
+    /// Whether there is a line of sight between units `i` and `j` (either order), exactly
+    /// as [`Battlefield::line_of_sight`] would say; `None` for a unit that is not there. For
+    /// a shot's obstruction count, ask the battlefield (it is cheap).
+    pub fn los(&self, i: usize, j: usize) -> Option<bool> {
+        self.slot(i, j).map(|s| self.pairs[s].clear(self.limit))
+    }
+
+    /// The full line of sight from unit `i` to unit `j`, traced now with every other unit as
+    /// obstruction: what a shot needs (its obstruction count is -5 a square,
+    /// `tac.ranged.mod.obstruction`). `None` for a unit that is not there.
+    pub fn shot_sight(
+        &self,
+        bf: &Battlefield,
+        units: &[Looker],
+        rules: &SightRules,
+        i: usize,
+        j: usize,
+    ) -> Option<Sight> {
+        let (a, b) = (units.get(i)?, units.get(j)?);
+        let occ = occupancy(bf, units);
+        let occupied = |p: Pos| bf.index(p).is_some_and(|x| occ.contains(x));
+        Some(bf.line_of_sight(a.body, b.body, rules, occupied))
     }
 
     /// Whether unit `i` sees unit `j`: line of sight, field of view and range.
@@ -674,8 +738,7 @@ impl Vision {
         let (Some(a), Some(b)) = (units.get(i), units.get(j)) else {
             return false;
         };
-        view_limit(a.body, a.facing, b.body, rules).is_none()
-            && self.los(i, j).is_some_and(|s| s.clear)
+        view_limit(a.body, a.facing, b.body, rules).is_none() && self.los(i, j) == Some(true)
     }
 
     /// The units `i` sees, ascending.
