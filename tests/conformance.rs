@@ -121,3 +121,43 @@ fn commander_ai_mode_seats() {
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 50, "{games} games");
 }
+
+/// Random play runs Tactical games to their scenario's round limit or to a victory.
+fn tactical_everywhere(
+    options: &[(&str, &str)],
+    seeds_per_scenario: u64,
+) -> Vec<ConformanceReport> {
+    everywhere(
+        squadsight_tactical::Tactical::new().unwrap(),
+        options,
+        seeds_per_scenario,
+    )
+}
+
+#[test]
+fn tactical_default_options() {
+    let reports = tactical_everywhere(&[], 4);
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 12, "{games} games");
+    assert!(
+        reports
+            .iter()
+            .all(|r| r.illegal_checked > 0 && r.listed_checked > 0)
+    );
+}
+
+#[test]
+fn tactical_contested_readings() {
+    let reports = tactical_everywhere(
+        &[
+            ("melee_tu", "table"),
+            ("initiative", "d10"),
+            ("auto_rounds", "1"),
+            ("light", "night"),
+            ("auto_react", "all"),
+        ],
+        2,
+    );
+    let games: usize = reports.iter().map(|r| r.games).sum();
+    assert!(games >= 6, "{games} games");
+}

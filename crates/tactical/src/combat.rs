@@ -115,7 +115,10 @@ impl Tactical {
                 clause: "tac.ranged.mod.range",
             },
         ];
-        let obstruction = st.vision.los(i, j).map_or(0, |s| s.obstruction);
+        let obstruction = st
+            .vision
+            .shot_sight(&st.bf, &st.lookers, &st.sight, i, j)
+            .map_or(0, |s| s.obstruction);
         if obstruction > 0 {
             mods.push(Modifier {
                 label: "obstruction",

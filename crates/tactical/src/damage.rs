@@ -146,6 +146,7 @@ pub fn condition(hth: i16, damage: i16, stun: i16) -> Condition {
 /// Applies one hit of `dmg` to `body` at location `loc`, rolling a critical hit when lethal
 /// damage gets through without killing (tac.crit.trigger). `crits` is false for falls, fire
 /// and smoke (tac.gap.54). Updates the body and returns what happened.
+#[allow(clippy::too_many_arguments)]
 pub fn apply_hit(
     body: &mut Body,
     dmg: Damage,

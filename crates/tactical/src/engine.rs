@@ -17,7 +17,7 @@ use crate::scenario::{self, ScenarioDef};
 use crate::squad::{self, Loadout};
 use crate::state::{SeatInfo, State, Status, Unit};
 use squadsight_core::data::DataErrors;
-use squadsight_core::dice::{Dice, roll};
+use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::square::Pos;
 use squadsight_core::{
     Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
@@ -384,16 +384,26 @@ impl Tactical {
             order.append(seats);
             return;
         }
+        // Each roll's target is to beat the best so far (the first leads whatever it rolls),
+        // so every die carries the exact chance of taking the lead.
         let mut rolls: Vec<(u32, Seat)> = Vec::new();
+        let mut best = 0u32;
         for &s in seats.iter() {
-            let r = roll(rng, dice, None);
+            let r = roll(rng, dice, Some(Target::AtLeast(best + 1)));
+            let first = best == 0;
             journal.roll("tac.game.initiative", &r, || {
                 format!(
-                    "{} rolls {} for initiative",
+                    "{} rolls {} for initiative ({})",
                     st.seats[s.index()].name,
-                    r.total
+                    r.total,
+                    if first {
+                        "the first roll leads"
+                    } else {
+                        "to lead it must beat the best so far"
+                    }
                 )
             });
+            best = best.max(r.total);
             rolls.push((r.total, s));
         }
         rolls.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -500,6 +510,13 @@ impl Tactical {
         if st.outcome.is_none() {
             self.new_round(st, rng, journal);
         }
+    }
+
+    /// Recomputes sight after units or the map were changed by hand (test fixtures, scenario
+    /// tools): every pair is retraced and reactions count from what is seen now.
+    pub fn settle_sight(&self, st: &mut State) {
+        st.resight_all();
+        self.remember_sight(st);
     }
 
     /// A unit's name for the journal: type and seat.

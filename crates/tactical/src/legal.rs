@@ -27,10 +27,20 @@ pub(crate) fn turn_cost(t: &Tactical, from: Facing, to: Facing) -> i16 {
 }
 
 /// What turning to `to` costs now: a run of turns with no step between is priced as one
-/// turn from where the run began (tac.move.turn-45, tac.gap.43).
+/// turn from where the run began, and only the first turn of a run can be free, so two 45°
+/// turns never make a free 90° and turning to and fro always costs (tac.move.turn-45,
+/// tac.gap.43).
 pub(crate) fn turn_now(t: &Tactical, u: &Unit, to: Facing) -> i16 {
+    if to == u.facing {
+        return 0;
+    }
     let from = u.turn_from.unwrap_or(u.facing);
-    (turn_cost(t, from, to) - turn_cost(t, from, u.facing)).max(0)
+    let extra = (turn_cost(t, from, to) - turn_cost(t, from, u.facing)).max(0);
+    if u.turn_from.is_some() {
+        extra.max(1)
+    } else {
+        extra
+    }
 }
 
 /// The movement multiplier: x2 per leg hit (tac.crit.leg, tac.crit.cumulative) and x2 when

@@ -217,11 +217,12 @@ impl Tactical {
         let name = self.name(st, i);
         if let Some(j) = blocker {
             // A unit the seat could not see stands there: the step is not taken.
+            // It spends the step's TUs finding the way barred, so bumping is never free.
             let u = &mut st.units[i];
             if let Some(f) = face {
                 u.facing = f;
-                u.tu -= turn;
             }
+            u.tu -= cost;
             u.turn_from = None;
             let other = self.name(st, j);
             journal.note("tac.move.tu", EventKind::Move, || {

@@ -43,8 +43,8 @@ pub fn table_die(
     r.total
 }
 
-/// An opposed percentile roll: the defender rolls d100 + `defence` (journaled without a
-/// target, as the number to beat), then the attacker rolls d100 + `attack` and needs to beat
+/// An opposed percentile roll: the defender rolls d100 + `defence` (journaled as the number
+/// to beat, target `>=1`), then the attacker rolls d100 + `attack` and needs to beat
 /// it; the attacker's roll is journaled with the exact target that wins and its odds. A tie
 /// is rerolled by both (tac.react.roll, tac.psi.resolve). Returns whether the attacker won.
 #[allow(clippy::too_many_arguments)]
@@ -59,7 +59,9 @@ pub fn opposed(
 ) -> bool {
     // Ties are rare (about 1 in 100); a hard cap keeps a pathological generator finite.
     for _ in 0..1000 {
-        let d = roll(rng, Dice::D100, None);
+        // The defender's roll only sets the number to beat: any face does that, so its
+        // target is ">=1" with p = 1; the odds that matter are on the attacker's roll.
+        let d = roll(rng, Dice::D100, Some(Target::AtLeast(1)));
         let dt = i32::try_from(d.total).unwrap_or(0) + i32::from(defence);
         journal.roll(rule, &d, || {
             format!(

@@ -10,3 +10,4 @@ mod map_sight;
 mod map_steps;
 mod map_support;
 mod map_tiles;
+mod rules;

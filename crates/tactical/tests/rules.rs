@@ -1,0 +1,377 @@
+//! Rules of units, movement, fighting and turns checked on small hand-made battlefields, each
+//! test named for the clause it checks.
+
+use crate::map_support::open;
+use squadsight_core::square::Pos;
+use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use squadsight_tactical::Tactical;
+use squadsight_tactical::action::Action;
+use squadsight_tactical::data::Mode;
+use squadsight_tactical::map::Facing;
+use squadsight_tactical::options::Options;
+use squadsight_tactical::state::{State, Status};
+
+fn tactical() -> Tactical {
+    Tactical::new().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The Assault squads on an open 20x20 field: units 0 (an X-Com rifleman) and the first alien
+/// (a Sectoid) placed where asked; every other unit is put out of the game.
+fn duel(t: &Tactical, options: Options, xcom: Pos, alien: Pos) -> (State, usize, usize) {
+    let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = GameRng::new(1);
+    let mut st = t
+        .setup(&sc, &options, &mut rng, &mut Journal::off())
+        .unwrap_or_else(|e| panic!("{e}"));
+    st.bf = open(20, 20);
+    let a = st
+        .units
+        .iter()
+        .position(|u| u.seat == Seat(1))
+        .unwrap_or_else(|| panic!("no alien"));
+    for (i, u) in st.units.iter_mut().enumerate() {
+        if i != 0 && i != a {
+            u.status = Status::Dead;
+            u.pos = Pos::new(19, (i % 20) as i32, 0);
+        }
+        u.done = false;
+    }
+    st.units[0].pos = xcom;
+    st.units[0].facing = Facing::N;
+    st.units[a].pos = alien;
+    st.units[a].facing = Facing::S;
+    st.order = vec![Seat(0), Seat(1)];
+    st.turn = 0;
+    st.active = None;
+    t.settle_sight(&mut st);
+    (st, 0, a)
+}
+
+fn act(t: &Tactical, st: &mut State, action: Action) -> Journal {
+    let mut j = Journal::recording();
+    let Decision::Act(seat) = t.to_act(st) else {
+        panic!("game over")
+    };
+    let mut rng = GameRng::new(9);
+    t.apply(st, seat, &action, &mut rng, &mut j)
+        .unwrap_or_else(|e| panic!("{e}"));
+    j
+}
+
+fn legal(t: &Tactical, st: &State, seat: Seat) -> Vec<Action> {
+    let mut out = Vec::new();
+    t.legal_actions(st, seat, &mut out);
+    out
+}
+
+#[test]
+fn tac_move_walk_straight_diagonal_and_turns() {
+    let t = tactical();
+    // Behind each other's backs, far apart, no reaction possible: facing away.
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
+    st.units[x].facing = Facing::S;
+    st.units[1].facing = Facing::N;
+    let tu = st.units[x].tu;
+    // tac.move.walk-straight: 2 TU, after turning about (tac.move.turn-180: 2 TU).
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 9, 0),
+            fly: false,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 2 - 2);
+    // tac.move.walk-diagonal: 3 TU, plus a free 45° turn (tac.move.turn-45).
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(6, 8, 0),
+            fly: false,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 4 - 3);
+    assert_eq!(st.units[x].facing, Facing::NE);
+    // Another 45° is free (tac.move.turn-45), but a second one straight after makes a 90°
+    // turn from where the run began and costs 1 (tac.move.turn-90, tac.gap.43).
+    act(
+        &t,
+        &mut st,
+        Action::Turn {
+            unit: 0,
+            facing: Facing::E,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 7);
+    act(
+        &t,
+        &mut st,
+        Action::Turn {
+            unit: 0,
+            facing: Facing::SE,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 8);
+}
+
+#[test]
+fn tac_move_encumbrance_and_tac_crit_cumulative_double_costs() {
+    let t = tactical();
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
+    st.units[1].facing = Facing::N;
+    let tu = st.units[x].tu;
+    st.units[x].weight = 100; // far above STR 30
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 9, 0),
+            fly: false,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 4);
+    // tac.crit.cumulative: two leg wounds make a straight step cost 8.
+    st.units[x].weight = 0;
+    st.units[x].legs = 2;
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 8, 0),
+            fly: false,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 4 - 8);
+}
+
+#[test]
+fn tac_move_kneel_immobile_and_kneel_stand_cost() {
+    let t = tactical();
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
+    st.units[1].facing = Facing::N;
+    let tu = st.units[x].tu;
+    act(&t, &mut st, Action::Kneel { unit: 0 });
+    assert_eq!(st.units[x].tu, tu - 2);
+    let l = legal(&t, &st, Seat(0));
+    assert!(!l.iter().any(|a| matches!(a, Action::Step { .. })));
+    assert!(l.contains(&Action::Stand { unit: 0 }));
+}
+
+#[test]
+fn tac_ranged_mod_kneeling_both_ways_and_range() {
+    // Dispute: a shot at a kneeling target takes -5; a kneeling firer gets +15.
+    let t = tactical();
+    let (mut st, x, a) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
+    let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("rifle"));
+    let plain = t.to_hit(&st, x, rifle, Mode::Aimed, a);
+    // ACC 25 + 20 boost, Aimed +50, range -10 (tac.ranged.mod.range).
+    assert_eq!(plain.target, 45 + 50 - 10);
+    st.units[a].kneeling = true;
+    assert_eq!(
+        t.to_hit(&st, x, rifle, Mode::Aimed, a).target,
+        plain.target - 5
+    );
+    st.units[x].kneeling = true;
+    // 85 - 5 + 15 = 95: the cap (tac.ranged.cap) holds it there.
+    assert_eq!(t.to_hit(&st, x, rifle, Mode::Aimed, a).target, 95);
+    assert_eq!(
+        squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(3, 4, 0)),
+        5
+    );
+    assert_eq!(
+        squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(1, 1, 0)),
+        1
+    );
+}
+
+#[test]
+fn tac_ranged_resolve_journals_target_and_exact_odds() {
+    let t = tactical();
+    let (mut st, x, a) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 4, 0),
+    );
+    let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("rifle"));
+    let j = act(
+        &t,
+        &mut st,
+        Action::Attack {
+            unit: 0,
+            weapon: rifle,
+            mode: Mode::Snap,
+            target: a as u8,
+        },
+    );
+    let roll = j
+        .events()
+        .iter()
+        .find(|e| e.rule == "tac.ranged.resolve")
+        .and_then(|e| e.roll)
+        .unwrap_or_else(|| panic!("no to-hit roll"));
+    // ACC 45 + snap 0 - range 6 = 39, d100 at or under (tac.gap.29).
+    assert_eq!(roll.p.map(|p| p.to_string()), Some("39.0% (39/100)".into()));
+    // tac.ranged.ammo: one round used; tac.ranged.repeat: 6 TU paid.
+    assert_eq!(st.units[x].rounds, Some(19));
+    assert_eq!(st.units[x].tu, 27 - 6);
+}
+
+/// Moves the X-Com unit one step into the Sectoid's view until a reaction roll is won.
+fn reaction_won(t: &Tactical, options: Options) -> Option<(State, Journal)> {
+    for seed in 0..60 {
+        let (mut st, _, a) = duel(t, options, Pos::new(5, 12, 0), Pos::new(5, 2, 0));
+        // The Sectoid did not see the X-Com unit before this step (tac.gap.5: new sight).
+        st.units[a].seen = 0;
+        let mut j = Journal::recording();
+        let mut rng = GameRng::new(seed);
+        let step = Action::Step {
+            unit: 0,
+            to: Pos::new(5, 11, 0),
+            fly: false,
+        };
+        t.apply(&mut st, Seat(0), &step, &mut rng, &mut j)
+            .unwrap_or_else(|e| panic!("{e}"));
+        if !st.reactions.is_empty() || j.events().iter().any(|e| e.rule == "tac.react.interrupt") {
+            return Some((st, j));
+        }
+    }
+    None
+}
+
+#[test]
+fn tac_react_roll_is_the_reacting_seats_decision() {
+    let t = tactical();
+    let (st, j) = reaction_won(&t, Options::default()).unwrap_or_else(|| panic!("no reaction"));
+    assert!(j.events().iter().any(|e| e.rule == "tac.react.trigger"));
+    assert!(
+        j.events()
+            .iter()
+            .any(|e| e.rule == "tac.react.roll" && e.roll.is_some())
+    );
+    // tac.react.interrupt: the alien seat decides out of turn: shoot or hold.
+    assert_eq!(t.to_act(&st), Decision::Act(Seat(1)));
+    let l = legal(&t, &st, Seat(1));
+    assert_eq!(l.len(), 2);
+    assert!(l.contains(&Action::Hold));
+    let mut st2 = st.clone();
+    act(&t, &mut st2, Action::Hold);
+    assert_eq!(t.to_act(&st2), Decision::Act(Seat(0)));
+    let mut st3 = st;
+    let reactor = match l[0] {
+        Action::React { reactor } => usize::from(reactor),
+        _ => panic!("React first"),
+    };
+    let tu = st3.units[reactor].tu;
+    let j = act(&t, &mut st3, l[0].clone());
+    // The snap shot's TUs come from the reactor (tac.gap.5).
+    assert!(st3.units[reactor].tu < tu);
+    assert!(j.events().iter().any(|e| e.rule == "tac.react.interrupt"));
+}
+
+#[test]
+fn tac_react_automatic_answers_for_listed_seats() {
+    let t = tactical();
+    let mut o = Options::default();
+    o.set("auto_react", "2").unwrap_or_else(|e| panic!("{e}"));
+    let (st, j) = reaction_won(&t, o).unwrap_or_else(|| panic!("no reaction"));
+    assert!(st.reactions.is_empty());
+    assert!(j.events().iter().any(|e| e.rule == "tac.react.interrupt"));
+}
+
+#[test]
+fn tac_game_victory_when_one_team_is_left() {
+    let t = tactical();
+    let (mut st, x, a) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 8, 0),
+    );
+    st.units[a].damage = st.units[a].stats[1].unwrap_or(0);
+    st.units[a].status = Status::Unconscious;
+    act(&t, &mut st, Action::EndUnit { unit: x as u8 });
+    match t.to_act(&st) {
+        Decision::Over(o) => assert!(o.winners.contains(Seat(0))),
+        d => panic!("{d:?}"),
+    }
+}
+
+#[test]
+fn tac_game_one_active_unit_and_unit_turn() {
+    let t = tactical();
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(15, 0, 0),
+    );
+    st.units[2].status = Status::Active; // a second X-Com unit
+    st.units[2].pos = Pos::new(8, 10, 0);
+    t.settle_sight(&mut st);
+    act(&t, &mut st, Action::Kneel { unit: x as u8 });
+    // Only the unit that started may act until its turn ends.
+    let l = legal(&t, &st, Seat(0));
+    assert!(
+        l.iter()
+            .all(|a| !matches!(a, Action::Kneel { unit: 2 } | Action::Step { unit: 2, .. }))
+    );
+    act(&t, &mut st, Action::EndUnit { unit: x as u8 });
+    let l = legal(&t, &st, Seat(0));
+    assert!(l.iter().any(|a| matches!(a, Action::Step { unit: 2, .. })));
+    assert!(!l.iter().any(|a| matches!(a, Action::Step { unit: 0, .. })));
+}
+
+#[test]
+fn fog_of_war_hides_unseen_enemies() {
+    // The Assault map at the start: the crafts stand far apart behind their hulls.
+    let t = tactical();
+    let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = GameRng::new(4);
+    let st = t
+        .setup(&sc, &Options::default(), &mut rng, &mut Journal::off())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let obs = t.observe(&st, Seat(0));
+    assert!(!obs.hidden.is_empty());
+    for &h in &obs.hidden {
+        let h = usize::from(h);
+        assert_eq!(st.units[h].seat, Seat(1));
+        assert!(!st.seat_sees(Seat(0), h));
+        assert_ne!(obs.known.units[h].pos, st.units[h].pos);
+    }
+    let lines = t.observation_lines(&obs);
+    assert!(lines.iter().any(|l| l.contains("not in sight")));
+    // determinize deals them back onto squares the seat cannot see.
+    let mut r = GameRng::new(5);
+    let d = t.determinize(&obs, &mut r);
+    for &h in &obs.hidden {
+        assert!(
+            !d.seat_sees(Seat(0), usize::from(h)) || d.units[usize::from(h)].status == Status::Dead
+        );
+    }
+}
