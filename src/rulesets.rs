@@ -28,7 +28,11 @@ impl RulesetId {
     ];
 
     /// The rulesets in this build.
-    pub const BUILT: [RulesetId; 2] = [RulesetId::Commander, RulesetId::Skirmish];
+    pub const BUILT: [RulesetId; 3] = [
+        RulesetId::Commander,
+        RulesetId::Skirmish,
+        RulesetId::Boardgame,
+    ];
 
     /// The ID as written on the command line and in saves.
     pub fn as_str(self) -> &'static str {
@@ -67,6 +71,12 @@ pub fn with_ruleset<T: RulesetTask>(id: RulesetId, task: T) -> Result<T::Output,
         RulesetId::Commander => {
             let ruleset = squadsight_commander::Commander::new().map_err(|e| {
                 CliError::invalid(format!("the built-in commander rules data is broken:\n{e}"))
+            })?;
+            task.run(Arc::new(ruleset))
+        }
+        RulesetId::Boardgame => {
+            let ruleset = squadsight_boardgame::Boardgame::new().map_err(|e| {
+                CliError::invalid(format!("the built-in boardgame app data is broken:\n{e}"))
             })?;
             task.run(Arc::new(ruleset))
         }
