@@ -19,19 +19,12 @@ pub enum RulesetId {
 }
 
 impl RulesetId {
-    /// Every ruleset squadsight will play, built or not.
+    /// Every ruleset squadsight plays.
     pub const ALL: [RulesetId; 4] = [
         RulesetId::Commander,
         RulesetId::Tactical,
         RulesetId::Skirmish,
         RulesetId::Boardgame,
-    ];
-
-    /// The rulesets in this build.
-    pub const BUILT: [RulesetId; 3] = [
-        RulesetId::Commander,
-        RulesetId::Tactical,
-        RulesetId::Skirmish,
     ];
 
     /// The ID as written on the command line and in saves.
@@ -58,8 +51,7 @@ pub trait RulesetTask {
     fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Self::Output, CliError>;
 }
 
-/// Builds the named ruleset and runs `task` with it; a ruleset not in this build is a usage
-/// error (exit 2).
+/// Builds the named ruleset and runs `task` with it.
 pub fn with_ruleset<T: RulesetTask>(id: RulesetId, task: T) -> Result<T::Output, CliError> {
     match id {
         RulesetId::Skirmish => {
@@ -80,17 +72,13 @@ pub fn with_ruleset<T: RulesetTask>(id: RulesetId, task: T) -> Result<T::Output,
             })?;
             task.run(Arc::new(ruleset))
         }
-        other => Err(not_in_build(other)),
+        RulesetId::Boardgame => {
+            let ruleset = squadsight_boardgame::Boardgame::new().map_err(|e| {
+                CliError::invalid(format!("the built-in boardgame app data is broken:\n{e}"))
+            })?;
+            task.run(Arc::new(ruleset))
+        }
     }
-}
-
-fn not_in_build(id: RulesetId) -> CliError {
-    let built: Vec<&str> = RulesetId::BUILT.iter().map(|r| r.as_str()).collect();
-    CliError::input(format!(
-        "the `{}` ruleset is not in this build yet (available: {})",
-        id.as_str(),
-        built.join(", ")
-    ))
 }
 
 /// The ruleset named in a save or file, as a usage error when unknown.

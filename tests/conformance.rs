@@ -1,6 +1,7 @@
 //! The conformance harness over every ruleset in this build: every built-in scenario, many
 //! seeds, default options and the optional rules switched on.
 
+use squadsight_boardgame::Boardgame;
 use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::conformance::{ConformanceReport, Limits, check_ruleset};
@@ -160,4 +161,24 @@ fn tactical_contested_readings() {
     );
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 6, "{games} games");
+}
+
+/// The board game's companion app: every difficulty (one scenario each), timed and untimed,
+/// with the disputed readings switched (the table's answers are the harness's random picks).
+#[test]
+fn boardgame_every_difficulty_timed_and_untimed() {
+    for options in [
+        &[][..],
+        &[("timer", "off")][..],
+        &[("red_budget", "chance"), ("scramble", "anywhere")][..],
+    ] {
+        let reports = everywhere(Boardgame::new().unwrap(), options, 25);
+        let games: usize = reports.iter().map(|r| r.games).sum();
+        assert!(games >= 100, "{games} games");
+        // Cooperative: a game is won by all four roles or by none.
+        for r in &reports {
+            assert!(r.wins.iter().all(|w| *w == r.wins[0]));
+            assert_eq!(r.wins[0] + r.no_winner, r.games);
+        }
+    }
 }

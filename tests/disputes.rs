@@ -5,6 +5,7 @@
 //! must hold. The file format is in `docs/FORMATS.md`.
 
 use serde::Deserialize;
+use squadsight_boardgame::Boardgame;
 use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::data::parse_ron;
@@ -94,6 +95,10 @@ fn check(path: &Path) -> Vec<String> {
         },
         "commander" => match Commander::new() {
             Ok(cmd) => check_with(Arc::new(cmd), &dispute, &save_bytes, &name, &origin),
+            Err(e) => vec![e.to_string()],
+        },
+        "boardgame" => match Boardgame::new() {
+            Ok(bg) => check_with(Arc::new(bg), &dispute, &save_bytes, &name, &origin),
             Err(e) => vec![e.to_string()],
         },
         other => vec![format!(

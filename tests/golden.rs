@@ -3,6 +3,7 @@
 //! would play a past game differently fails here, so it can only happen deliberately: see
 //! "Golden replays" in `docs/FORMATS.md` for how to re-record one.
 
+use squadsight_boardgame::Boardgame;
 use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::game::LogEntry;
@@ -90,6 +91,7 @@ fn every_golden_replay_still_verifies() {
         let result = match header.ruleset.as_str() {
             "skirmish" => check(Arc::new(Skirmish::new().unwrap()), path, &bytes),
             "commander" => check(Arc::new(Commander::new().unwrap()), path, &bytes),
+            "boardgame" => check(Arc::new(Boardgame::new().unwrap()), path, &bytes),
             other => Err(format!("{origin}: no golden runner for `{other}` yet")),
         };
         match result {

@@ -38,7 +38,7 @@ pub fn run(path: &Path) -> Result<(), CliError> {
         Err(LoadError::Parse(e)) => readings.push(("a save".into(), e)),
         Err(other) => return Err(CliError::input(other.to_string())),
     }
-    for id in RulesetId::BUILT {
+    for id in RulesetId::ALL {
         match check_rules_data(id, &bytes, &origin) {
             Reading::Valid(message) => return say(&message),
             Reading::Invalid(errors) => return Err(CliError::invalid(errors)),
@@ -148,10 +148,31 @@ fn check_rules_data(id: RulesetId, bytes: &[u8], origin: &str) -> Reading {
             }
         }
         RulesetId::Commander => check_commander_data(bytes, origin),
-        RulesetId::Tactical | RulesetId::Boardgame => Reading::NotThis(DataError::general(
+        RulesetId::Boardgame => check_boardgame_data(bytes, origin),
+        RulesetId::Tactical => Reading::NotThis(DataError::general(
             origin,
             "no rules data format in this build",
         )),
+    }
+}
+
+/// Reads the file as the board game's app data (`rulesets/boardgame/app.ron`).
+fn check_boardgame_data(bytes: &[u8], origin: &str) -> Reading {
+    use squadsight_boardgame::catalog::Catalog;
+    use squadsight_boardgame::data::AppDef;
+    if let Err(e) = parse_ron::<AppDef>(bytes, origin) {
+        return Reading::NotThis(e);
+    }
+    let text = String::from_utf8_lossy(bytes);
+    match Catalog::parse(&text, origin) {
+        Ok(_) => Reading::Valid("ok: boardgame app data".to_string()),
+        Err(DataErrors(errors)) => Reading::Invalid(
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
     }
 }
 

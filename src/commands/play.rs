@@ -43,8 +43,9 @@ impl RulesetTask for PlayTask {
         let options = setup::options(&*ruleset, &args.options)?;
         let seed = args.seed.unwrap_or_else(setup::random_seed);
         let count = ruleset.seat_count(&scenario);
+        let cooperative = ruleset.cooperative();
         let seats = setup::seats(count, &args.seats, |s| {
-            if s == 0 {
+            if s == 0 || cooperative {
                 SeatConfig::human()
             } else {
                 SeatConfig::ai("normal")
@@ -317,6 +318,16 @@ impl<R: Ruleset> Session<'_, R> {
             .timer(self.game.state())
             .filter(|t| t.seat == seat);
         writeln!(self.out, "{} to act:", self.name(seat))?;
+        // Inputs that carry the clock's reading are listed once and stamped when picked.
+        let ruleset = self.game.ruleset_handle();
+        let mut shown: Vec<R::Action> = Vec::with_capacity(legal.len());
+        for action in legal {
+            let once = ruleset.stamp(self.game.state(), action, 0);
+            if !shown.contains(&once) {
+                shown.push(once);
+            }
+        }
+        let legal = &shown[..];
         for (i, action) in legal.iter().enumerate() {
             writeln!(self.out, "  {:>3}. {}", i + 1, self.game.describe(action))?;
         }
@@ -361,7 +372,13 @@ impl<R: Ruleset> Session<'_, R> {
                             writeln!(self.out, "Time ran out: {}.", self.game.describe(&t.action))?;
                             t.action
                         }
-                        _ => legal[n - 1].clone(),
+                        Some(t) => {
+                            let spent = u32::try_from(started.elapsed().as_secs()).unwrap_or(0);
+                            let left = t.seconds.saturating_sub(spent);
+                            writeln!(self.out, "({left} s left)")?;
+                            ruleset.stamp(self.game.state(), &legal[n - 1], left)
+                        }
+                        None => legal[n - 1].clone(),
                     };
                     if let Err(e) = self.game.apply(seat, action) {
                         writeln!(self.out, "Refused: {e}")?;

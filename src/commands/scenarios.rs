@@ -10,7 +10,7 @@ use std::sync::Arc;
 pub fn run(ruleset: Option<RulesetId>) -> Result<(), CliError> {
     let ids: Vec<RulesetId> = match ruleset {
         Some(id) => vec![id],
-        None => RulesetId::BUILT.to_vec(),
+        None => RulesetId::ALL.to_vec(),
     };
     let mut text = String::new();
     for id in ids {

@@ -369,6 +369,33 @@ impl Ruleset for Boardgame {
         }
     }
 
+    /// The four roles are one team (bg.role.set).
+    fn cooperative(&self) -> bool {
+        true
+    }
+
+    /// DONE, pause, resume and the menu carry the seconds on the running clock: the action's
+    /// or the final window's, or the pause reserve while paused or while an expired alien
+    /// action drains it. The reading is capped at what the clock started from.
+    fn stamp(&self, state: &State, action: &Action, left: u32) -> Action {
+        let most = if !state.timed {
+            0
+        } else {
+            match (state.phase, state.clock) {
+                (Phase::Timed, Clock::Paused | Clock::Hold) => state.pause_left.unwrap_or(0),
+                _ => state.remaining,
+            }
+        };
+        let left = left.min(most);
+        match action {
+            Action::Done { .. } => Action::Done { left },
+            Action::Pause { .. } => Action::Pause { left },
+            Action::Resume { .. } => Action::Resume { left },
+            Action::Menu { .. } => Action::Menu { left },
+            other => other.clone(),
+        }
+    }
+
     fn rules_summary(&self) -> &'static str {
         RULES_PAGE
     }

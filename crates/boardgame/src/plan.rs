@@ -47,15 +47,10 @@ impl Draws<'_, '_> {
         let roll = roll_on(
             self.rng,
             self.stream,
-            Dice::Custom {
-                name: "app-pick",
-                count: 1,
-                sides,
-                successes: 0,
-            },
+            Dice::Die { sides },
             None,
         );
-        let picked = roll.faces.as_slice().first().map_or(1, |f| u32::from(*f)) - 1;
+        let picked = roll.total.saturating_sub(1);
         self.record(rule, &roll, || what(picked));
         let chance = Ratio::new(1, u64::from(sides));
         self.journal

@@ -27,6 +27,11 @@ pub enum Dice {
     D10,
     /// Percentile dice, 1–100.
     D100,
+    /// One die numbered 1 to `sides` (a companion app's even pick among `sides` outcomes).
+    Die {
+        /// Faces (at least 1).
+        sides: u8,
+    },
     /// `count` custom dice of `sides` faces where the top `successes` faces count as a success;
     /// the total is the number of successes (the board game's XCOM die is 6 sides, 2 successes).
     Custom {
@@ -66,6 +71,7 @@ impl Dice {
             Dice::D8 => (1, 8),
             Dice::D10 => (1, 10),
             Dice::D100 => (1, 100),
+            Dice::Die { sides } => (1, u32::from(sides.max(1))),
             Dice::Custom { count, sides, .. } => {
                 (count.clamp(1, Faces::CAP as u8), u32::from(sides.max(1)))
             }
@@ -98,7 +104,7 @@ impl Dice {
                     visit(t as u32, *ways);
                 }
             }
-            Dice::D8 | Dice::D10 | Dice::D100 => {
+            Dice::D8 | Dice::D10 | Dice::D100 | Dice::Die { .. } => {
                 let (_, sides) = self.stream_sides();
                 for t in 1..=sides {
                     visit(t, 1);
@@ -165,6 +171,7 @@ impl fmt::Display for Dice {
             Dice::D8 => f.write_str("d8"),
             Dice::D10 => f.write_str("d10"),
             Dice::D100 => f.write_str("d100"),
+            Dice::Die { sides } => write!(f, "d{sides}"),
             Dice::Custom { name, count: 1, .. } => f.write_str(name),
             Dice::Custom { name, count, .. } => write!(f, "{count}x{name}"),
         }

@@ -157,6 +157,22 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// Whether all seats are one team that wins or loses together (the board game's four
+    /// roles). Front ends then make every seat a person unless told otherwise. The default is
+    /// `false`.
+    fn cooperative(&self) -> bool {
+        false
+    }
+
+    /// `action` as pressed with `left` whole seconds on the running clock (0 when nothing is
+    /// timed). A ruleset whose inputs carry the time left (the board game's DONE and pause)
+    /// lists one action per second the clock could show; a front end shows them once, as
+    /// `stamp(action, 0)`, and stamps the one picked with its clock's reading. The default is
+    /// the action unchanged.
+    fn stamp(&self, _state: &Self::State, action: &Self::Action, _left: u32) -> Self::Action {
+        action.clone()
+    }
+
     /// Our own summary of the rules, as Markdown with one `- \`clause.id\` — …` line per clause.
     fn rules_summary(&self) -> &'static str;
 
