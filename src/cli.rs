@@ -37,6 +37,10 @@ pub enum Command {
     Verify {
         /// The save file.
         save: PathBuf,
+        /// The game's fingerprint as noted at its end (`1a2b-3c4d`): the save must be that
+        /// game, whole, or verify fails.
+        #[arg(long, value_name = "FINGERPRINT")]
+        expect: Option<String>,
     },
     /// Print a save's journal, one event per line.
     Log(LogArgs),
