@@ -755,7 +755,7 @@ fn verify_names_where_each_kind_of_edit_is() {
         (
             "format",
             text.replacen("format: 2,", "format: 9,", 1),
-            "format version 9, but this build reads only format versions 1 to 3",
+            "format version 9, but this build reads only format versions 1 to 4",
         ),
     ];
     for (what, tampered, named) in cases {

@@ -392,3 +392,41 @@ fn campaigns_with_impossible_values_are_refused() {
         );
     }
 }
+
+#[test]
+fn verify_shows_the_fingerprint_and_checks_an_expected_one() {
+    let dir = TempDir::new().unwrap();
+    let name = "skirmish-learning-format4-seed-9.ron";
+    golden(dir.path(), name);
+    let r = run(&["verify", name], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let fingerprint = r
+        .stdout
+        .split("fingerprint ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    assert_eq!(fingerprint.len(), 9, "{}", r.stdout);
+    let r = run(&["verify", name, "--expect", &fingerprint], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(&["verify", name, "--expect", "0123-4567"], dir.path());
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("not the expected 0123-4567"),
+        "{}",
+        r.stderr
+    );
+    // The last entry deleted from the file: verify fails, naming the trailer.
+    let text = fs::read_to_string(dir.path().join(name)).unwrap();
+    let last = text.rfind("    Act(").unwrap();
+    let end = text[last..].find("    ),\n").unwrap() + last + "    ),\n".len();
+    fs::write(
+        dir.path().join("cut.ron"),
+        format!("{}{}", &text[..last], &text[end..]),
+    )
+    .unwrap();
+    let r = run(&["verify", "cut.ron"], dir.path());
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stderr.contains("trailer records"), "{}", r.stderr);
+}
