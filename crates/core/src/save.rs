@@ -344,6 +344,20 @@ pub fn to_ron<R: Ruleset>(game: &Game<R>) -> Result<String, SaveError> {
 }
 
 impl<R: Ruleset> SaveFile<R> {
+    /// Splits off the log: the save of the game before its first entry (with the trailer of
+    /// an empty log, from format 4 on), and the entries, for stepping through them.
+    pub fn take_log(mut self) -> (SaveFile<R>, Vec<LogEntry<R::Action>>) {
+        let log = std::mem::take(&mut self.log);
+        if self.format >= TRAILER_FORMAT {
+            self.trailer = Some(Trailer {
+                entries: 0,
+                link: self.header_hash,
+                seal: trailer_seal(0, self.header_hash),
+            });
+        }
+        (self, log)
+    }
+
     /// The file's text, exactly as [`to_ron`] would write the game it describes.
     pub fn to_ron(&self) -> Result<String, SaveError> {
         SaveView::<R> {
