@@ -37,6 +37,10 @@ pub enum Command {
     Verify {
         /// The save file.
         save: PathBuf,
+        /// The game's fingerprint as noted at its end (`1a2b-3c4d`): the save must be that
+        /// game, whole, or verify fails.
+        #[arg(long, value_name = "FINGERPRINT")]
+        expect: Option<String>,
     },
     /// Print a save's journal, one event per line.
     Log(LogArgs),
@@ -188,9 +192,13 @@ pub struct BranchArgs {
     /// entries before it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub at: u32,
-    /// Where to write the new game (default: next to the save, `NAME-branch-N.ron`).
+    /// Where to write the new game (default: the data folder's `saves/NAME-branch-N.ron`,
+    /// where the menu's Load finds it). An existing file is not overwritten without `--force`.
     #[arg(long = "save", value_name = "PATH")]
     pub out: Option<PathBuf>,
+    /// Overwrite the file the branch is written to if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `squadsight campaign`.

@@ -30,8 +30,9 @@ impl<W: Write> SafeOut<W> {
     /// `\uXXXX` escapes, which JSON readers decode back to the same text.
     pub fn json(inner: W) -> SafeOut<W> {
         SafeOut {
+            inner,
             json: true,
-            ..SafeOut::new(inner)
+            pending: Vec::new(),
         }
     }
 

@@ -18,7 +18,13 @@ struct Run {
 }
 
 fn run(args: &[&str], dir: &Path) -> Run {
-    let out = squadsight().args(args).current_dir(dir).output().unwrap();
+    // The data folder is the test's own, never the real one.
+    let out = squadsight()
+        .args(args)
+        .current_dir(dir)
+        .env("SQUADSIGHT_HOME", dir.join("home"))
+        .output()
+        .unwrap();
     let run = Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -457,8 +463,18 @@ fn play_reads_choices_saves_and_autosaves() {
     assert!(stdout.contains("Not understood"), "{stdout}");
     let r = run(&["verify", "end.ron"], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(dir.path().join("home/autosave-1.ron").exists());
-    let r = run(&["verify", "home/autosave-1.ron"], dir.path());
+    // Autosaves go to the full-screen UI's folder, one set per game, and the player is told.
+    assert!(
+        stdout.contains("Autosaved after every action to "),
+        "{stdout}"
+    );
+    let autosaves: Vec<PathBuf> = fs::read_dir(dir.path().join("home/autosaves"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with("-1.ron"))
+        .collect();
+    assert_eq!(autosaves.len(), 1, "{autosaves:?}");
+    let r = run(&["verify", autosaves[0].to_str().unwrap()], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
 
@@ -672,13 +688,16 @@ fn branch_writes_a_new_game_that_records_its_parent_and_verifies() {
         "{}",
         r.stderr
     );
-    // Default file name next to the parent; a branch past the end is refused.
+    // By default the branch goes where the menu's Load finds it; a branch past the end is
+    // refused.
     let r = run(&["branch", SEED_7, "--at", "1"], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
         dir.path()
-            .join("skirmish-learning-seed-7-branch-1.ron")
-            .exists()
+            .join("home/saves/skirmish-learning-seed-7-branch-1.ron")
+            .exists(),
+        "{}",
+        r.stdout
     );
     let r = run(&["branch", SEED_7, "--at", "211"], dir.path());
     assert_eq!(r.code, 2, "{}", r.stderr);
@@ -736,7 +755,7 @@ fn verify_names_where_each_kind_of_edit_is() {
         (
             "format",
             text.replacen("format: 2,", "format: 9,", 1),
-            "format version 9, but this build reads only format versions 1 to 3",
+            "format version 9, but this build reads only format versions 1 to 4",
         ),
     ];
     for (what, tampered, named) in cases {

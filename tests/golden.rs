@@ -147,3 +147,25 @@ fn a_golden_replay_catches_a_changed_action() {
         assert!(save::verify(Arc::new(sk), file).is_err(), "{name}");
     }
 }
+
+/// A format 4 golden cut short (its last entry, its last five, or its whole log deleted from
+/// the file) fails to verify: the trailer records the length and the final link.
+#[test]
+fn a_golden_cut_short_fails_to_verify() {
+    let path = golden_files()
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains("learning-format4"))
+        .expect("the format 4 golden");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let sk = Arc::new(Skirmish::new().unwrap());
+    let whole = save::load(&*sk, text.as_bytes(), "g.ron").unwrap();
+    for cut in [1, 5, whole.log.len()] {
+        let mut file = whole.clone();
+        file.log.truncate(whole.log.len() - cut);
+        // Written out and read back, as an edited file would be.
+        let edited = file.to_ron().unwrap();
+        let file = save::load(&*sk, edited.as_bytes(), "g.ron").unwrap();
+        let err = save::verify(Arc::clone(&sk), file).unwrap_err();
+        assert!(err.to_string().contains("trailer"), "cut {cut}: {err}");
+    }
+}

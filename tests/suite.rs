@@ -6,3 +6,4 @@ mod cli;
 mod conformance;
 mod disputes;
 mod golden;
+mod hostile;

@@ -10,6 +10,7 @@ use crate::rulesets::{self, RulesetTask, with_ruleset};
 use crate::store;
 use squadsight_core::save::{self, read_header};
 use squadsight_core::{Decision, Ruleset};
+use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,6 +22,12 @@ pub fn run(args: &BranchArgs) -> Result<(), CliError> {
     let header = read_header(&bytes, &origin).map_err(|e| CliError::input(e.to_string()))?;
     let id = rulesets::named(&header.ruleset)?;
     let target = args.out.clone().unwrap_or_else(|| default_path(args));
+    if !args.force && fs::symlink_metadata(&target).is_ok() {
+        return Err(CliError::input(format!(
+            "{} already exists; choose another --save PATH, or add --force to overwrite it",
+            target.display()
+        )));
+    }
     let message = with_ruleset(
         id,
         Branch {
@@ -34,14 +41,15 @@ pub fn run(args: &BranchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `NAME-branch-N.ron` next to the parent save.
+/// `NAME-branch-N.ron` in the data folder's `saves/`, where the menu's Load lists it.
 fn default_path(args: &BranchArgs) -> PathBuf {
     let stem = args
         .save
         .file_stem()
         .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
-    args.save
-        .with_file_name(format!("{stem}-branch-{}.ron", args.at))
+    store::data_dir()
+        .join("saves")
+        .join(format!("{stem}-branch-{}.ron", args.at))
 }
 
 struct Branch<'a> {
@@ -72,6 +80,10 @@ impl RulesetTask for Branch<'_> {
         let game = save::branch(ruleset, file, keep, self.origin)
             .map_err(|e| CliError::invalid(format!("{}: {e}", self.origin)))?;
         let text = save::to_ron(&game).map_err(|e| CliError::invalid(e.to_string()))?;
+        if let Some(dir) = self.target.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir)
+                .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
+        }
         store::write_atomic(self.target, text.as_bytes())?;
         let next = match game.to_act() {
             Decision::Act(seat) => format!(
@@ -82,7 +94,8 @@ impl RulesetTask for Branch<'_> {
         };
         Ok(format!(
             "wrote {}: a new game with the first {keep} of {len} actions of {}; {next}\n\
-             (open it from the menu to play on; `squadsight verify` checks it)",
+             (in the data folder's saves/ the menu's Load finds it to play on; \
+             `squadsight replay` opens it anywhere, `squadsight verify` checks it)",
             self.target.display(),
             self.origin
         ))

@@ -102,6 +102,12 @@ impl RulesetTask for CheckScenario<'_> {
             Ok(s) => s,
             Err(e) => return Ok(Reading::NotThis(e)),
         };
+        // Control characters and huge strings, at their file:line:col.
+        let bad = squadsight_core::text::check_strings(self.origin, self.bytes);
+        if !bad.is_empty() {
+            let lines: Vec<String> = bad.iter().map(ToString::to_string).collect();
+            return Ok(Reading::Invalid(lines.join("\n")));
+        }
         // Setting up a game is the full validation: every problem is reported.
         let setup = ruleset.setup(
             &scenario,

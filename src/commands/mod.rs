@@ -25,7 +25,7 @@ pub fn run(command: Command, ascii: bool) -> Result<(), CliError> {
         Command::Replay { save } => screen::replay(&save, ascii),
         Command::Sim(args) => sim::run(args),
         Command::Arena(args) => arena::run(args),
-        Command::Verify { save } => verify::run(&save),
+        Command::Verify { save, expect } => verify::run(&save, expect.as_deref()),
         Command::Log(args) => log::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Branch(args) => branch::run(&args),

@@ -240,6 +240,13 @@ impl<R: Ruleset> Session<'_, R> {
                         self.game.seed(),
                         seed::short(self.game.seed_commitment())
                     )?;
+                    writeln!(
+                        self.out,
+                        "Fingerprint of this game: {} (note it; `squadsight verify SAVE --expect {}` \
+                         checks that a save is this game, whole).",
+                        save::fingerprint(&self.game),
+                        save::fingerprint(&self.game)
+                    )?;
                     return Ok(());
                 }
                 Decision::Act(seat) => seat,

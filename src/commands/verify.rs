@@ -3,7 +3,9 @@
 use crate::error::CliError;
 use crate::rulesets::{self, RulesetTask, with_ruleset};
 use crate::store;
-use squadsight_core::save::{LoadError, Parent, SaveFile, VerifyReport, audit, load, read_header};
+use squadsight_core::save::{
+    LoadError, Parent, SaveFile, TRAILER_FORMAT, VerifyReport, audit, load, read_header,
+};
 use squadsight_core::{Ruleset, seed};
 use std::io::Write;
 use std::path::Path;
@@ -12,7 +14,7 @@ use std::sync::Arc;
 /// Exit 0 with `ok: N actions, final hash H` and the seed check; exit 1 naming the first
 /// broken link and the first diverging action (or the header field, or the version that does
 /// not match); exit 2 when the file cannot be read.
-pub fn run(path: &Path) -> Result<(), CliError> {
+pub fn run(path: &Path, expect: Option<&str>) -> Result<(), CliError> {
     let bytes = store::read_file(path)?;
     let origin = path.display().to_string();
     let header = read_header(&bytes, &origin).map_err(refused)?;
@@ -53,6 +55,35 @@ pub fn run(path: &Path) -> Result<(), CliError> {
         writeln!(
             out,
             "branched from {file} after its entry {action} (parent link {link})"
+        )?;
+    }
+    if header.format >= TRAILER_FORMAT {
+        writeln!(
+            out,
+            "fingerprint {} (the whole game and its length; the game-over screen shows it)",
+            report.fingerprint
+        )?;
+    } else {
+        writeln!(
+            out,
+            "fingerprint {} (a format {} save has no trailer: a copy cut short would not show)",
+            report.fingerprint, header.format
+        )?;
+    }
+    if let Some(expected) = expect {
+        let norm = |s: &str| s.trim().to_ascii_lowercase().replace('-', "");
+        if norm(expected) != norm(&report.fingerprint) {
+            return Err(CliError::invalid(format!(
+                "{origin}: the fingerprint is {}, not the expected {}: this save is not that \
+                 game, or not all of it",
+                report.fingerprint,
+                squadsight_core::text::quote(expected)
+            )));
+        }
+        writeln!(
+            out,
+            "the fingerprint matches the expected {}",
+            report.fingerprint
         )?;
     }
     Ok(())

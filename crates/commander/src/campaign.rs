@@ -396,6 +396,14 @@ impl Campaign {
     /// name the file (and line and column for syntax errors); nothing panics on bad input.
     pub fn from_ron(bytes: &[u8], origin: &str, catalog: &Catalog) -> Result<Campaign, DataError> {
         let campaign: Campaign = parse_ron(bytes, origin)?;
+        // Names with control characters or of any length, at their file:line:col.
+        if let Some(e) = squadsight_core::text::check_strings(origin, bytes)
+            .into_iter()
+            .next()
+        {
+            return Err(e);
+        }
+        campaign.check_ranges(origin, bytes)?;
         if campaign.format != FORMAT {
             return Err(DataError::general(
                 origin,
@@ -447,6 +455,53 @@ impl Campaign {
             ));
         }
         Ok(campaign)
+    }
+
+    /// Values no campaign can reach: a unit with no models, more Outposts than battles, a
+    /// player name too long. The error points at the value in the file.
+    fn check_ranges(&self, origin: &str, bytes: &[u8]) -> Result<(), DataError> {
+        let text = String::from_utf8_lossy(bytes);
+        let at = |needle: &str, message: String| match squadsight_core::text::locate(&text, needle)
+        {
+            Some((line, col)) => DataError {
+                origin: origin.to_string(),
+                line,
+                col,
+                message,
+            },
+            None => DataError::general(origin, message),
+        };
+        for p in &self.players {
+            squadsight_core::text::check_name(
+                origin,
+                &text,
+                "player name",
+                &p.name,
+                squadsight_core::text::MAX_NAME_CHARS,
+            )?;
+            if let Some(u) = p.units.iter().find(|u| u.models == 0) {
+                return Err(at(
+                    "models: 0",
+                    format!(
+                        "player {}: unit `{}` has models: 0; a unit in a Squad has at least one model",
+                        squadsight_core::text::quote(&p.name),
+                        squadsight_core::text::quote(&u.unit)
+                    ),
+                ));
+            }
+        }
+        // cmd.gap.34: an Outpost is gained only by winning a battle, at most one per battle.
+        if self.outposts as usize > self.history.len() {
+            return Err(at(
+                "outposts",
+                format!(
+                    "outposts: {} is more than the {} battle(s) recorded; each won battle gains at most one",
+                    self.outposts,
+                    self.history.len()
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The file text.

@@ -26,9 +26,14 @@ use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// The save format this build writes. Format 3 hashes states and chain links a word at a
-/// time ([`crate::hash::WordHasher`]); formats 1 and 2 keep FNV-1a and verify as they were.
-pub const FORMAT_VERSION: u32 = 3;
+/// The save format this build writes. Format 4 ends with a [`Trailer`] (the log's length and
+/// final link, chained), so a save cut short no longer verifies. Format 3 hashes states and
+/// chain links a word at a time ([`crate::hash::WordHasher`]); formats 1 and 2 keep FNV-1a;
+/// each older format verifies and re-saves as it was.
+pub const FORMAT_VERSION: u32 = 4;
+
+/// The first save format that ends with a [`Trailer`].
+pub const TRAILER_FORMAT: u32 = 4;
 
 /// The oldest save format this build still reads. Format 1 lacks the seed commitment and the
 /// parent link; such saves replay and verify under format 1's header hash, unchanged.
@@ -125,6 +130,56 @@ pub struct Parent {
     pub link: Hash64,
 }
 
+/// The end of a save (format 4 on): how many log entries it holds and the chain's last link,
+/// sealed by a hash chained from both. Deleting entries from the end of a save, or the whole
+/// log, leaves a trailer that no longer matches, so `verify` sees the cut; the seal's short
+/// form is the game's [`fingerprint`], which both players can note at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trailer {
+    /// Log entries (actions and undos) in the save.
+    pub entries: u64,
+    /// The last chain link (the header hash when the log is empty).
+    pub link: Hash64,
+    /// The seal: [`trailer_seal`] of the two above.
+    pub seal: Hash64,
+}
+
+/// The seal of a trailer: the word hash of a tag, the entry count and the final link. Like the
+/// chain it has no key: it shows a cut, not who cut (see `docs/FORMATS.md`).
+pub fn trailer_seal(entries: u64, link: Hash64) -> Hash64 {
+    use std::hash::Hasher as _;
+    let mut h = crate::hash::WordHasher::default();
+    h.write(b"squadsight-trailer");
+    h.write_u64(entries);
+    h.write_u64(link.0);
+    Hash64(h.finish())
+}
+
+/// The trailer a game's save ends with.
+pub fn trailer_of<R: Ruleset>(game: &Game<R>) -> Trailer {
+    let entries = game.log().len() as u64;
+    let link = game.link();
+    Trailer {
+        entries,
+        link,
+        seal: trailer_seal(entries, link),
+    }
+}
+
+/// A game's fingerprint: the short form (`1a2b-3c4d`) of its trailer's seal, which names the
+/// whole game (every action, the seed, the scenario) and its length. Two players who note it
+/// at the end can later tell whether a save is that game, whole: `verify --expect`.
+pub fn fingerprint<R: Ruleset>(game: &Game<R>) -> String {
+    short_fingerprint(trailer_of(game).seal)
+}
+
+/// The short form of a seal, as [`fingerprint`] shows it.
+pub fn short_fingerprint(seal: Hash64) -> String {
+    let full = seal.to_string();
+    format!("{}-{}", &full[..4], &full[4..8])
+}
+
 /// The part of a save that says what it is, readable without knowing the ruleset (the binary
 /// uses it to pick the ruleset).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -183,6 +238,9 @@ pub struct SaveFile<R: Ruleset> {
     /// The save this one branched from.
     #[serde(default)]
     pub parent: Option<Parent>,
+    /// The log's length and final link, sealed (format 4 on).
+    #[serde(default)]
+    pub trailer: Option<Trailer>,
 }
 
 // Written out because derives would demand `R: Clone + Debug` of the ruleset itself.
@@ -201,6 +259,7 @@ impl<R: Ruleset> Clone for SaveFile<R> {
             header_hash: self.header_hash,
             log: self.log.clone(),
             parent: self.parent.clone(),
+            trailer: self.trailer,
         }
     }
 }
@@ -220,6 +279,7 @@ impl<R: Ruleset> fmt::Debug for SaveFile<R> {
             .field("header_hash", &self.header_hash)
             .field("log", &self.log)
             .field("parent", &self.parent)
+            .field("trailer", &self.trailer)
             .finish()
     }
 }
@@ -246,6 +306,8 @@ struct SaveView<'a, R: Ruleset> {
     log: &'a [LogEntry<R::Action>],
     #[serde(skip_serializing_if = "Option::is_none")]
     parent: Option<&'a Parent>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trailer: Option<Trailer>,
 }
 
 impl<R: Ruleset> SaveView<'_, R> {
@@ -276,11 +338,26 @@ pub fn to_ron<R: Ruleset>(game: &Game<R>) -> Result<String, SaveError> {
         header_hash: game.header_hash(),
         log: game.log(),
         parent: game.parent(),
+        trailer: (game.format() >= TRAILER_FORMAT).then(|| trailer_of(game)),
     }
     .to_ron()
 }
 
 impl<R: Ruleset> SaveFile<R> {
+    /// Splits off the log: the save of the game before its first entry (with the trailer of
+    /// an empty log, from format 4 on), and the entries, for stepping through them.
+    pub fn take_log(mut self) -> (SaveFile<R>, Vec<LogEntry<R::Action>>) {
+        let log = std::mem::take(&mut self.log);
+        if self.format >= TRAILER_FORMAT {
+            self.trailer = Some(Trailer {
+                entries: 0,
+                link: self.header_hash,
+                seal: trailer_seal(0, self.header_hash),
+            });
+        }
+        (self, log)
+    }
+
     /// The file's text, exactly as [`to_ron`] would write the game it describes.
     pub fn to_ron(&self) -> Result<String, SaveError> {
         SaveView::<R> {
@@ -296,6 +373,7 @@ impl<R: Ruleset> SaveFile<R> {
             header_hash: self.header_hash,
             log: &self.log,
             parent: self.parent.as_ref(),
+            trailer: self.trailer,
         }
         .to_ron()
     }
@@ -441,6 +519,9 @@ pub struct VerifyReport {
     pub final_state: Hash64,
     /// The outcome, if the game is over.
     pub outcome: Option<Outcome>,
+    /// The game's [`fingerprint`] (`1a2b-3c4d`): its whole record and length in one short
+    /// code, shown at the game's end.
+    pub fingerprint: String,
 }
 
 /// The first thing in a save that does not replay. Entry numbers are 1-based in messages.
@@ -493,6 +574,13 @@ pub enum VerifyError {
         index: usize,
         /// Why.
         reason: String,
+    },
+    /// The trailer (format 4 on) is missing, or does not match the log: entries were cut
+    /// from the end or added, or the trailer was edited.
+    #[error("{message}")]
+    Trailer {
+        /// What does not match, in words.
+        message: String,
     },
     /// The state after an entry differs from the recorded hash.
     #[error(
@@ -576,6 +664,63 @@ pub struct Replayer<R: Ruleset> {
     rest: std::vec::IntoIter<LogEntry<R::Action>>,
     next: usize,
     total: usize,
+    /// The save's trailer, checked once the last entry is replayed.
+    trailer: Option<Trailer>,
+    /// The save's format (whether it must have a trailer).
+    format: u32,
+}
+
+/// Checks a save's trailer against its log before the replay: present from format 4 on (and
+/// only there), and recording as many entries as the log holds.
+fn check_trailer_shape(
+    format: u32,
+    trailer: Option<Trailer>,
+    entries: usize,
+) -> Result<(), VerifyError> {
+    match (format >= TRAILER_FORMAT, trailer) {
+        (true, None) => Err(VerifyError::Trailer {
+            message: format!(
+                "the save has no trailer: format {format} saves end with one, so this one was cut \
+                 short (the log may be missing entries at its end)"
+            ),
+        }),
+        (false, Some(_)) => Err(VerifyError::Trailer {
+            message: format!("a format {format} save has no trailer; this one was edited"),
+        }),
+        (true, Some(t)) if t.entries != entries as u64 => Err(VerifyError::Trailer {
+            message: format!(
+                "the trailer records {} log entries but the log holds {entries}: entries were \
+                 removed from (or added to) the end of the save",
+                t.entries
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Checks the trailer's link and seal against the replayed game's last link.
+fn check_trailer_end(trailer: Option<Trailer>, link: Hash64) -> Result<(), VerifyError> {
+    let Some(t) = trailer else {
+        return Ok(());
+    };
+    if t.link != link {
+        return Err(VerifyError::Trailer {
+            message: format!(
+                "the trailer records final link {}, the replay ends on {link}",
+                t.link
+            ),
+        });
+    }
+    let seal = trailer_seal(t.entries, t.link);
+    if t.seal != seal {
+        return Err(VerifyError::Trailer {
+            message: format!(
+                "the trailer's seal does not match: the save records {}, its entries and link give {seal}",
+                t.seal
+            ),
+        });
+    }
+    Ok(())
 }
 
 impl<R: Ruleset> Replayer<R> {
@@ -597,6 +742,7 @@ impl<R: Ruleset> Replayer<R> {
                 });
             }
         }
+        let (trailer, format) = (save.trailer, save.format);
         let parts = Parts {
             scenario: save.scenario,
             options: save.options,
@@ -614,12 +760,25 @@ impl<R: Ruleset> Replayer<R> {
                 computed: game.header_hash(),
             });
         }
-        Ok(Replayer {
+        let replayer = Replayer {
             game,
             total: save.log.len(),
             rest: save.log.into_iter(),
             next: 0,
-        })
+            trailer,
+            format,
+        };
+        if replayer.total == 0 {
+            replayer.check_trailer()?;
+        }
+        Ok(replayer)
+    }
+
+    /// Checks the trailer once the whole log is replayed (after the entries' own checks, so
+    /// an edited entry is named before the trailer it also breaks).
+    fn check_trailer(&self) -> Result<(), VerifyError> {
+        check_trailer_shape(self.format, self.trailer, self.total)?;
+        check_trailer_end(self.trailer, self.game.link())
     }
 
     /// The game after the entries replayed so far.
@@ -661,7 +820,13 @@ impl<R: Ruleset> Replayer<R> {
         let entry = self.rest.next()?;
         let index = self.next;
         self.next += 1;
-        Some(check_entry(&mut self.game, index, entry))
+        let (replayed, link) = check_entry(&mut self.game, index, entry);
+        // After the last entry: the trailer must name the game the log replayed to.
+        let replayed = match replayed {
+            Ok(()) if self.next == self.total => self.check_trailer(),
+            other => other,
+        };
+        Some((replayed, link))
     }
 
     /// The game, for playing on from here.
@@ -769,6 +934,7 @@ impl VerifyError {
             VerifyError::Refused(_)
             | VerifyError::Setup(_)
             | VerifyError::SeedCommitment { .. } => None,
+            VerifyError::Trailer { .. } => None,
             VerifyError::BrokenLink { index, .. } => *index,
             VerifyError::Illegal { index, .. }
             | VerifyError::Undo { index, .. }
@@ -839,10 +1005,16 @@ pub fn branch<R: Ruleset>(
         save.seed,
         save.seats.clone(),
     );
-    let mut parent = save;
-    parent.log.truncate(keep);
-    let parent = replay(Arc::clone(&ruleset), parent, Journal::off())?;
-    let link = parent.link();
+    // The parent's first `keep` entries, each checked; its trailer belongs to its whole log,
+    // which a branch does not need.
+    let mut parent = Replayer::start(Arc::clone(&ruleset), save, Journal::off())?;
+    while parent.position() < keep {
+        match parent.step() {
+            Some(step) => step?,
+            None => break,
+        }
+    }
+    let link = parent.game().link();
     let mut game = Game::branched(
         ruleset,
         scenario,
@@ -901,5 +1073,6 @@ pub fn report<R: Ruleset>(game: &Game<R>) -> VerifyReport {
             crate::ruleset::Decision::Over(o) => Some(o),
             crate::ruleset::Decision::Act(_) => None,
         },
+        fingerprint: fingerprint(game),
     }
 }

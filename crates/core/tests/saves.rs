@@ -86,7 +86,7 @@ fn a_save_round_trips_byte_for_byte_and_verifies() {
 fn the_envelope_names_everything_needed_to_replay() {
     let text = text_of(&scripted(5, 3));
     for field in [
-        "format: 3,",
+        "format: 4,",
         "engine: \"",
         "ruleset: \"race\",",
         "data_hash: \"",
@@ -104,6 +104,9 @@ fn the_envelope_names_everything_needed_to_replay() {
         "action: Step(1),",
         "state: \"",
         "link: \"",
+        "trailer: Some((",
+        "entries: ",
+        "seal: \"",
     ] {
         assert!(text.contains(field), "missing `{field}` in\n{text}");
     }
@@ -296,9 +299,9 @@ fn a_dropped_entry_is_caught() {
 #[test]
 fn another_format_version_is_refused_naming_both() {
     let text = text_of(&scripted(5, 2));
-    let future = text.replacen("format: 3,", "format: 4,", 1);
+    let future = text.replacen("format: 4,", "format: 5,", 1);
     let expected =
-        "t.ron: this save uses format version 4, but this build reads only format versions 1 to 3";
+        "t.ron: this save uses format version 5, but this build reads only format versions 1 to 4";
     let race = Race::new();
     let err = load(&race, future.as_bytes(), "t.ron").unwrap_err();
     assert_eq!(err.to_string(), expected);
@@ -490,26 +493,22 @@ fn a_trace_shows_one_entry_and_its_events() {
     assert_eq!(t.seat, Some(*seat));
     assert_eq!(t.action_ron, squadsight_core::game::canonical_ron(action));
     // Its events are exactly the journal's events between the entries before and after.
-    let before = save::replay(
-        Arc::clone(&race),
-        {
-            let mut f = file();
-            f.log.truncate(2);
-            f
-        },
-        Journal::recording(),
-    )
-    .unwrap();
-    let after = save::replay(
-        Arc::clone(&race),
-        {
-            let mut f = file();
-            f.log.truncate(3);
-            f
-        },
-        Journal::recording(),
-    )
-    .unwrap();
+    let before = {
+        // The first 2 entries, each checked (the trailer belongs to the whole log).
+        let mut r = save::Replayer::start(Arc::clone(&race), file(), Journal::recording()).unwrap();
+        while r.position() < 2 {
+            r.step().unwrap().unwrap();
+        }
+        r.into_game()
+    };
+    let after = {
+        // The first 3 entries, each checked (the trailer belongs to the whole log).
+        let mut r = save::Replayer::start(Arc::clone(&race), file(), Journal::recording()).unwrap();
+        while r.position() < 3 {
+            r.step().unwrap().unwrap();
+        }
+        r.into_game()
+    };
     let want = &after.journal().events()[before.journal().events().len()..];
     let got: Vec<_> = t.events.iter().map(|e| e.event.clone()).collect();
     assert_eq!(got, want);
@@ -517,4 +516,50 @@ fn a_trace_shows_one_entry_and_its_events() {
         squadsight_core::trace::trace_entry(Arc::clone(&race), file(), 8, None),
         Err(squadsight_core::trace::TraceError::NoSuchEntry { number: 9, len: 8 })
     ));
+}
+
+#[test]
+fn a_save_cut_short_no_longer_verifies() {
+    let game = scripted(5, 8);
+    let race = Arc::new(Race::new());
+    let text = text_of(&game);
+    let whole = load(&*race, text.as_bytes(), "t").unwrap();
+    let report = verify(Arc::clone(&race), whole.clone()).unwrap();
+    assert_eq!(report.fingerprint, save::fingerprint(&game));
+    // The last entry, the last five, or all of them deleted: each is seen.
+    for keep in [7, 3, 0] {
+        let mut cut = whole.clone();
+        cut.log.truncate(keep);
+        let err = verify(Arc::clone(&race), cut).unwrap_err();
+        assert!(
+            matches!(err, VerifyError::Trailer { .. }),
+            "keep {keep}: {err:?}"
+        );
+        assert!(err.to_string().contains("removed"), "{err}");
+    }
+    // The trailer deleted as well: still seen.
+    let mut bare = whole.clone();
+    bare.log.truncate(3);
+    bare.trailer = None;
+    let err = verify(Arc::clone(&race), bare).unwrap_err();
+    assert!(err.to_string().contains("no trailer"), "{err}");
+    // A trailer made up to fit the cut log without its seal recomputed: the link is wrong.
+    let mut forged = whole.clone();
+    forged.log.truncate(3);
+    if let Some(t) = forged.trailer.as_mut() {
+        t.entries = 3;
+    }
+    assert!(verify(Arc::clone(&race), forged).is_err());
+    // A recomputed trailer (anyone can: the chain has no key) verifies, but its fingerprint
+    // is another game's: that is what noting the fingerprint catches.
+    let mut recut = whole.clone();
+    recut.log.truncate(3);
+    let link = recut.log[2].link();
+    recut.trailer = Some(save::Trailer {
+        entries: 3,
+        link,
+        seal: save::trailer_seal(3, link),
+    });
+    let other = verify(Arc::clone(&race), recut).unwrap();
+    assert_ne!(other.fingerprint, report.fingerprint);
 }

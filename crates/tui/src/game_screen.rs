@@ -866,6 +866,11 @@ impl<U: RulesetUi> GameScreen<U> {
                 };
             }
             Overlay::Outcome => {
+                // `s` keeps the finished game under saves/ (the menu's Load and Replay list it).
+                if key.code == KeyCode::Char('s') {
+                    self.save(env);
+                    return Flow::Stay;
+                }
                 self.overlay = Overlay::None;
                 if key.code == KeyCode::Char('q') {
                     return Flow::Menu;
@@ -1638,10 +1643,19 @@ impl<U: RulesetUi> GameScreen<U> {
                         game.seed(),
                         seed::short(commitment)
                     );
+                    // The fingerprint names the whole game and its length: noted by both
+                    // players, `squadsight verify --expect` checks a save against it.
+                    let print_line = format!("Fingerprint: {}", save::fingerprint(game));
+                    let saved = match &self.message {
+                        Some((m, _)) if m.starts_with("save") => m.clone(),
+                        _ => "s: save this game (Load and Replay list it)".to_string(),
+                    };
                     let lines = [
                         head.as_str(),
                         o.reason.as_str(),
                         seed_line.as_str(),
+                        print_line.as_str(),
+                        saved.as_str(),
                         match self.leave_to {
                             LeaveTo::Menu => "Any key: look at the board and journal   q: menu",
                             LeaveTo::Shell => "Any key: look at the board and journal   q: shell",

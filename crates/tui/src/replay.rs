@@ -111,8 +111,7 @@ impl<R: Ruleset> Replay<R> {
     ) -> Result<(Replay<R>, Game<R>), String> {
         let full = save::replay(Arc::clone(&ruleset), file.clone(), Journal::recording())
             .map_err(|e| e.to_string())?;
-        let mut start = file;
-        let log = std::mem::take(&mut start.log);
+        let (start, log) = file.take_log();
         let events = full.journal().events().to_vec();
         drop(full);
         let mut game = Replay::rebuild(&ruleset, &start)?;

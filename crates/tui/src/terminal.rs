@@ -1,5 +1,7 @@
 //! The real terminal: raw mode and the alternate screen, restored on every way out (normal
-//! exit, panic, Ctrl-C, SIGTERM, SIGHUP), suspended and resumed around Ctrl-Z, and the
+//! exit, panic, and every signal whose default would end the program and that a program may
+//! catch: Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+//! SIGXCPU, SIGXFSZ, SIGSYS), suspended and resumed around Ctrl-Z, and the
 //! crossterm event source. A terminal that goes away ends the program even when no SIGHUP
 //! comes: crossterm reads through its `/dev/tty` source (feature `use-dev-tty`), which reports
 //! a dead terminal instead of looping on it, and [`CrosstermSource`] checks that the terminal
@@ -110,11 +112,20 @@ struct Signals {
 impl Signals {
     #[cfg(unix)]
     fn register() -> io::Result<Signals> {
+        use signal_hook::consts::signal::{
+            SIGALRM, SIGPROF, SIGQUIT, SIGSYS, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU, SIGXFSZ,
+        };
         use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
         use signal_hook::flag;
         let s = Signals::default();
         let armed = Arc::new(AtomicBool::new(false));
-        for sig in [SIGTERM, SIGHUP, SIGINT] {
+        // Every catchable signal whose default action ends the process. (SIGKILL cannot be
+        // caught; an abort, such as running out of memory, ends the process before any
+        // handler could restore the terminal: see docs/ARCHITECTURE.md.)
+        for sig in [
+            SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+            SIGXCPU, SIGXFSZ, SIGSYS,
+        ] {
             // A second signal while the first is still being handled ends the process at
             // once, in case the loop is stuck; the terminal is then restored by the shell.
             flag::register_conditional_shutdown(sig, 128 + sig, Arc::clone(&armed))?;

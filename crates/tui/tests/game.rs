@@ -183,6 +183,32 @@ fn a_game_against_the_ai_is_played_to_the_end_with_keys() {
 }
 
 #[test]
+fn the_game_over_box_shows_the_fingerprint_and_offers_to_save() {
+    let mut app = toy_app(Start::Menu);
+    let mut term = terminal(100, 30);
+    keys(&mut app, &mut term, "<Enter>");
+    play_to_the_end(&mut app, &mut term);
+    let text = screen(&term);
+    let fingerprint = squadsight_core::save::fingerprint(toy(&app).game());
+    assert!(
+        text.contains(&format!("Fingerprint: {fingerprint}")),
+        "{text}"
+    );
+    assert!(text.contains("s: save this game"), "{text}");
+    // `s` saves the finished game and says where; the box stays up.
+    keys(&mut app, &mut term, "s");
+    let text = screen(&term);
+    assert!(text.contains("Game over"), "{text}");
+    assert!(text.contains("saved: toy-1"), "{text}");
+    // The finished game is listed for loading and replaying from the menu.
+    keys(&mut app, &mut term, "q");
+    assert_eq!(app.screen_name(), "menu");
+    keys(&mut app, &mut term, "r");
+    let text = screen(&term);
+    assert!(text.contains("toy-1"), "{text}");
+}
+
+#[test]
 fn the_same_seed_and_keys_give_the_same_game() {
     let mut links = Vec::new();
     for _ in 0..2 {
@@ -247,7 +273,7 @@ fn the_replay_viewer_steps_through_a_finished_game() {
     let total = toy(&app).game().log().len();
     let link = toy(&app).game().link();
     keys(&mut app, &mut term, "x q y r <Enter>");
-    assert_eq!(app.screen_name(), "game");
+    assert_eq!(app.screen_name(), "game", "{:?}", app.menu_message());
     assert!(screen(&term).contains(&format!("Action 0 of {total}")));
     assert!(toy(&app).game().log().is_empty());
     keys(&mut app, &mut term, ". .");

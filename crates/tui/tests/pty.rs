@@ -1,6 +1,6 @@
 //! Smoke tests of the real terminal path in a pseudo-terminal (util-linux `script`): the app
-//! starts, opens a game, quits on `q y`, on Ctrl-C and on SIGTERM, and every time puts the
-//! terminal back (leaves the alternate screen, stops mouse reporting, shows the cursor).
+//! starts, opens a game, quits on `q y`, on Ctrl-C, on SIGTERM and on every other catchable
+//! signal that ends a program (SIGQUIT, SIGUSR1, …), and every time puts the terminal back (leaves the alternate screen, stops mouse reporting, shows the cursor).
 
 #![cfg(target_os = "linux")]
 
@@ -203,6 +203,49 @@ fn sigterm_ends_the_program_and_restores_the_terminal() {
     let (code, out) = s.finish();
     assert_eq!(code, 128 + 15, "{out}");
     assert_restored(&out);
+}
+
+/// Sends `signal` to the program in a game and checks it ends with 128 + `number` and puts
+/// the terminal back.
+fn a_signal_ends_the_program_and_restores_the_terminal(signal: &str, number: i32) {
+    let mut s = Session::start(&format!("sig{number}"));
+    s.wait_for("squadsight");
+    s.send(b"p");
+    s.wait_for("Journal");
+    let pid = s.program_pid();
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (code, out) = s.finish();
+    assert_eq!(code, 128 + number, "{signal}: {out}");
+    assert_restored(&out);
+}
+
+#[test]
+fn sigquit_ends_the_program_and_restores_the_terminal() {
+    a_signal_ends_the_program_and_restores_the_terminal("QUIT", 3);
+}
+
+#[test]
+fn sigusr1_ends_the_program_and_restores_the_terminal() {
+    a_signal_ends_the_program_and_restores_the_terminal("USR1", 10);
+}
+
+#[test]
+fn other_ending_signals_restore_the_terminal_too() {
+    for (signal, number) in [
+        ("USR2", 12),
+        ("ALRM", 14),
+        ("VTALRM", 26),
+        ("PROF", 27),
+        ("XCPU", 24),
+        ("XFSZ", 25),
+        ("SYS", 31),
+    ] {
+        a_signal_ends_the_program_and_restores_the_terminal(signal, number);
+    }
 }
 
 #[test]
