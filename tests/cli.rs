@@ -109,6 +109,25 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
+fn rules_answers_every_clause_the_commander_journal_cites() {
+    // Issue 12 item 16: `cmd.sr.phantom` is cited by the code and the journal but is only the
+    // second clause of a grouped bullet or mentioned in one; `rules` must still answer it.
+    let dir = TempDir::new().unwrap();
+    for id in [
+        "cmd.sr.phantom",
+        "cmd.act.attack.two",
+        "cmd.ai.difficulty.easy",
+        "cmd.sr.sniper",
+    ] {
+        let r = run(&["rules", "commander", id], dir.path());
+        assert_eq!(r.code, 0, "{id}: {}", r.stderr);
+        assert!(r.stdout.starts_with(&format!("`{id}`")), "{id}: {}", r.stdout);
+    }
+    let r = run(&["rules", "commander", "cmd.sr.nonesuch"], dir.path());
+    assert_ne!(r.code, 0);
+}
+
+#[test]
 fn rulesets_not_in_this_build_say_so() {
     let dir = TempDir::new().unwrap();
     for id in ["tactical", "boardgame"] {

@@ -106,6 +106,7 @@ fn commander_variants_and_hex() {
             ("special_action_order", "down"),
             ("damage_sequence", "literal"),
             ("sniper_modifiers", "table"),
+            ("high_explosive", "hit"),
         ],
         12,
     );

@@ -6,13 +6,17 @@ use squadsight_core::Ruleset;
 use std::io::Write;
 use std::sync::Arc;
 
-/// Prints the whole summary, or the bullet for one clause (exit 1 if there is none).
+/// Prints the whole summary, or the bullet for one clause (exit 1 if there is none). A clause
+/// that no bullet starts with (the second of a grouped bullet, one named in a bold title, or
+/// one only mentioned in a bullet) is answered with the summary the ruleset gives it.
 pub fn run(ruleset: RulesetId, clause: Option<&str>) -> Result<(), CliError> {
-    let text = with_ruleset(ruleset, Summary)?;
+    let (text, summary) = with_ruleset(ruleset, Summary(clause.map(str::to_string)))?;
     let shown = match clause {
         None => text.to_string(),
         Some(id) => {
-            let found = clause_text(text, id).ok_or_else(|| {
+            let found = clause_text(text, id)
+                .or_else(|| summary.map(|s| format!("`{id}` — {s}")))
+                .ok_or_else(|| {
                 CliError::invalid(format!(
                     "no clause `{id}` in the {} rules (run `squadsight rules {}` for all of them)",
                     ruleset.as_str(),
@@ -26,13 +30,17 @@ pub fn run(ruleset: RulesetId, clause: Option<&str>) -> Result<(), CliError> {
     Ok(())
 }
 
-struct Summary;
+/// The whole summary, and the ruleset's own summary of one clause if asked.
+struct Summary(Option<String>);
 
 impl RulesetTask for Summary {
-    type Output = &'static str;
+    type Output = (&'static str, Option<String>);
 
-    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<&'static str, CliError> {
-        Ok(ruleset.rules_summary())
+    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Self::Output, CliError> {
+        let one = self
+            .0
+            .and_then(|id| ruleset.clause_summary(&id).map(str::to_string));
+        Ok((ruleset.rules_summary(), one))
     }
 }
 

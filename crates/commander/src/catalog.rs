@@ -199,6 +199,7 @@ impl Stat {
 
 /// A unit card's stats (data reference §1a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stats {
     /// AIM.
     pub aim: u8,
@@ -612,6 +613,7 @@ impl AiAction {
 
 /// One entry of an AI card row, e.g. `O!*`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AiEntry {
     /// The action letter.
     pub action: AiAction,
@@ -690,6 +692,7 @@ impl AiRowName {
 
 /// One AI card row: the `(3+)` and `(1-2)` entries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AiRow {
     /// The entry marked `(3+)`.
     pub healthy: AiEntry,
@@ -1017,6 +1020,7 @@ pub enum OperationSide {
 
 /// A unit and how many models of it, in an operation's preset Squad or AI pod.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitCount {
     /// The unit.
     pub unit: UnitId,

@@ -53,7 +53,7 @@
 
 use crate::catalog::{Faction, Stat, StatTag, UnitProfile, UnitRule, WeaponProfile, WeaponRule};
 use crate::mindspin::{self, MindspinEffect};
-use crate::options::{DamageSequence, SniperModifiers};
+use crate::options::{DamageSequence, HighExplosive, SniperModifiers};
 use crate::pep::{self, DamageType, Resistance};
 use crate::skill::{self, DieSource, Modifier, SkillTest, TestDice, TestResult};
 use serde::{Deserialize, Serialize};
@@ -191,6 +191,8 @@ pub struct CombatRules {
     pub damage: DamageSequence,
     /// What a Sniper weapon ignores (cmd.gap.46).
     pub sniper: SniperModifiers,
+    /// When High Explosive blasts terrain (cmd.gap.44).
+    pub high_explosive: HighExplosive,
 }
 
 impl AttackContext<'_> {
@@ -803,7 +805,10 @@ pub fn resolve_with(
         return r;
     }
     r.landed = true;
-    if he {
+    // cmd.sr.high-explosive, cmd.gap.44: "Damage destroys any terrain": by default the blast
+    // comes with applied damage (below); option `high_explosive=hit` blasts on the landed hit.
+    let blast_on_hit = he && ctx.rules.high_explosive == HighExplosive::Hit;
+    if blast_on_hit {
         r.blast = Some(blast(BlastCentre::Target, journal));
     }
     if ctx.weapon_has(WeaponRule::Lasso) {
@@ -816,7 +821,11 @@ pub fn resolve_with(
             )
         });
     }
-    land(ctx, r, dice, journal)
+    let mut r = land(ctx, r, dice, journal);
+    if he && !blast_on_hit && r.damage > 0 {
+        r.blast = Some(blast(BlastCentre::Target, journal));
+    }
+    r
 }
 
 /// After a [`Scatter`] result and the target's player placing the point: resolves the blast on
@@ -873,7 +882,8 @@ fn scatter_roll(ctx: &AttackContext, dice: &mut impl DieSource, journal: &mut Jo
 }
 
 fn blast(at: BlastCentre, journal: &mut Journal) -> Blast {
-    // cmd.sr.high-explosive, cmd.gap.44: every hit (or scatter point) blasts terrain.
+    // cmd.sr.high-explosive, cmd.gap.44: applied damage (or every landed hit, by option), or
+    // the explosion at a scatter point, blasts terrain.
     journal.note("cmd.sr.high-explosive", EventKind::Effect, || {
         format!(
             "high explosive: terrain within {BLAST_RADIUS} Range of the {} is destroyed",

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// One unit card (`units.ron`, data reference §1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitDef {
     /// Name as printed.
     pub name: String,
@@ -43,6 +44,7 @@ pub struct UnitDef {
 
 /// One weapon card (`weapons.ron`, §2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WeaponDef {
     /// Name as printed.
     pub name: String,
@@ -68,6 +70,7 @@ pub struct WeaponDef {
 
 /// One item card (`equipment.ron`, §3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ItemDef {
     /// Name as printed.
     pub name: String,
@@ -81,6 +84,7 @@ pub struct ItemDef {
 
 /// One armour card (`equipment.ron`, §3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VestDef {
     /// Name as printed.
     pub name: String,
@@ -94,6 +98,7 @@ pub struct VestDef {
 
 /// One rank entry (`equipment.ron`, §5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RankDef {
     /// Name as printed, e.g. `5) Captain`.
     pub name: String,
@@ -103,6 +108,7 @@ pub struct RankDef {
 
 /// `equipment.ron`: items, vests and ranks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EquipmentDef {
     /// Item cards.
     pub items: Vec<ItemDef>,
@@ -114,6 +120,7 @@ pub struct EquipmentDef {
 
 /// One AI card row (`ai_cards.ron`, §4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AiRowDef {
     /// The row label as printed, e.g. `2-3 - Delta`.
     pub row: String,
@@ -123,6 +130,7 @@ pub struct AiRowDef {
 
 /// One AI card (`ai_cards.ron`, §4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AiCardDef {
     /// Name as printed.
     pub name: String,
@@ -134,6 +142,7 @@ pub struct AiCardDef {
 
 /// One reward-deck category with its entries (`rewards.ron`, §6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RewardGroupDef {
     /// The group name as printed, e.g. `WEAPONS (♠)`.
     pub category: String,
@@ -143,6 +152,7 @@ pub struct RewardGroupDef {
 
 /// A unit and a model count, by name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitCountDef {
     /// Unit name.
     pub unit: String,
@@ -152,6 +162,7 @@ pub struct UnitCountDef {
 
 /// A preset Squad (`operations.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PresetSquadDef {
     /// `Attacker` or `Defender`.
     pub side: crate::catalog::OperationSide,
@@ -163,6 +174,7 @@ pub struct PresetSquadDef {
 
 /// AI pods against a player of one faction (`operations.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AiForceDef {
     /// The player's faction.
     pub player: Faction,
@@ -172,6 +184,7 @@ pub struct AiForceDef {
 
 /// Reward draws of an operation (`operations.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OperationRewardsDef {
     /// Cards after a loss.
     pub loss: Option<u8>,
@@ -185,6 +198,7 @@ pub struct OperationRewardsDef {
 
 /// One selectable operation (`operations.ron`, §7a).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OperationDef {
     /// Name as printed.
     pub name: String,

@@ -661,6 +661,7 @@ impl Commander {
             rules: CombatRules {
                 damage: st.options.damage_sequence,
                 sniper: st.options.sniper_modifiers,
+                high_explosive: st.options.high_explosive,
             },
         })
     }

@@ -7,6 +7,7 @@
 //! | `special_action_order` | `action`, `down` | cmd.gap.7 and data note D2 |
 //! | `damage_sequence` | `armour-save`, `literal` | cmd.gap.3, cmd.gap.4, cmd.gap.54 |
 //! | `sniper_modifiers` | `all`, `table` | cmd.sr.sniper, cmd.gap.46 |
+//! | `high_explosive` | `damage`, `hit` | cmd.sr.high-explosive, cmd.gap.44 |
 //! | `ai_wounded` | `wounds-left`, `wounded` | cmd.gap.38 |
 //! | `grid` | `square`, `hex` | cmd.move.range-systems |
 //! | `table` | `48` (12–120) | table side for scenarios that do not fix one |
@@ -63,6 +64,16 @@ pub enum SniperModifiers {
     Table,
 }
 
+/// When High Explosive destroys terrain around its target (cmd.sr.high-explosive, cmd.gap.44).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HighExplosive {
+    /// The default, as printed ("Damage destroys any terrain"): only when damage is applied.
+    #[default]
+    Damage,
+    /// On every hit that lands, even one the Armour test keeps the damage off.
+    Hit,
+}
+
 /// The options of one Commander game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
@@ -75,6 +86,8 @@ pub struct Options {
     pub damage_sequence: DamageSequence,
     /// Which to-hit modifiers a Sniper weapon ignores.
     pub sniper_modifiers: SniperModifiers,
+    /// When High Explosive blasts the terrain around its target.
+    pub high_explosive: HighExplosive,
     /// The AI card's wounded split.
     pub ai_wounded: WoundedRule,
     /// Square or hex grid.
@@ -94,6 +107,7 @@ impl Default for Options {
             special_action_order: SpecialOrder::Action,
             damage_sequence: DamageSequence::ArmourSave,
             sniper_modifiers: SniperModifiers::All,
+            high_explosive: HighExplosive::Damage,
             ai_wounded: WoundedRule::WoundsLeft,
             grid: GridKind::Square,
             table: 48,
@@ -132,6 +146,13 @@ impl Options {
                     "armour-save" => DamageSequence::ArmourSave,
                     "literal" => DamageSequence::Literal,
                     _ => return Err(format!("{}: use armour-save or literal", bad())),
+                }
+            }
+            "high_explosive" => {
+                self.high_explosive = match value {
+                    "damage" => HighExplosive::Damage,
+                    "hit" => HighExplosive::Hit,
+                    _ => return Err(format!("{}: use damage or hit", bad())),
                 }
             }
             "sniper_modifiers" => {
@@ -180,8 +201,8 @@ impl Options {
             _ => {
                 return Err(format!(
                     "unknown option `{key}` (commander knows commanding_presence, \
-                     special_action_order, damage_sequence, sniper_modifiers, ai_wounded, \
-                     grid, table, ai_seat1, ai_seat2, round_limit)"
+                     special_action_order, damage_sequence, sniper_modifiers, high_explosive, \
+                     ai_wounded, grid, table, ai_seat1, ai_seat2, round_limit)"
                 ));
             }
         }

@@ -23,6 +23,7 @@ use squadsight_core::text;
 
 /// A terrain piece as written in a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PieceDef {
     /// Name shown to players.
     pub name: String,
@@ -44,6 +45,7 @@ pub struct PieceDef {
 
 /// One side of a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideDef {
     /// Name shown ("XCOM", "ADVENT").
     pub name: String,
@@ -58,6 +60,7 @@ pub struct SideDef {
 
 /// An objective as written in a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ObjectiveDef {
     /// Name shown.
     pub name: String,
@@ -88,6 +91,7 @@ pub enum VictoryDef {
 
 /// A scenario file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
     /// Title.
     pub title: String,
@@ -103,9 +107,15 @@ pub struct ScenarioDef {
     /// Supplies limit per Squad (cmd.prep.two-squads-equal-points, cmd.gap.58).
     #[serde(default = "standard")]
     pub points: u32,
-    /// Last game round (0 = the operation's, else 6).
-    #[serde(default)]
-    pub round_limit: u8,
+    /// Last game round, 1 to 99; left out, the operation's, else 6 (cmd.gap.27). A value out
+    /// of range is refused where it is written.
+    #[serde(
+        default,
+        deserialize_with = "round_limit_in_range",
+        serialize_with = "plain_round_limit",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub round_limit: Option<u8>,
     /// Terrain.
     #[serde(default)]
     pub terrain: Vec<PieceDef>,
@@ -121,6 +131,26 @@ pub struct ScenarioDef {
 
 fn standard() -> u32 {
     squad::STANDARD_LIMIT
+}
+
+/// The most rounds a scenario may set (the same bound as the `round_limit` option).
+pub const MAX_ROUND_LIMIT: u8 = 99;
+
+/// Reads `round_limit: N` and refuses 0 or more than 99, so the parser reports the file, line
+/// and column (issue 13: a game that ends before its first round is nonsense).
+fn round_limit_in_range<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    let n = u8::deserialize(d)?;
+    if n == 0 || n > MAX_ROUND_LIMIT {
+        return Err(serde::de::Error::custom(format!(
+            "round_limit must be 1 to {MAX_ROUND_LIMIT}, not {n} (leave it out for the \
+             operation's or 6)"
+        )));
+    }
+    Ok(Some(n))
+}
+
+fn plain_round_limit<S: serde::Serializer>(v: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u8(v.unwrap_or(0))
 }
 
 /// The scenarios shipped in the binary; the first is the default.
@@ -483,8 +513,8 @@ impl ScenarioDef {
             problems.push("Gatecrasher needs the monument as its first objective".into());
         }
         let round_limit = match self.round_limit {
-            0 => operation.and_then(|o| o.round_limit).unwrap_or(6),
-            n => n,
+            Some(n) => n,
+            None => operation.and_then(|o| o.round_limit).unwrap_or(6),
         };
         let models: usize = squads
             .iter()

@@ -642,6 +642,7 @@ pub fn ai_loadout_weapon(catalog: &Catalog, unit: UnitId, slot: Slot) -> Option<
 /// campaign files — with each card named by its printed name. A weapon left out is the unit's
 /// AI-loadout weapon for that slot ([`ai_loadout_weapon`]), a rank left out the first rank.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitPickDef {
     /// Unit card name, e.g. `ADVENT Trooper`.
     pub unit: String,
@@ -671,6 +672,7 @@ fn one() -> u8 {
 
 /// A Squad as every file writes it: [`UnitPickDef`]s and the Leader by unit name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SquadDef {
     /// Its faction.
     pub faction: Faction,

@@ -101,6 +101,52 @@ mod tests {
         assert_eq!(s.get("cmd.c.four"), None);
     }
 
+    /// Every clause the program cites (in code and so in the journal) has our summary, so
+    /// `squadsight rules commander <id>` answers it (issue 12 item 16; cmd.general.common-sense:
+    /// the page is where players look a ruling up).
+    #[test]
+    fn every_clause_the_code_cites_is_summarised() {
+        let s = Summaries::parse(RULES_PAGE);
+        let mut missing = Vec::new();
+        let mut stack = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src"
+        ))];
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                if path.ends_with("summary.rs") {
+                    // This file's own tests use made-up ids.
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                for piece in text.split('"').skip(1).step_by(2) {
+                    let id = piece.trim();
+                    let clause = id.starts_with("cmd.")
+                        && id.len() > 4
+                        && id
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+                        && !id.ends_with('.');
+                    if clause && s.get(id).is_none() && !missing.contains(&id.to_string()) {
+                        missing.push(id.to_string());
+                    }
+                }
+            }
+        }
+        missing.sort();
+        assert!(missing.is_empty(), "no summary for {missing:?}");
+    }
+
     /// Every clause of the index has our summary on the rules page (cmd.general.common-sense:
     /// the page is where players look a ruling up).
     #[test]

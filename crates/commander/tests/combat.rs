@@ -567,18 +567,26 @@ fn cmd_gap_43_scatter_blast_hits_the_model_under_the_point_without_a_hit_test() 
 }
 
 #[test]
-/// Checks cmd.sr.high-explosive, cmd.gap.44.
-fn cmd_sr_high_explosive_blasts_terrain_on_every_hit() {
-    // cmd.gap.44: the blast comes with the hit even when the Armour test keeps damage off.
-    let ctx = attack("Grenadier", Some("Grenade Launcher"), "ADVENT Trooper");
+/// Checks cmd.sr.high-explosive, cmd.gap.44: "Damage destroys any terrain within 2 Range of
+/// the target": a hit the Armour test keeps the damage off destroys nothing.
+fn cmd_sr_high_explosive_blasts_terrain_when_damage_is_applied() {
+    let mut ctx = attack("Grenadier", Some("Grenade Launcher"), "ADVENT Trooper");
     let (r, _) = run(&ctx, &[1, 1, 3, 1, 1]);
     assert_eq!(r.end, AttackEnd::ArmourStopped);
+    assert!(r.blast.is_none());
+    let (r, _) = run(&ctx, &[1, 1, 3, 6, 6]);
+    assert!(r.damage > 0);
     assert_eq!(
         r.blast.map(|b| (b.at, b.radius)),
         Some((BlastCentre::Target, 2))
     );
     let (miss, _) = run(&ctx, &[6, 6]);
     assert!(miss.blast.is_none());
+    // The other reading, option high_explosive=hit: every landed hit blasts.
+    ctx.rules.high_explosive = squadsight_commander::options::HighExplosive::Hit;
+    let (r, _) = run(&ctx, &[1, 1, 3, 1, 1]);
+    assert_eq!(r.end, AttackEnd::ArmourStopped);
+    assert!(r.blast.is_some());
 }
 
 #[test]

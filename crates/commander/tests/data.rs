@@ -1515,3 +1515,71 @@ fn data_hash_is_stable_and_tracks_edits() {
     files.operations = edited;
     assert_ne!(Catalog::parse(&files).map(|c| c.data_hash()).ok(), Some(a));
 }
+
+// ---------------------------------------------------------------- unknown fields and ranges
+
+/// Every Commander file the program reads refuses a field it does not know, naming the file,
+/// line and column and the fields it does accept (issue 12 item 3): a scenario with
+/// `budget: 1` was accepted silently.
+#[test]
+fn scenario_files_refuse_unknown_fields_with_position_and_the_accepted_list() {
+    use squadsight_commander::scenario::{ScenarioDef, builtin_scenarios};
+    use squadsight_core::data::parse_ron;
+    let src = builtin_scenarios()[0].source;
+    assert!(parse_ron::<ScenarioDef>(src.as_bytes(), "battle.ron").is_ok());
+    let bad = src.replacen("title:", "budget: 1,\n    title:", 1);
+    let e = parse_ron::<ScenarioDef>(bad.as_bytes(), "battle.ron")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.starts_with("battle.ron:"), "{e}");
+    assert!(e.contains("budget") && e.contains("round_limit"), "{e}");
+    assert!(
+        e.split(':').nth(1).is_some_and(|l| l.parse::<u32>().is_ok()),
+        "{e}"
+    );
+    // Inside a nested record too: a terrain piece.
+    let bad = src.replacen("kind:", "colour: \"red\", kind:", 1);
+    let e = parse_ron::<ScenarioDef>(bad.as_bytes(), "battle.ron")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("colour") && e.contains("indestructible"), "{e}");
+}
+
+/// The rules data refuses unknown fields as well (units.ron here).
+#[test]
+fn rules_data_refuses_unknown_fields() {
+    use squadsight_commander::data::UnitDef;
+    use squadsight_core::data::parse_ron;
+    let src = include_str!("../../../rulesets/commander/units.ron");
+    assert!(parse_ron::<Vec<UnitDef>>(src.as_bytes(), "units.ron").is_ok());
+    let bad = src.replacen("base_cost:", "discount: 5, base_cost:", 1);
+    let e = parse_ron::<Vec<UnitDef>>(bad.as_bytes(), "units.ron")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.starts_with("units.ron:") && e.contains("discount"), "{e}");
+    assert!(e.contains("base_cost"), "{e}");
+}
+
+/// cmd.gap.27 with issue 13 item 4: `round_limit: 0` (a game that ends before it starts) or
+/// above 99 is refused where it is written; left out, the operation's limit or 6 applies.
+#[test]
+fn scenario_round_limit_must_be_1_to_99() {
+    use squadsight_commander::scenario::{ScenarioDef, builtin_scenarios};
+    use squadsight_core::data::parse_ron;
+    let src = builtin_scenarios()[0].source;
+    assert!(src.contains("round_limit: 6"));
+    for bad in ["round_limit: 0", "round_limit: 100"] {
+        let text = src.replacen("round_limit: 6", bad, 1);
+        let e = parse_ron::<ScenarioDef>(text.as_bytes(), "battle.ron")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.starts_with("battle.ron:") && e.contains("1 to 99"), "{bad}: {e}");
+    }
+    let gone = src.replacen("round_limit: 6,", "", 1);
+    let def = parse_ron::<ScenarioDef>(gone.as_bytes(), "battle.ron");
+    assert_eq!(def.ok().map(|d| d.round_limit), Some(None));
+}

@@ -92,6 +92,12 @@ const OPTIONS: &[(&str, &str, &[&str], Option<usize>)] = &[
         None,
     ),
     (
+        "high_explosive",
+        "High Explosive",
+        &["damage", "hit"],
+        None,
+    ),
+    (
         "ai_wounded",
         "AI wounded row",
         &["wounds-left", "wounded"],
