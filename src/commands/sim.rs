@@ -42,6 +42,8 @@ struct Summary {
     unfinished: u32,
     mean_actions: f64,
     games_per_second: f64,
+    /// Plays the ruleset counts ([`Ruleset::tally`]), summed over all games.
+    plays: std::collections::BTreeMap<&'static str, u32>,
 }
 
 impl RulesetTask for Sim {
@@ -72,6 +74,7 @@ impl RulesetTask for Sim {
         let started = Instant::now();
         let mut wins = vec![0u32; usize::from(count)];
         let (mut draws, mut unfinished, mut total_actions) = (0u32, 0u32, 0usize);
+        let mut plays = std::collections::BTreeMap::new();
         for n in 0..args.games {
             let seed = first_seed.wrapping_add(u64::from(n));
             let mut game = Game::with_journal(
@@ -86,7 +89,7 @@ impl RulesetTask for Sim {
             let mut players: Vec<Box<dyn Player<R>>> = (0..count)
                 .map(|s| make_player::<R>(args.ai, setup::ai_seed(seed, s)))
                 .collect();
-            let actions = play_out(&mut game, &mut players)
+            let actions = play_out(&mut game, &mut players, &mut plays)
                 .map_err(|e| CliError::invalid(format!("game {n} (seed {seed}): {e}")))?;
             total_actions += actions;
             match game.to_act() {
@@ -129,6 +132,7 @@ impl RulesetTask for Sim {
             unfinished,
             mean_actions: total_actions as f64 / f64::from(args.games),
             games_per_second: f64::from(args.games) / seconds,
+            plays,
         };
         print(&summary, args.json)
     }
@@ -138,6 +142,7 @@ impl RulesetTask for Sim {
 fn play_out<R: Ruleset>(
     game: &mut Game<R>,
     players: &mut [Box<dyn Player<R>>],
+    plays: &mut std::collections::BTreeMap<&'static str, u32>,
 ) -> Result<usize, String> {
     let mut legal = Vec::new();
     let mut actions = 0;
@@ -153,6 +158,9 @@ fn play_out<R: Ruleset>(
             .get_mut(seat.index())
             .ok_or_else(|| format!("{seat} has no player"))?;
         let choice = player.choose(game.ruleset(), &game.observe(seat), seat, &legal);
+        if let Some(kind) = game.ruleset().tally(game.state(), &choice.action) {
+            *plays.entry(kind).or_insert(0) += 1;
+        }
         game.apply(seat, choice.action)
             .map_err(|e| format!("{} chose an illegal action: {e}", player.name()))?;
         actions += 1;
@@ -190,6 +198,10 @@ fn print(s: &Summary, json: bool) -> Result<(), CliError> {
         )?;
     }
     writeln!(out, "  mean length: {:.1} actions", s.mean_actions)?;
+    if !s.plays.is_empty() {
+        let counts: Vec<String> = s.plays.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        writeln!(out, "  plays: {}", counts.join(", "))?;
+    }
     writeln!(out, "  speed: {:.2} games/s", s.games_per_second)?;
     Ok(())
 }

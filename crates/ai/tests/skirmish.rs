@@ -175,3 +175,76 @@ fn hidden_cards_do_not_change_a_choice() {
         assert!(legal.contains(&a.action));
     }
 }
+
+/// What the greedy player picks for `seat` in a fixture position.
+fn greedy_pick(
+    s: &squadsight_skirmish::fixture::Session,
+    seat: u8,
+) -> squadsight_skirmish::action::Action {
+    let legal = s.legal(seat);
+    let obs = s.sk.observe(s.state(), Seat(seat));
+    let mut greedy = make_player::<Skirmish>(Level::Greedy, 3);
+    greedy.choose(&s.sk, &obs, Seat(seat), &legal).action
+}
+
+#[test]
+fn greedy_fires_overwatch_at_a_foe_that_moves_into_its_range() {
+    // sk.effect.reaction, sk.gap.22: a Squaddie steps to 4 hexes from a Thin Man holding
+    // Overwatch (Attack = 3 or 4 on the opponent's turn); the shot kills it, so the greedy
+    // player takes it instead of passing.
+    use squadsight_skirmish::action::Action;
+    use squadsight_skirmish::fixture::Fixture;
+    let mut s = Fixture::flat(8, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 5, 0)
+        .hand(1, &["overwatch"])
+        .build()
+        .expect("fixture");
+    let (sq, tm) = (s.unit_at(0, 0).unwrap(), s.unit_at(5, 0).unwrap());
+    let to = s.hex(1, 0).unwrap();
+    s.act(0, Action::FreeMove { unit: sq, to }).unwrap();
+    assert_eq!(s.to_act(), Some(1), "the reaction window is open");
+    let ow = s.card("overwatch").unwrap();
+    assert_eq!(
+        greedy_pick(&s, 1),
+        Action::Card {
+            card: ow,
+            unit: Some(tm)
+        }
+    );
+}
+
+#[test]
+fn greedy_plays_defense_against_a_killing_hit() {
+    // sk.defense.play: a Thin Man shoots the lone Squaddie; its side holds Tough and plays it.
+    use squadsight_skirmish::action::Action;
+    use squadsight_skirmish::fixture::Fixture;
+    let mut s = Fixture::flat(8, 2)
+        .unit(1, "thin-man", 3, 0)
+        .unit(0, "squaddie", 0, 0)
+        .active(1)
+        .hand(1, &["medium-range"])
+        .hand(0, &["tough"])
+        .build()
+        .expect("fixture");
+    let (tm, sq) = (s.unit_at(3, 0).unwrap(), s.unit_at(0, 0).unwrap());
+    let c = s.card("medium-range").unwrap();
+    s.act(
+        1,
+        Action::Card {
+            card: c,
+            unit: Some(tm),
+        },
+    )
+    .unwrap();
+    s.act(1, Action::TargetUnit(sq)).unwrap();
+    assert_eq!(s.to_act(), Some(0), "the Defense window is open");
+    let tough = s.card("tough").unwrap();
+    assert_eq!(
+        greedy_pick(&s, 0),
+        Action::Card {
+            card: tough,
+            unit: Some(sq)
+        }
+    );
+}

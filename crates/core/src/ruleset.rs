@@ -152,6 +152,12 @@ pub trait Ruleset: Send + Sync + 'static {
     /// A short label for an action in this state, for menus and logs.
     fn describe(&self, state: &Self::State, action: &Self::Action) -> String;
 
+    /// The kind of play `action` is in this state, when `sim` should count it across games
+    /// (a Defense, a reaction, a negation), or `None` for an ordinary play. Statistics only.
+    fn tally(&self, _state: &Self::State, _action: &Self::Action) -> Option<&'static str> {
+        None
+    }
+
     /// The running clock, if the current decision is timed.
     fn timer(&self, _state: &Self::State) -> Option<Timer<Self::Action>> {
         None

@@ -3,9 +3,55 @@
 use crate::Skirmish;
 use crate::action::Action;
 use crate::catalog::{CardId, TableId};
+use crate::effects::Op;
 use crate::state::{Aim, Frame, HexId, State, UnitId};
 
 impl Skirmish {
+    /// The kind of answer or special play an action is, for `sim` statistics: Defense,
+    /// terrain cover, the negations, Flush, reactions (Overwatch cards and reaction rows) and
+    /// revivals; `None` for everything else.
+    pub(crate) fn play_kind(&self, st: &State, action: &Action) -> Option<&'static str> {
+        let op_of = |card: CardId, table: TableId, alt: u8| {
+            self.row_source(card, table)
+                .and_then(|src| self.alt(src, alt))
+                .map(|a| a.ops.clone())
+                .unwrap_or_default()
+        };
+        match (st.top(), *action) {
+            (_, Action::Pass | Action::EndTurn) => None,
+            (Some(Frame::Hit(_)), Action::Card { .. }) => Some("defense"),
+            (Some(Frame::Hit(_)), Action::Cover { .. }) => Some("terrain cover"),
+            (
+                Some(Frame::Hit(_)),
+                Action::Spec {
+                    card, table, alt, ..
+                },
+            ) => {
+                let ops = op_of(card, table, alt);
+                Some(if ops.contains(&Op::NegateAttack) {
+                    "telekinetic field"
+                } else if ops.contains(&Op::Reflect) {
+                    "reflect"
+                } else if ops.contains(&Op::NegatePsi) {
+                    "iron will"
+                } else {
+                    "defense"
+                })
+            }
+            (Some(Frame::Ranged { .. }), Action::Spec { .. }) => Some("iron will"),
+            (Some(Frame::Flush { .. }), Action::Spec { .. }) => Some("flush"),
+            (Some(Frame::Reaction { .. }), Action::Card { .. }) => Some("overwatch"),
+            (Some(Frame::Reaction { .. }), Action::Spec { .. }) => Some("reaction row"),
+            (
+                None,
+                Action::Spec {
+                    card, table, alt, ..
+                },
+            ) if op_of(card, table, alt).contains(&Op::Revive) => Some("revive"),
+            _ => None,
+        }
+    }
+
     /// A card type's printed name.
     pub fn card_name(&self, card: CardId) -> &str {
         self.catalog.card(card).map_or("?", |c| c.name.as_str())

@@ -322,6 +322,10 @@ impl Ruleset for Skirmish {
         self.describe_action(state, action)
     }
 
+    fn tally(&self, state: &State, action: &Action) -> Option<&'static str> {
+        self.play_kind(state, action)
+    }
+
     fn rules_summary(&self) -> &'static str {
         include_str!("../../../docs/rules/skirmish.md")
     }

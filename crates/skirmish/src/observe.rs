@@ -124,14 +124,33 @@ impl Skirmish {
             None => {}
         }
         let mut strength = [0i64; 2];
-        for u in st.units.iter().filter(|u| u.on_map()) {
+        for (i, u) in st.units.iter().enumerate().filter(|(_, u)| u.on_map()) {
             let info = self.info(u);
             let cost = if Some(u.kind) == self.rules.sectopod {
                 st.options.sectopod_cost
             } else {
                 info.cost
             };
-            let worth = i64::from(cost) * 10 + i64::from(u.hits) * 6;
+            // Hits in progress count as landed, less the Defense already played against them
+            // (AI guidance, not a rule): so a Defense is worth the damage it stops, and an
+            // attack whose target must still answer is worth the damage it will do.
+            let mut hits = u.hits;
+            for f in &st.stack {
+                if let Frame::Hit(h) = f {
+                    if h.unit.index() == i {
+                        let dmg = h.amount.saturating_sub(h.negated);
+                        hits = if h.auto_kill && dmg > 0 {
+                            0
+                        } else {
+                            hits.saturating_sub(dmg)
+                        };
+                    }
+                }
+            }
+            if hits == 0 {
+                continue;
+            }
+            let worth = i64::from(cost) * 10 + i64::from(hits) * 6;
             // A unit under enemy control fights for them until it returns.
             let side = if u.controller != u.owner {
                 usize::from(u.controller & 1)
