@@ -162,6 +162,9 @@ pub struct GameScreen<U: RulesetUi> {
     m: Model<U::Rules>,
     view: U::View,
     title: String,
+    /// Shorter forms of the title for narrow maps: without the ruleset's name, then the
+    /// scenario alone.
+    short_titles: [String; 2],
     seat_names: Vec<String>,
     humans: usize,
     handoff: Option<Seat>,
@@ -249,6 +252,10 @@ impl<U: RulesetUi> GameScreen<U> {
             ui.title(),
             ui.scenario_title(scenario)
         );
+        let short_titles = [
+            format!("{} (commitment {commitment})", ui.scenario_title(scenario)),
+            ui.scenario_title(scenario),
+        ];
         // Until someone takes the keyboard, the screen shows the first human seat (or seat 1
         // when the AI plays both sides).
         let first = game
@@ -272,6 +279,7 @@ impl<U: RulesetUi> GameScreen<U> {
             },
             view,
             title,
+            short_titles,
             seat_names,
             humans,
             handoff: None,
@@ -1239,9 +1247,15 @@ impl<U: RulesetUi> GameScreen<U> {
                 theme.style(Role::Key),
             );
             let x = draw::text(buf, area, x, area.y, " | ", theme.style(Role::Dim));
-            draw::text(buf, area, x, area.y, &self.line, theme.style(Role::Title));
+            draw::text_cut(buf, area, x, area.y, &self.line, theme.style(Role::Title));
 
-            let map_title = self.scratch.format(format_args!("Map: {}", self.title));
+            // The longest title that fits the frame's top edge.
+            let room = usize::from(map.width.saturating_sub(8));
+            let title = std::iter::once(&self.title)
+                .chain(&self.short_titles)
+                .find(|t| t.chars().count() <= room)
+                .map_or("", String::as_str);
+            let map_title = self.scratch.format(format_args!("Map: {title}"));
             let map_inner = draw::frame(buf, map, map_title, self.focus == Focus::Map, theme);
             self.view.render_map(&ctx, map_inner, buf);
             if !replaying {
@@ -1290,9 +1304,19 @@ impl<U: RulesetUi> GameScreen<U> {
             Some(p) => (true, p),
             None => (false, r.step_label()),
         });
-        match (&self.message, replay_line, &self.last_ai) {
+        // In the action list, a highlighted action too long for its line is shown whole here.
+        let whole = (self.focus == Focus::Actions && self.replay.is_none())
+            .then(|| {
+                let &i = self.m.shown.get(self.m.cursor)?;
+                let label = self.labels.get(i)?;
+                let room = usize::from(self.areas.actions.width.saturating_sub(4));
+                (label.chars().count() > room).then_some(label.as_str())
+            })
+            .flatten();
+        let last_ai = whole.or(self.last_ai.as_deref());
+        match (&self.message, replay_line, last_ai) {
             (Some((m, role)), _, _) => {
-                draw::text(buf, area, area.x, msg_y, m, theme.style(*role));
+                draw::text_cut(buf, area, area.x, msg_y, m, theme.style(*role));
             }
             (None, Some((true, typed)), _) => {
                 let x = draw::text(
@@ -1307,10 +1331,10 @@ impl<U: RulesetUi> GameScreen<U> {
                 draw::text(buf, area, x, msg_y, "_", theme.style(Role::Key));
             }
             (None, Some((false, label)), _) => {
-                draw::text(buf, area, area.x, msg_y, label, theme.style(Role::Text));
+                draw::text_cut(buf, area, area.x, msg_y, label, theme.style(Role::Text));
             }
             (None, None, Some(ai)) => {
-                draw::text(buf, area, area.x, msg_y, ai, theme.style(Role::Text));
+                draw::text_cut(buf, area, area.x, msg_y, ai, theme.style(Role::Text));
             }
             (None, None, None) => {}
         }
@@ -1421,7 +1445,7 @@ impl<U: RulesetUi> GameScreen<U> {
             let marker = if selected { theme.pointer() } else { " " };
             let x = draw::text(buf, inner, inner.x, y, marker, theme.style(Role::Key));
             let label = self.labels.get(i).map_or("", String::as_str);
-            draw::text(buf, inner, x + 1, y, label, theme.style(role));
+            draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
         }
         if self.m.shown.len() > rows {
             let more = self.scratch.format(format_args!(

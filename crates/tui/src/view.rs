@@ -182,6 +182,13 @@ pub trait RulesetUi: 'static {
     /// The table options, each with its values.
     fn options(&self) -> Vec<OptionSpec>;
 
+    /// What the option `key` does and what its values mean, in a sentence or two, for the
+    /// new-game form (shown while the option is selected). The default says nothing.
+    fn option_help(&self, key: &str) -> Option<&'static str> {
+        let _ = key;
+        None
+    }
+
     /// A view for one game of `scenario`.
     fn view(&self, scenario: &<Self::Rules as Ruleset>::Scenario) -> Self::View;
 

@@ -395,3 +395,75 @@ fn the_commander_cursor_stays_on_screen_when_the_table_is_panned() {
         );
     }
 }
+
+#[test]
+fn the_new_game_form_explains_the_selected_option() {
+    let mut app = sk::app(Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "n <Down>*5");
+    let text = screen(&term);
+    assert!(
+        text.contains("exact (default): \"Attack = N\" reaches"),
+        "{text}"
+    );
+    // Commander: the Resistance test option says what each value does, and the form
+    // starts on the rules' default.
+    keys(&mut app, &mut term, "<Up>*5 <Right>");
+    let mut found = false;
+    for _ in 0..20 {
+        keys(&mut app, &mut term, "<Down>");
+        let text = screen(&term);
+        if text.contains("damage-on-fail (default):") {
+            assert!(text.contains("> Resistance test  damage-on-fail"), "{text}");
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "{}", screen(&term));
+}
+
+#[test]
+fn the_commander_panel_shows_the_goal_and_the_sight_line_names_its_blocker() {
+    use crate::common::commander::game as cgame;
+    let spec = squadsight_tui::GameSpec {
+        ruleset: "commander".into(),
+        scenario: squadsight_tui::ScenarioSource::Builtin("battle".into()),
+        seed: 3,
+        seats: vec![SeatConfig::human(), SeatConfig::ai("random")],
+        options: Vec::new(),
+    };
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Game(spec));
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    assert!(
+        screen(&term).contains("Goal: destroy every enemy model"),
+        "{}",
+        screen(&term)
+    );
+    // The drawn line agrees with the rules' line of sight, and a blocked one names the
+    // cell that blocks it, on the line (cmd.los.*).
+    let board = std::sync::Arc::clone(&cgame(&app).game().state().board);
+    let (w, h) = (board.width(), board.height());
+    let mut blocked = 0;
+    for a in (0..w)
+        .step_by(5)
+        .flat_map(|x| (0..h).step_by(5).map(move |y| (x, y)))
+    {
+        for b in (2..w)
+            .step_by(7)
+            .flat_map(|x| (1..h).step_by(7).map(move |y| (x, y)))
+        {
+            let (a, b) = (
+                squadsight_commander::board::Cell::new(a.0, a.1),
+                squadsight_commander::board::Cell::new(b.0, b.1),
+            );
+            let (line, blocker) = board.sight_trace(a, b);
+            assert_eq!(blocker.is_none(), board.los(a, b), "{a:?} to {b:?}");
+            if let Some(c) = blocker {
+                assert!(line.contains(&c), "{c:?} is on the line");
+                blocked += 1;
+            }
+        }
+    }
+    assert!(blocked > 0, "terrain blocks some lines");
+}
