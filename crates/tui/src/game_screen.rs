@@ -1142,18 +1142,19 @@ impl<U: RulesetUi> GameScreen<U> {
             }
         };
         let label = self.m.game.describe(&choice.action);
-        let note = format!("{label} ({})", choice.reason);
+        // The reason often names the move itself; then it is said once.
+        let note = if choice.reason.contains(&label) {
+            choice.reason.clone()
+        } else {
+            format!("{label} ({})", choice.reason)
+        };
         self.journal
-            .note(self.m.game.journal().events().len(), seat, note);
+            .note(self.m.game.journal().events().len(), seat, note.clone());
         match self.m.game.apply(seat, choice.action) {
             Ok(()) => {
                 // The AI's move replaces any earlier notice on the message line.
                 self.message = None;
-                self.last_ai = Some(format!(
-                    "Last AI move, {}: {label} ({})",
-                    self.seat_name(seat),
-                    choice.reason
-                ));
+                self.last_ai = Some(format!("Last AI move, {}: {note}", self.seat_name(seat)));
                 self.autosave(env);
                 if !self.ai_pause.is_zero() {
                     self.ai_state = AiState::Pause {
