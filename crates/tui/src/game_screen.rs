@@ -135,6 +135,11 @@ struct Model<R: Ruleset> {
     legal: Vec<R::Action>,
     /// Indices into `legal` of the actions the action list shows.
     shown: Vec<usize>,
+    /// For each shown action, its group (an index into `groups`); the shown actions are
+    /// ordered so that each group's stand together.
+    group_of: Vec<usize>,
+    /// The names of the action groups, in the order they are listed.
+    groups: Vec<String>,
     cursor: usize,
 }
 
@@ -170,6 +175,9 @@ pub struct GameScreen<U: RulesetUi> {
     handoff: Option<Seat>,
     labels: Vec<String>,
     list_top: usize,
+    /// The shown action on each drawn row of the action list (`None` on a group heading),
+    /// for mouse clicks.
+    row_pos: Vec<Option<usize>>,
     focus: Focus,
     journal: JournalPane,
     ai: Option<AiWorker<U::Rules>>,
@@ -275,6 +283,8 @@ impl<U: RulesetUi> GameScreen<U> {
                 hands: Vec::new(),
                 legal: Vec::new(),
                 shown: Vec::new(),
+                group_of: Vec::new(),
+                groups: Vec::new(),
                 cursor: 0,
             },
             view,
@@ -285,6 +295,7 @@ impl<U: RulesetUi> GameScreen<U> {
             handoff: None,
             labels: Vec::new(),
             list_top: 0,
+            row_pos: Vec::new(),
             focus: Focus::Map,
             journal: JournalPane::default(),
             ai,
@@ -643,6 +654,32 @@ impl<U: RulesetUi> GameScreen<U> {
         if shown.is_empty() {
             shown.extend(0..self.m.legal.len());
         }
+        // Each group's actions stand together, groups in the order they first appear.
+        let mut groups = std::mem::take(&mut self.m.groups);
+        groups.clear();
+        let mut keyed: Vec<(usize, usize)> = Vec::with_capacity(shown.len());
+        {
+            let ctx = self.m.ctx(&Theme::PLAIN);
+            for &i in &shown {
+                let g = match self.m.legal.get(i).and_then(|a| self.view.group(&ctx, a)) {
+                    Some(label) => match groups.iter().position(|l| *l == label) {
+                        Some(g) => g,
+                        None => {
+                            groups.push(label);
+                            groups.len() - 1
+                        }
+                    },
+                    None => 0,
+                };
+                keyed.push((g, i));
+            }
+        }
+        keyed.sort_by_key(|&(g, _)| g);
+        shown.clear();
+        shown.extend(keyed.iter().map(|&(_, i)| i));
+        self.m.group_of.clear();
+        self.m.group_of.extend(keyed.iter().map(|&(g, _)| g));
+        self.m.groups = groups;
         self.m.shown = shown;
         let legal = &self.m.legal;
         self.m.cursor = kept
@@ -955,6 +992,28 @@ impl<U: RulesetUi> GameScreen<U> {
             KeyCode::Down | KeyCode::Char('j') => self.m.cursor = (self.m.cursor + 1).min(last),
             KeyCode::Home => self.m.cursor = 0,
             KeyCode::End => self.m.cursor = last,
+            // Between groups: the first action of the next or previous group.
+            KeyCode::PageDown if self.m.groups.len() > 1 => {
+                let g = self.m.group_of.get(self.m.cursor).copied().unwrap_or(0);
+                if let Some(p) = self.m.group_of.iter().position(|&x| x > g) {
+                    self.m.cursor = p;
+                }
+            }
+            KeyCode::PageUp if self.m.groups.len() > 1 => {
+                let g = self.m.group_of.get(self.m.cursor).copied().unwrap_or(0);
+                let start = self.m.group_of.iter().position(|&x| x == g).unwrap_or(0);
+                let target = if self.m.cursor > start || g == 0 {
+                    g
+                } else {
+                    g - 1
+                };
+                self.m.cursor = self
+                    .m
+                    .group_of
+                    .iter()
+                    .position(|&x| x == target)
+                    .unwrap_or(0);
+            }
             KeyCode::Enter | KeyCode::Char(' ') => self.play_highlighted(env),
             _ => return false,
         }
@@ -1104,8 +1163,9 @@ impl<U: RulesetUi> GameScreen<U> {
                     self.focus = Focus::Actions;
                     // The list starts one row below the frame's top edge.
                     let row = usize::from(m.row.saturating_sub(a.actions.y + 1));
-                    if m.row > a.actions.y && self.list_top + row < self.m.shown.len() {
-                        self.m.cursor = self.list_top + row;
+                    let pos = self.row_pos.get(row).copied().flatten();
+                    if let (true, Some(pos)) = (m.row > a.actions.y, pos) {
+                        self.m.cursor = pos;
                         self.play_highlighted(env);
                     }
                 }
@@ -1422,38 +1482,73 @@ impl<U: RulesetUi> GameScreen<U> {
             return;
         }
         let rows = usize::from(inner.height);
-        if self.m.cursor < self.list_top {
-            self.list_top = self.m.cursor;
-        } else if self.m.cursor >= self.list_top + rows {
-            self.list_top = self.m.cursor + 1 - rows;
+        // A list longer than its pane is shown in its groups, each under its name.
+        let grouped = self.m.groups.len() > 1 && self.m.shown.len() > rows;
+        let group = |pos: usize| self.m.group_of.get(pos).copied().unwrap_or(0);
+        // Screen rows count the group headings before an entry when grouped.
+        let vrow = |pos: usize| if grouped { pos + group(pos) + 1 } else { pos };
+        let cur = vrow(self.m.cursor);
+        // The first entry of a group brings its heading into view with it.
+        let first_in_group =
+            grouped && (self.m.cursor == 0 || group(self.m.cursor - 1) != group(self.m.cursor));
+        let want_top = if first_in_group { cur - 1 } else { cur };
+        if want_top < self.list_top {
+            self.list_top = want_top;
+        } else if cur >= self.list_top + rows {
+            self.list_top = cur + 1 - rows;
         }
-        for (row, (pos, &i)) in self
-            .m
-            .shown
-            .iter()
-            .enumerate()
-            .skip(self.list_top)
-            .take(rows)
-            .enumerate()
-        {
-            let y = inner.y + u16::try_from(row).unwrap_or(0);
-            let selected = pos == self.m.cursor;
-            let role = if selected && self.focus == Focus::Actions {
-                Role::Selected
-            } else {
-                Role::Text
-            };
-            let marker = if selected { theme.pointer() } else { " " };
-            let x = draw::text(buf, inner, inner.x, y, marker, theme.style(Role::Key));
-            let label = self.labels.get(i).map_or("", String::as_str);
-            draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
+        self.row_pos.clear();
+        let mut v = 0usize;
+        for (pos, &i) in self.m.shown.iter().enumerate() {
+            if v >= self.list_top + rows {
+                break;
+            }
+            if grouped && (pos == 0 || group(pos - 1) != group(pos)) {
+                if v >= self.list_top {
+                    let y = inner.y + u16::try_from(v - self.list_top).unwrap_or(0);
+                    let name = self.m.groups.get(group(pos)).map_or("", String::as_str);
+                    draw::text_cut(buf, inner, inner.x, y, name, theme.style(Role::Title));
+                    self.row_pos.push(None);
+                }
+                v += 1;
+            }
+            if v >= self.list_top && v < self.list_top + rows {
+                let y = inner.y + u16::try_from(v - self.list_top).unwrap_or(0);
+                let selected = pos == self.m.cursor;
+                let role = if selected && self.focus == Focus::Actions {
+                    Role::Selected
+                } else {
+                    Role::Text
+                };
+                let marker = if selected { theme.pointer() } else { " " };
+                let x = draw::text(buf, inner, inner.x, y, marker, theme.style(Role::Key));
+                let label = self.labels.get(i).map_or("", String::as_str);
+                // Under a heading that names the group, its entries are indented.
+                let x = if grouped { x + 1 } else { x };
+                draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
+                self.row_pos.push(Some(pos));
+            }
+            v += 1;
         }
         if self.m.shown.len() > rows {
-            let more = self.scratch.format(format_args!(
-                " {}/{} ",
+            let g = self.m.group_of.get(self.m.cursor).copied().unwrap_or(0);
+            let long = self.scratch.format(format_args!(
+                " group {}/{} (PgUp/PgDn) | {}/{} ",
+                g + 1,
+                self.m.groups.len(),
                 self.m.cursor + 1,
                 self.m.shown.len()
             ));
+            let fits = grouped && usize::from(area.width) > long.len() + 4;
+            let more = if fits {
+                long
+            } else {
+                self.scratch.format(format_args!(
+                    " {}/{} ",
+                    self.m.cursor + 1,
+                    self.m.shown.len()
+                ))
+            };
             let w = u16::try_from(more.len()).unwrap_or(0);
             draw::text(
                 buf,

@@ -92,6 +92,14 @@ pub trait RulesetView<R: Ruleset> {
         None
     }
 
+    /// The group `action` belongs to in a long action list ("Grenadier: run, 1 action"):
+    /// the shell lists each group together, under its name, when the list is longer than
+    /// its pane. The default puts every action in one unnamed group (no headings).
+    fn group(&self, ctx: &ViewCtx<'_, R>, action: &R::Action) -> Option<String> {
+        let _ = (ctx, action);
+        None
+    }
+
     /// Whether `action` only declines something offered (a pass). In hot-seat play, a seat
     /// whose one legal action is such a pass, and that holds nothing private, is not asked
     /// for the keyboard: the pass is played for it, since it reveals nothing. The default

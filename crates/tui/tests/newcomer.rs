@@ -467,3 +467,55 @@ fn the_commander_panel_shows_the_goal_and_the_sight_line_names_its_blocker() {
     }
     assert!(blocked > 0, "terrain blocks some lines");
 }
+
+#[test]
+fn a_long_commander_action_list_is_grouped_by_model_then_order() {
+    use crate::common::commander::game as cgame;
+    let spec = squadsight_tui::GameSpec {
+        ruleset: "commander".into(),
+        scenario: squadsight_tui::ScenarioSource::Builtin("battle".into()),
+        seed: 4,
+        seats: vec![SeatConfig::human(), SeatConfig::human()],
+        options: Vec::new(),
+    };
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Game(spec));
+    let mut term = terminal(120, 40);
+    // Take the keyboard, then activate the first model the die allows.
+    keys(&mut app, &mut term, "<Enter>");
+    let mut tries = 0;
+    while cgame(&app).game().state().activation().is_none() && tries < 5 {
+        keys(&mut app, &mut term, "<Tab> <Home> <Enter>");
+        if cgame(&app).handoff().is_some() {
+            keys(&mut app, &mut term, "<Enter>");
+        }
+        tries += 1;
+    }
+    let g = cgame(&app);
+    assert!(g.shown().len() > 20, "a long list: {}", g.shown().len());
+    let text = screen(&term);
+    assert!(text.contains(": run, 2 actions"), "{text}");
+    assert!(text.contains("(PgUp/PgDn)"), "{text}");
+    // Each group's actions stand together: a group's name is never seen twice.
+    let labels: Vec<String> = g
+        .shown()
+        .iter()
+        .map(|&i| format!("{:?}", std::mem::discriminant(&g.legal()[i])))
+        .collect();
+    let mut seen: Vec<&String> = Vec::new();
+    for (k, l) in labels.iter().enumerate() {
+        if k == 0 || labels[k - 1] != *l {
+            assert!(!seen.contains(&l), "kind {l} appears in two places");
+            seen.push(l);
+        }
+    }
+    // PgDn goes to the next group.
+    focus_actions(&mut app, &mut term);
+    let before = cgame(&app).cursor();
+    keys(&mut app, &mut term, "<PageDown>");
+    assert!(cgame(&app).cursor() > before);
+    assert!(screen(&term).contains("group 2/"), "{}", screen(&term));
+}
+
+fn focus_actions(app: &mut App, term: &mut ratatui::Terminal<ratatui::backend::TestBackend>) {
+    crate::common::commander::focus(app, term, Focus::Actions);
+}

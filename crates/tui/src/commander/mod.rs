@@ -844,6 +844,52 @@ impl RulesetView<Commander> for CommanderView {
         matches!(action, Action::DeclineFreeAttack | Action::StayHidden)
     }
 
+    /// By model, then by order: the acting model's runs, climbs, attacks (per weapon) and
+    /// other orders each make a group.
+    fn group(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> Option<String> {
+        let st = &ctx.obs.state;
+        let actor = st.activation().map_or("", |a| self.name(a.model));
+        let catalog = ctx.ruleset.catalog();
+        let weapon = |w: &squadsight_commander::catalog::WeaponId| catalog.weapon(*w).name.as_str();
+        let plural = |n: u8| if n == 1 { "1 action" } else { "2 actions" };
+        Some(match action {
+            Action::Activate(_) => "activate a model".to_string(),
+            Action::Command(_) => "Commanding Presence".to_string(),
+            Action::Run { actions, .. } => format!("{actor}: run, {}", plural(*actions)),
+            Action::Climb { actions, .. } => format!("{actor}: climb, {}", plural(*actions)),
+            Action::Attack {
+                weapon: w, actions, ..
+            } => format!("{actor}: attack with {}, {}", weapon(w), plural(*actions)),
+            Action::Mindspin { actions, .. } => {
+                format!("{actor}: Mindspin, {}", plural(*actions))
+            }
+            Action::Overwatch(_) => format!("{actor}: Overwatch"),
+            Action::Special { .. } => format!("{actor}: objective abilities"),
+            _ => format!("{actor}: other orders"),
+        })
+    }
+
+    fn prompt(&self, ruleset: &Commander, obs: &Observation) -> Option<String> {
+        let st = &obs.state;
+        let name = |id: ModelId| ruleset.model_name(st, id);
+        Some(match st.windows.first() {
+            Some(Window::Scatter { .. }) => "place the point of a scattering shot".to_string(),
+            Some(Window::Reveal { .. }) => {
+                "reveal the Infiltrator at a found civilian marker, or not".to_string()
+            }
+            Some(Window::FreeAttack { target, .. }) => {
+                format!(
+                    "take the free attack on the fleeing {}, or not",
+                    name(*target)
+                )
+            }
+            None => match st.activation() {
+                Some(a) => format!("the rest of {}'s activation", name(a.model)),
+                None => "pick a model to activate with the drawn die".to_string(),
+            },
+        })
+    }
+
     fn confirm(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> Option<String> {
         let st = &ctx.obs.state;
         match action {
