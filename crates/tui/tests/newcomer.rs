@@ -366,6 +366,31 @@ fn the_replay_help_lists_the_replay_keys_first() {
         .position(|l| l.contains("Help: keys"))
         .expect("help");
     assert!(lines[top + 1].contains("Replay"), "{text}");
+    // The position bar and the resolution pane name the same action and round.
+    for step in [". .", "<Right>", "<Right> <Right>", "."] {
+        keys(&mut app, &mut term, &format!("<Esc> {step}"));
+        let text = screen(&term);
+        let bar = text
+            .lines()
+            .find(|l| l.starts_with("Action "))
+            .expect("the position bar");
+        let action: usize = bar["Action ".len()..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a number");
+        let round = bar
+            .split("| round ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .expect("a round");
+        if text.contains("Event ") {
+            assert!(
+                text.contains(&format!("action {action}, round {round}")),
+                "{text}"
+            );
+        }
+    }
 }
 
 #[test]
