@@ -44,6 +44,9 @@ pub fn roll_text(roll: &Roll) -> String {
 /// line.
 #[derive(Serialize)]
 pub struct JsonEvent<'a> {
+    /// The action (log entry, from 1; 0 the setup) that caused the event, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    action: Option<usize>,
     seq: u32,
     round: u32,
     seat: Option<u16>,
@@ -80,6 +83,7 @@ impl<'a> JsonEvent<'a> {
     /// The JSON form of an event (already redacted for the viewer).
     pub fn new(e: &'a Event) -> JsonEvent<'a> {
         JsonEvent {
+            action: None,
             seq: e.seq,
             round: e.round,
             seat: e.seat.map(|s| u16::from(s.0) + 1),
@@ -101,6 +105,14 @@ impl<'a> JsonEvent<'a> {
                 .as_ref()
                 .map(|CardNote { deck, card }| JsonCard { deck, card }),
             inputs: &e.inputs,
+        }
+    }
+
+    /// The same event, numbered with the action (log entry) that caused it.
+    pub fn with_action(self, action: usize) -> JsonEvent<'a> {
+        JsonEvent {
+            action: Some(action),
+            ..self
         }
     }
 }

@@ -498,6 +498,86 @@ fn play_reads_choices_saves_and_autosaves() {
 }
 
 #[test]
+fn plain_play_shows_the_board_the_hand_the_rules_and_what_is_asked() {
+    let dir = TempDir::new().unwrap();
+    let out = squadsight()
+        .args([
+            "play",
+            "skirmish",
+            "--seed",
+            "9",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=ai:random",
+            "--plain",
+        ])
+        .current_dir(dir.path())
+        .env("SQUADSIGHT_HOME", dir.path().join("home"))
+        .write_stdin("map\nhand\nrules\nhelp\nq\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    // The prompt says what is asked (a discard says how many cards).
+    let asked = stdout
+        .lines()
+        .find(|l| l.contains("(seat 1) to act: "))
+        .unwrap_or_else(|| panic!("no prompt with its question: {stdout}"));
+    assert!(asked.len() > "X-Com (seat 1) to act: ".len(), "{asked}");
+    // map: units, deck and tokens, one fact a line, no hand.
+    assert!(stdout.contains("\n  unit "), "{stdout}");
+    assert!(stdout.contains("\n  deck: "), "{stdout}");
+    // hand: the player's own cards by name, and only a count of the other hand.
+    let hands: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.trim_start_matches("> ").starts_with("  hand "))
+        .collect();
+    assert_eq!(hands.len(), 2, "{stdout}");
+    assert!(hands.iter().any(|l| l.contains(" — ")), "{hands:?}");
+    // rules and help.
+    assert!(stdout.contains("map (or m) shows the board"), "{stdout}");
+    assert!(stdout.lines().count() > 30, "{stdout}");
+}
+
+#[test]
+fn log_numbers_each_event_with_the_action_verify_and_explain_count() {
+    let dir = TempDir::new().unwrap();
+    let save = a_save(dir.path(), 11);
+    let path = save.to_str().unwrap();
+    let r = run(&["verify", path], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let actions: usize = r
+        .stdout
+        .strip_prefix("ok: ")
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", r.stdout));
+    let r = run(&["log", path], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut lines = r.stdout.lines();
+    let header = lines.next().unwrap();
+    assert!(header.trim_start().starts_with("action event"), "{header}");
+    let numbers: Vec<usize> = lines
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(numbers.first(), Some(&0), "the setup is action 0");
+    assert!(numbers.windows(2).all(|w| w[0] <= w[1]), "in order");
+    assert_eq!(numbers.last(), Some(&actions), "{}", r.stdout);
+    // explain counts the same actions: the last exists, the one after does not.
+    let last = actions.to_string();
+    let r = run(&["explain", path, "--at", &last], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let after = (actions + 1).to_string();
+    let r = run(&["explain", path, "--at", &after], dir.path());
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    // JSON lines carry the same number.
+    let r = run(&["log", path, "--json"], dir.path());
+    let last: serde_json::Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["action"], actions);
+}
+
+#[test]
 fn bare_command_without_a_terminal_prints_help() {
     let dir = TempDir::new().unwrap();
     let r = run(&[], dir.path());

@@ -31,7 +31,7 @@ pub fn run(path: &Path) -> Result<(), CliError> {
             return say(&format!(
                 "ok: {} save, {} actions, final hash {}",
                 id.as_str(),
-                report.actions,
+                report.actions + report.undos,
                 report.final_hash
             ));
         }

@@ -110,6 +110,12 @@ enum Command {
     Save,
     Quit,
     Help,
+    /// The board as the player sees it, one fact a line.
+    Map,
+    /// The player's hand (and what they know of other hands).
+    Hand,
+    /// A summary of the rules.
+    Rules,
     Unknown,
 }
 
@@ -119,6 +125,9 @@ fn parse_command(text: &str) -> Command {
         "u" | "undo" => Command::Undo,
         "s" | "save" => Command::Save,
         "" | "?" | "h" | "help" => Command::Help,
+        "m" | "map" | "board" => Command::Map,
+        "hand" | "cards" => Command::Hand,
+        "r" | "rules" => Command::Rules,
         n => n.parse().map_or(Command::Unknown, Command::Choose),
     }
 }
@@ -186,7 +195,7 @@ impl<R: Ruleset> Session<'_, R> {
         }
         writeln!(
             self.out,
-            "Type an action's number, or u to undo, s to save, q to quit."
+            "Type an action's number, or u to undo, s to save, q to quit; map, hand, rules and help show more."
         )?;
         Ok(())
     }
@@ -324,7 +333,17 @@ impl<R: Ruleset> Session<'_, R> {
             .ruleset()
             .timer(self.game.state())
             .filter(|t| t.seat == seat);
-        writeln!(self.out, "{} to act:", self.name(seat))?;
+        // What is asked, from the seat's own view ("2 card(s) to discard").
+        let asked = self
+            .game
+            .ruleset()
+            .observation_lines(&self.game.observe(seat))
+            .into_iter()
+            .find_map(|l| l.strip_prefix("to decide: ").map(str::to_string));
+        match asked {
+            Some(what) => writeln!(self.out, "{} to act: {what}", self.name(seat))?,
+            None => writeln!(self.out, "{} to act:", self.name(seat))?,
+        }
         // Inputs that carry the clock's reading are listed once and stamped when picked.
         let ruleset = self.game.ruleset_handle();
         let mut shown: Vec<R::Action> = Vec::with_capacity(legal.len());
@@ -351,12 +370,22 @@ impl<R: Ruleset> Session<'_, R> {
                 Command::Quit => return Ok(false),
                 Command::Help => writeln!(
                     self.out,
-                    "Type 1 to {} to choose an action, u to undo, s to save, q to quit.",
+                    "Type 1 to {} to choose an action, u to undo, s to save, q to quit;\n\
+                     map (or m) shows the board, hand your cards, rules (or r) a summary of the rules.",
                     legal.len()
                 )?,
+                Command::Map => self.show_view(seat, false)?,
+                Command::Hand => self.show_view(seat, true)?,
+                Command::Rules => {
+                    writeln!(
+                        self.out,
+                        "{}",
+                        self.game.ruleset().rules_summary().trim_end()
+                    )?;
+                }
                 Command::Unknown => writeln!(
                     self.out,
-                    "Not understood: type 1 to {}, u, s or q.",
+                    "Not understood: type 1 to {}, u, s, q, map, hand, rules or help.",
                     legal.len()
                 )?,
                 Command::Save => self.save()?,
@@ -399,6 +428,30 @@ impl<R: Ruleset> Session<'_, R> {
                 }
             }
         }
+    }
+
+    /// Prints what `seat` sees, one fact a line: the hand lines with `hand`, else the rest
+    /// (the board: units, deck, tokens).
+    fn show_view(&mut self, seat: Seat, hand: bool) -> Result<(), CliError> {
+        let lines = self
+            .game
+            .ruleset()
+            .observation_lines(&self.game.observe(seat));
+        let is_hand = |l: &str| l.starts_with("hand");
+        let mut any = false;
+        for l in lines.iter().filter(|l| is_hand(l) == hand) {
+            writeln!(self.out, "  {l}")?;
+            any = true;
+        }
+        if !any {
+            let what = if hand {
+                "this game has no hands of cards"
+            } else {
+                "this ruleset lists no board facts"
+            };
+            writeln!(self.out, "  ({what})")?;
+        }
+        Ok(())
     }
 
     /// Takes back actions until one of `seat`'s own is undone, or an undo is refused.

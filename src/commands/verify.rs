@@ -28,13 +28,16 @@ pub fn run(path: &Path, expect: Option<&str>) -> Result<(), CliError> {
     )?;
     let report = &verified.report;
     let mut out = crate::out::stdout();
+    // Counted as the replay viewer, `explain --at` and `log` count: every log entry, an
+    // undo included.
     write!(
         out,
         "ok: {} actions, final hash {}",
-        report.actions, report.final_hash
+        report.actions + report.undos,
+        report.final_hash
     )?;
     if report.undos > 0 {
-        write!(out, " ({} undone)", report.undos)?;
+        write!(out, " ({} of them undos)", report.undos)?;
     }
     writeln!(out)?;
     match verified.commitment {

@@ -423,6 +423,44 @@ impl Board {
         }
     }
 
+    /// The cells strictly between `a` and `b` that the sight line crosses, and the first of
+    /// them that blocks it when sight is blocked (the same test as [`Board::los`]), for
+    /// drawing the line on screen. With several traced lines (a square grid tries both
+    /// nudges), the first clear one is returned, else the first traced one.
+    pub fn sight_trace(&self, a: Cell, b: Cell) -> (Vec<Cell>, Option<Cell>) {
+        if a == b {
+            return (Vec::new(), None);
+        }
+        let line = SightLine::new(self.kind, a, b, self.elevation(a), self.elevation(b));
+        let blocked = |c: Cell| {
+            self.index(c).is_some_and(|i| {
+                let top = self.sight[i];
+                top > 0 && line.reached_by(self.kind, c, top)
+            })
+        };
+        let mut first: Option<(Vec<Cell>, Option<Cell>)> = None;
+        for nudge in Nudge::BOTH {
+            let cells: Vec<Cell> = match self.kind {
+                GridKind::Square => square::line(pos(a), pos(b), nudge)
+                    .filter_map(|x| match x {
+                        Crossing::Cell(p) => from_pos(p),
+                        _ => None,
+                    })
+                    .collect(),
+                GridKind::Hex => hex::line(to_hex(a), to_hex(b), nudge)
+                    .filter_map(from_hex)
+                    .filter(|c| *c != a && *c != b && self.contains(*c))
+                    .collect(),
+            };
+            let blocker = cells.iter().copied().find(|&c| blocked(c));
+            if blocker.is_none() {
+                return (cells, None);
+            }
+            first.get_or_insert((cells, blocker));
+        }
+        first.unwrap_or_default()
+    }
+
     /// The cover a model on `target` has against a shooter on `shooter` (cmd.gap.10): it must
     /// be within 1 Range of a cover piece (in a neighbouring cell) and wholly covered by it, so
     /// both nudged sight lines from the shooter must pass through a neighbouring Hard Cover,

@@ -23,6 +23,22 @@ pub fn text(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Sty
     buf.set_stringn(x, y, text, room, style).0
 }
 
+/// Writes `text` at (`x`, `y`) like [`text`], but when it does not fit before the right
+/// edge of `area` its last visible cell becomes `>`, so a cut never passes for the whole
+/// text. Returns the column after the last cell written.
+pub fn text_cut(buf: &mut Buffer, area: Rect, x: u16, y: u16, s: &str, style: Style) -> u16 {
+    let clipped = clip(buf, area);
+    if y < clipped.top() || y >= clipped.bottom() || x < clipped.left() || x >= clipped.right() {
+        return x;
+    }
+    let room = usize::from(clipped.right() - x);
+    let end = text(buf, area, x, y, s, style);
+    if s.chars().count() > room {
+        cell(buf, clipped, clipped.right() - 1, y, ">", style);
+    }
+    end
+}
+
 /// Writes a line of text starting at the left of row `y` of `area`.
 pub fn line(buf: &mut Buffer, area: Rect, y: u16, s: &str, style: Style) -> u16 {
     text(buf, area, area.x, y, s, style)

@@ -135,6 +135,11 @@ struct Model<R: Ruleset> {
     legal: Vec<R::Action>,
     /// Indices into `legal` of the actions the action list shows.
     shown: Vec<usize>,
+    /// For each shown action, its group (an index into `groups`); the shown actions are
+    /// ordered so that each group's stand together.
+    group_of: Vec<usize>,
+    /// The names of the action groups, in the order they are listed.
+    groups: Vec<String>,
     cursor: usize,
 }
 
@@ -162,11 +167,17 @@ pub struct GameScreen<U: RulesetUi> {
     m: Model<U::Rules>,
     view: U::View,
     title: String,
+    /// Shorter forms of the title for narrow maps: without the ruleset's name, then the
+    /// scenario alone.
+    short_titles: [String; 2],
     seat_names: Vec<String>,
     humans: usize,
     handoff: Option<Seat>,
     labels: Vec<String>,
     list_top: usize,
+    /// The shown action on each drawn row of the action list (`None` on a group heading),
+    /// for mouse clicks.
+    row_pos: Vec<Option<usize>>,
     focus: Focus,
     journal: JournalPane,
     ai: Option<AiWorker<U::Rules>>,
@@ -249,6 +260,10 @@ impl<U: RulesetUi> GameScreen<U> {
             ui.title(),
             ui.scenario_title(scenario)
         );
+        let short_titles = [
+            format!("{} (commitment {commitment})", ui.scenario_title(scenario)),
+            ui.scenario_title(scenario),
+        ];
         // Until someone takes the keyboard, the screen shows the first human seat (or seat 1
         // when the AI plays both sides).
         let first = game
@@ -268,15 +283,19 @@ impl<U: RulesetUi> GameScreen<U> {
                 hands: Vec::new(),
                 legal: Vec::new(),
                 shown: Vec::new(),
+                group_of: Vec::new(),
+                groups: Vec::new(),
                 cursor: 0,
             },
             view,
             title,
+            short_titles,
             seat_names,
             humans,
             handoff: None,
             labels: Vec::new(),
             list_top: 0,
+            row_pos: Vec::new(),
             focus: Focus::Map,
             journal: JournalPane::default(),
             ai,
@@ -635,6 +654,32 @@ impl<U: RulesetUi> GameScreen<U> {
         if shown.is_empty() {
             shown.extend(0..self.m.legal.len());
         }
+        // Each group's actions stand together, groups in the order they first appear.
+        let mut groups = std::mem::take(&mut self.m.groups);
+        groups.clear();
+        let mut keyed: Vec<(usize, usize)> = Vec::with_capacity(shown.len());
+        {
+            let ctx = self.m.ctx(&Theme::PLAIN);
+            for &i in &shown {
+                let g = match self.m.legal.get(i).and_then(|a| self.view.group(&ctx, a)) {
+                    Some(label) => match groups.iter().position(|l| *l == label) {
+                        Some(g) => g,
+                        None => {
+                            groups.push(label);
+                            groups.len() - 1
+                        }
+                    },
+                    None => 0,
+                };
+                keyed.push((g, i));
+            }
+        }
+        keyed.sort_by_key(|&(g, _)| g);
+        shown.clear();
+        shown.extend(keyed.iter().map(|&(_, i)| i));
+        self.m.group_of.clear();
+        self.m.group_of.extend(keyed.iter().map(|&(g, _)| g));
+        self.m.groups = groups;
         self.m.shown = shown;
         let legal = &self.m.legal;
         self.m.cursor = kept
@@ -954,6 +999,28 @@ impl<U: RulesetUi> GameScreen<U> {
             KeyCode::Down | KeyCode::Char('j') => self.m.cursor = (self.m.cursor + 1).min(last),
             KeyCode::Home => self.m.cursor = 0,
             KeyCode::End => self.m.cursor = last,
+            // Between groups: the first action of the next or previous group.
+            KeyCode::PageDown if self.m.groups.len() > 1 => {
+                let g = self.m.group_of.get(self.m.cursor).copied().unwrap_or(0);
+                if let Some(p) = self.m.group_of.iter().position(|&x| x > g) {
+                    self.m.cursor = p;
+                }
+            }
+            KeyCode::PageUp if self.m.groups.len() > 1 => {
+                let g = self.m.group_of.get(self.m.cursor).copied().unwrap_or(0);
+                let start = self.m.group_of.iter().position(|&x| x == g).unwrap_or(0);
+                let target = if self.m.cursor > start || g == 0 {
+                    g
+                } else {
+                    g - 1
+                };
+                self.m.cursor = self
+                    .m
+                    .group_of
+                    .iter()
+                    .position(|&x| x == target)
+                    .unwrap_or(0);
+            }
             KeyCode::Enter | KeyCode::Char(' ') => self.play_highlighted(env),
             _ => return false,
         }
@@ -1103,8 +1170,9 @@ impl<U: RulesetUi> GameScreen<U> {
                     self.focus = Focus::Actions;
                     // The list starts one row below the frame's top edge.
                     let row = usize::from(m.row.saturating_sub(a.actions.y + 1));
-                    if m.row > a.actions.y && self.list_top + row < self.m.shown.len() {
-                        self.m.cursor = self.list_top + row;
+                    let pos = self.row_pos.get(row).copied().flatten();
+                    if let (true, Some(pos)) = (m.row > a.actions.y, pos) {
+                        self.m.cursor = pos;
                         self.play_highlighted(env);
                     }
                 }
@@ -1141,18 +1209,19 @@ impl<U: RulesetUi> GameScreen<U> {
             }
         };
         let label = self.m.game.describe(&choice.action);
-        let note = format!("{label} ({})", choice.reason);
+        // The reason often names the move itself; then it is said once.
+        let note = if choice.reason.contains(&label) {
+            choice.reason.clone()
+        } else {
+            format!("{label} ({})", choice.reason)
+        };
         self.journal
-            .note(self.m.game.journal().events().len(), seat, note);
+            .note(self.m.game.journal().events().len(), seat, note.clone());
         match self.m.game.apply(seat, choice.action) {
             Ok(()) => {
                 // The AI's move replaces any earlier notice on the message line.
                 self.message = None;
-                self.last_ai = Some(format!(
-                    "Last AI move, {}: {label} ({})",
-                    self.seat_name(seat),
-                    choice.reason
-                ));
+                self.last_ai = Some(format!("Last AI move, {}: {note}", self.seat_name(seat)));
                 self.autosave(env);
                 if !self.ai_pause.is_zero() {
                     self.ai_state = AiState::Pause {
@@ -1246,9 +1315,15 @@ impl<U: RulesetUi> GameScreen<U> {
                 theme.style(Role::Key),
             );
             let x = draw::text(buf, area, x, area.y, " | ", theme.style(Role::Dim));
-            draw::text(buf, area, x, area.y, &self.line, theme.style(Role::Title));
+            draw::text_cut(buf, area, x, area.y, &self.line, theme.style(Role::Title));
 
-            let map_title = self.scratch.format(format_args!("Map: {}", self.title));
+            // The longest title that fits the frame's top edge.
+            let room = usize::from(map.width.saturating_sub(8));
+            let title = std::iter::once(&self.title)
+                .chain(&self.short_titles)
+                .find(|t| t.chars().count() <= room)
+                .map_or("", String::as_str);
+            let map_title = self.scratch.format(format_args!("Map: {title}"));
             let map_inner = draw::frame(buf, map, map_title, self.focus == Focus::Map, theme);
             self.view.render_map(&ctx, map_inner, buf);
             if !replaying {
@@ -1297,9 +1372,19 @@ impl<U: RulesetUi> GameScreen<U> {
             Some(p) => (true, p),
             None => (false, r.step_label()),
         });
-        match (&self.message, replay_line, &self.last_ai) {
+        // In the action list, a highlighted action too long for its line is shown whole here.
+        let whole = (self.focus == Focus::Actions && self.replay.is_none())
+            .then(|| {
+                let &i = self.m.shown.get(self.m.cursor)?;
+                let label = self.labels.get(i)?;
+                let room = usize::from(self.areas.actions.width.saturating_sub(4));
+                (label.chars().count() > room).then_some(label.as_str())
+            })
+            .flatten();
+        let last_ai = whole.or(self.last_ai.as_deref());
+        match (&self.message, replay_line, last_ai) {
             (Some((m, role)), _, _) => {
-                draw::text(buf, area, area.x, msg_y, m, theme.style(*role));
+                draw::text_cut(buf, area, area.x, msg_y, m, theme.style(*role));
             }
             (None, Some((true, typed)), _) => {
                 let x = draw::text(
@@ -1314,10 +1399,10 @@ impl<U: RulesetUi> GameScreen<U> {
                 draw::text(buf, area, x, msg_y, "_", theme.style(Role::Key));
             }
             (None, Some((false, label)), _) => {
-                draw::text(buf, area, area.x, msg_y, label, theme.style(Role::Text));
+                draw::text_cut(buf, area, area.x, msg_y, label, theme.style(Role::Text));
             }
             (None, None, Some(ai)) => {
-                draw::text(buf, area, area.x, msg_y, ai, theme.style(Role::Text));
+                draw::text_cut(buf, area, area.x, msg_y, ai, theme.style(Role::Text));
             }
             (None, None, None) => {}
         }
@@ -1404,38 +1489,73 @@ impl<U: RulesetUi> GameScreen<U> {
             return;
         }
         let rows = usize::from(inner.height);
-        if self.m.cursor < self.list_top {
-            self.list_top = self.m.cursor;
-        } else if self.m.cursor >= self.list_top + rows {
-            self.list_top = self.m.cursor + 1 - rows;
+        // A list longer than its pane is shown in its groups, each under its name.
+        let grouped = self.m.groups.len() > 1 && self.m.shown.len() > rows;
+        let group = |pos: usize| self.m.group_of.get(pos).copied().unwrap_or(0);
+        // Screen rows count the group headings before an entry when grouped.
+        let vrow = |pos: usize| if grouped { pos + group(pos) + 1 } else { pos };
+        let cur = vrow(self.m.cursor);
+        // The first entry of a group brings its heading into view with it.
+        let first_in_group =
+            grouped && (self.m.cursor == 0 || group(self.m.cursor - 1) != group(self.m.cursor));
+        let want_top = if first_in_group { cur - 1 } else { cur };
+        if want_top < self.list_top {
+            self.list_top = want_top;
+        } else if cur >= self.list_top + rows {
+            self.list_top = cur + 1 - rows;
         }
-        for (row, (pos, &i)) in self
-            .m
-            .shown
-            .iter()
-            .enumerate()
-            .skip(self.list_top)
-            .take(rows)
-            .enumerate()
-        {
-            let y = inner.y + u16::try_from(row).unwrap_or(0);
-            let selected = pos == self.m.cursor;
-            let role = if selected && self.focus == Focus::Actions {
-                Role::Selected
-            } else {
-                Role::Text
-            };
-            let marker = if selected { theme.pointer() } else { " " };
-            let x = draw::text(buf, inner, inner.x, y, marker, theme.style(Role::Key));
-            let label = self.labels.get(i).map_or("", String::as_str);
-            draw::text(buf, inner, x + 1, y, label, theme.style(role));
+        self.row_pos.clear();
+        let mut v = 0usize;
+        for (pos, &i) in self.m.shown.iter().enumerate() {
+            if v >= self.list_top + rows {
+                break;
+            }
+            if grouped && (pos == 0 || group(pos - 1) != group(pos)) {
+                if v >= self.list_top {
+                    let y = inner.y + u16::try_from(v - self.list_top).unwrap_or(0);
+                    let name = self.m.groups.get(group(pos)).map_or("", String::as_str);
+                    draw::text_cut(buf, inner, inner.x, y, name, theme.style(Role::Title));
+                    self.row_pos.push(None);
+                }
+                v += 1;
+            }
+            if v >= self.list_top && v < self.list_top + rows {
+                let y = inner.y + u16::try_from(v - self.list_top).unwrap_or(0);
+                let selected = pos == self.m.cursor;
+                let role = if selected && self.focus == Focus::Actions {
+                    Role::Selected
+                } else {
+                    Role::Text
+                };
+                let marker = if selected { theme.pointer() } else { " " };
+                let x = draw::text(buf, inner, inner.x, y, marker, theme.style(Role::Key));
+                let label = self.labels.get(i).map_or("", String::as_str);
+                // Under a heading that names the group, its entries are indented.
+                let x = if grouped { x + 1 } else { x };
+                draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
+                self.row_pos.push(Some(pos));
+            }
+            v += 1;
         }
         if self.m.shown.len() > rows {
-            let more = self.scratch.format(format_args!(
-                " {}/{} ",
+            let g = self.m.group_of.get(self.m.cursor).copied().unwrap_or(0);
+            let long = self.scratch.format(format_args!(
+                " group {}/{} (PgUp/PgDn) | {}/{} ",
+                g + 1,
+                self.m.groups.len(),
                 self.m.cursor + 1,
                 self.m.shown.len()
             ));
+            let fits = grouped && usize::from(area.width) > long.len() + 4;
+            let more = if fits {
+                long
+            } else {
+                self.scratch.format(format_args!(
+                    " {}/{} ",
+                    self.m.cursor + 1,
+                    self.m.shown.len()
+                ))
+            };
             let w = u16::try_from(more.len()).unwrap_or(0);
             draw::text(
                 buf,

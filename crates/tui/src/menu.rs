@@ -642,6 +642,27 @@ impl NewGameForm {
             row += 1;
         }
         put(buf, "", "[ Start the game ]", y, row);
+        // The selected option explains itself under the form.
+        let first_option = self.seed_row() + 1;
+        let help = self
+            .row
+            .checked_sub(first_option)
+            .and_then(|k| self.visible.get(k))
+            .and_then(|&i| entry.options().get(i))
+            .and_then(|o| entry.option_help(o.key));
+        if let Some(help) = help {
+            let top = y.saturating_add(2);
+            let bottom = inner.bottom().saturating_sub(1);
+            if top < bottom {
+                let rect = Rect::new(
+                    inner.x.saturating_add(1),
+                    top,
+                    inner.width.saturating_sub(2),
+                    bottom - top,
+                );
+                draw::wrapped(buf, rect, 0, 0, help, theme.style(Role::Dim));
+            }
+        }
         draw::line(
             buf,
             inner,

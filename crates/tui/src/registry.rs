@@ -71,6 +71,11 @@ pub trait Entry {
     fn scenarios(&self) -> &[ScenarioCard];
     /// The table options.
     fn options(&self) -> &[OptionSpec];
+    /// What an option does and what each value means, for the new-game form.
+    fn option_help(&self, key: &str) -> Option<&'static str> {
+        let _ = key;
+        None
+    }
     /// Our own rules summary, by clause.
     fn rules(&self) -> &'static str;
     /// Draws a shipped scenario's map preview.
@@ -226,6 +231,10 @@ impl<U: RulesetUi> Entry for PluginEntry<U> {
 
     fn options(&self) -> &[OptionSpec] {
         &self.options
+    }
+
+    fn option_help(&self, key: &str) -> Option<&'static str> {
+        self.ui.option_help(key)
     }
 
     fn rules(&self) -> &'static str {

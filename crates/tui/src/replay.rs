@@ -324,7 +324,14 @@ impl<R: Ruleset> Replay<R> {
         let Some(raw) = self.events.get(i) else {
             return;
         };
-        let mut head = format!("Event {} of {total}, round {}", i + 1, raw.round);
+        // The action that wrote the event, counted as the position bar, `log` and
+        // `explain --at` count it (0: the setup).
+        let action = self.pos_of(i);
+        let mut head = format!(
+            "Event {} of {total}, action {action}, round {}",
+            i + 1,
+            raw.round
+        );
         if let Some(s) = raw.seat {
             let name = self.seat_names.get(s.index()).map_or("?", String::as_str);
             let _ = write!(head, ", {name}");

@@ -92,6 +92,14 @@ pub trait RulesetView<R: Ruleset> {
         None
     }
 
+    /// The group `action` belongs to in a long action list ("Grenadier: run, 1 action"):
+    /// the shell lists each group together, under its name, when the list is longer than
+    /// its pane. The default puts every action in one unnamed group (no headings).
+    fn group(&self, ctx: &ViewCtx<'_, R>, action: &R::Action) -> Option<String> {
+        let _ = (ctx, action);
+        None
+    }
+
     /// Whether `action` only declines something offered (a pass). In hot-seat play, a seat
     /// whose one legal action is such a pass, and that holds nothing private, is not asked
     /// for the keyboard: the pass is played for it, since it reveals nothing. The default
@@ -181,6 +189,13 @@ pub trait RulesetUi: 'static {
 
     /// The table options, each with its values.
     fn options(&self) -> Vec<OptionSpec>;
+
+    /// What the option `key` does and what its values mean, in a sentence or two, for the
+    /// new-game form (shown while the option is selected). The default says nothing.
+    fn option_help(&self, key: &str) -> Option<&'static str> {
+        let _ = key;
+        None
+    }
 
     /// A view for one game of `scenario`.
     fn view(&self, scenario: &<Self::Rules as Ruleset>::Scenario) -> Self::View;

@@ -366,6 +366,31 @@ fn the_replay_help_lists_the_replay_keys_first() {
         .position(|l| l.contains("Help: keys"))
         .expect("help");
     assert!(lines[top + 1].contains("Replay"), "{text}");
+    // The position bar and the resolution pane name the same action and round.
+    for step in [". .", "<Right>", "<Right> <Right>", "."] {
+        keys(&mut app, &mut term, &format!("<Esc> {step}"));
+        let text = screen(&term);
+        let bar = text
+            .lines()
+            .find(|l| l.starts_with("Action "))
+            .expect("the position bar");
+        let action: usize = bar["Action ".len()..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a number");
+        let round = bar
+            .split("| round ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .expect("a round");
+        if text.contains("Event ") {
+            assert!(
+                text.contains(&format!("action {action}, round {round}")),
+                "{text}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -394,4 +419,128 @@ fn the_commander_cursor_stays_on_screen_when_the_table_is_panned() {
             "after {pan}: the cursor {cursor:?} is off screen"
         );
     }
+}
+
+#[test]
+fn the_new_game_form_explains_the_selected_option() {
+    let mut app = sk::app(Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "n <Down>*5");
+    let text = screen(&term);
+    assert!(
+        text.contains("exact (default): \"Attack = N\" reaches"),
+        "{text}"
+    );
+    // Commander: the Resistance test option says what each value does, and the form
+    // starts on the rules' default.
+    keys(&mut app, &mut term, "<Up>*5 <Right>");
+    let mut found = false;
+    for _ in 0..20 {
+        keys(&mut app, &mut term, "<Down>");
+        let text = screen(&term);
+        if text.contains("damage-on-fail (default):") {
+            assert!(text.contains("> Resistance test  damage-on-fail"), "{text}");
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "{}", screen(&term));
+}
+
+#[test]
+fn the_commander_panel_shows_the_goal_and_the_sight_line_names_its_blocker() {
+    use crate::common::commander::game as cgame;
+    let spec = squadsight_tui::GameSpec {
+        ruleset: "commander".into(),
+        scenario: squadsight_tui::ScenarioSource::Builtin("battle".into()),
+        seed: 3,
+        seats: vec![SeatConfig::human(), SeatConfig::ai("random")],
+        options: Vec::new(),
+    };
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Game(spec));
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    assert!(
+        screen(&term).contains("Goal: destroy every enemy model"),
+        "{}",
+        screen(&term)
+    );
+    // The drawn line agrees with the rules' line of sight, and a blocked one names the
+    // cell that blocks it, on the line (cmd.los.*).
+    let board = std::sync::Arc::clone(&cgame(&app).game().state().board);
+    let (w, h) = (board.width(), board.height());
+    let mut blocked = 0;
+    for a in (0..w)
+        .step_by(5)
+        .flat_map(|x| (0..h).step_by(5).map(move |y| (x, y)))
+    {
+        for b in (2..w)
+            .step_by(7)
+            .flat_map(|x| (1..h).step_by(7).map(move |y| (x, y)))
+        {
+            let (a, b) = (
+                squadsight_commander::board::Cell::new(a.0, a.1),
+                squadsight_commander::board::Cell::new(b.0, b.1),
+            );
+            let (line, blocker) = board.sight_trace(a, b);
+            assert_eq!(blocker.is_none(), board.los(a, b), "{a:?} to {b:?}");
+            if let Some(c) = blocker {
+                assert!(line.contains(&c), "{c:?} is on the line");
+                blocked += 1;
+            }
+        }
+    }
+    assert!(blocked > 0, "terrain blocks some lines");
+}
+
+#[test]
+fn a_long_commander_action_list_is_grouped_by_model_then_order() {
+    use crate::common::commander::game as cgame;
+    let spec = squadsight_tui::GameSpec {
+        ruleset: "commander".into(),
+        scenario: squadsight_tui::ScenarioSource::Builtin("battle".into()),
+        seed: 4,
+        seats: vec![SeatConfig::human(), SeatConfig::human()],
+        options: Vec::new(),
+    };
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Game(spec));
+    let mut term = terminal(120, 40);
+    // Take the keyboard, then activate the first model the die allows.
+    keys(&mut app, &mut term, "<Enter>");
+    let mut tries = 0;
+    while cgame(&app).game().state().activation().is_none() && tries < 5 {
+        keys(&mut app, &mut term, "<Tab> <Home> <Enter>");
+        if cgame(&app).handoff().is_some() {
+            keys(&mut app, &mut term, "<Enter>");
+        }
+        tries += 1;
+    }
+    let g = cgame(&app);
+    assert!(g.shown().len() > 20, "a long list: {}", g.shown().len());
+    let text = screen(&term);
+    assert!(text.contains(": run, 2 actions"), "{text}");
+    assert!(text.contains("(PgUp/PgDn)"), "{text}");
+    // Each group's actions stand together: a group's name is never seen twice.
+    let labels: Vec<String> = g
+        .shown()
+        .iter()
+        .map(|&i| format!("{:?}", std::mem::discriminant(&g.legal()[i])))
+        .collect();
+    let mut seen: Vec<&String> = Vec::new();
+    for (k, l) in labels.iter().enumerate() {
+        if k == 0 || labels[k - 1] != *l {
+            assert!(!seen.contains(&l), "kind {l} appears in two places");
+            seen.push(l);
+        }
+    }
+    // PgDn goes to the next group.
+    focus_actions(&mut app, &mut term);
+    let before = cgame(&app).cursor();
+    keys(&mut app, &mut term, "<PageDown>");
+    assert!(cgame(&app).cursor() > before);
+    assert!(screen(&term).contains("group 2/"), "{}", screen(&term));
+}
+
+fn focus_actions(app: &mut App, term: &mut ratatui::Terminal<ratatui::backend::TestBackend>) {
+    crate::common::commander::focus(app, term, Focus::Actions);
 }

@@ -45,6 +45,10 @@ impl Entry for CommanderEntry {
         self.inner.options()
     }
 
+    fn option_help(&self, key: &str) -> Option<&'static str> {
+        self.inner.option_help(key)
+    }
+
     fn rules(&self) -> &'static str {
         self.inner.rules()
     }

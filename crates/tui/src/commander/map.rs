@@ -172,6 +172,8 @@ pub enum Mark {
     /// Nothing.
     #[default]
     None,
+    /// On the sight line from the acting model to the cursor.
+    Line,
     /// Within the overlaid weapon's maximum range and in sight.
     Range,
     /// Within the overlaid weapon's half range and in sight.
@@ -186,7 +188,7 @@ pub enum Mark {
     Pick,
     /// A legal target of an attack.
     Target,
-    /// The cursor cannot be seen from the acting model.
+    /// What blocks the sight line from the acting model to the cursor.
     Blocker,
 }
 
@@ -224,7 +226,7 @@ pub fn terrain_style(theme: &Theme, kind: Option<TerrainKind>) -> Style {
 pub fn mark_style(theme: &Theme, mark: Mark) -> Option<Style> {
     match mark {
         Mark::None => None,
-        Mark::Range | Mark::HalfRange | Mark::Seen => Some(theme.style(Role::Sight)),
+        Mark::Line | Mark::Range | Mark::HalfRange | Mark::Seen => Some(theme.style(Role::Sight)),
         Mark::Reach | Mark::Reach2 => Some(theme.style(Role::Reach)),
         Mark::Pick => Some(theme.style(Role::Key)),
         Mark::Target => Some(theme.style(Role::Target)),
@@ -235,6 +237,7 @@ pub fn mark_style(theme: &Theme, mark: Mark) -> Option<Style> {
 /// The middle glyph a mark puts on an empty cell, if any.
 pub fn mark_glyph(mark: Mark) -> Option<char> {
     match mark {
+        Mark::Line => Some('+'),
         Mark::Reach => Some('*'),
         Mark::Reach2 => Some('o'),
         Mark::HalfRange => Some('-'),

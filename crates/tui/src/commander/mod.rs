@@ -18,7 +18,7 @@ pub use builder::SquadBuilder;
 pub use campaign_screen::CampaignScreen;
 pub use entry::CommanderEntry;
 
-use crate::draw::Scratch;
+use crate::draw::{self, Scratch};
 use crate::theme::{Role, Theme};
 use crate::view::{
     KeyHelp, MapNav, OptionSpec, Reply, RulesAiSeat, RulesetUi, RulesetView, ViewCtx,
@@ -162,6 +162,32 @@ impl RulesetUi for CommanderUi {
             ""
         };
         format!("{}{building}", scenario.description)
+    }
+
+    fn option_help(&self, key: &str) -> Option<&'static str> {
+        Some(match key {
+            "ai_seat1" | "ai_seat2" => {
+                "Hands the seat to the rulebook's AI mode at a difficulty (cmd.ai.difficulty); off: a person or the shell's AI plays it."
+            }
+            "grid" => "Measure moves and ranges on squares or on hexes (cmd.move.range-systems).",
+            "table" => "The side of the table in inches, for scenarios that do not fix their own.",
+            "round_limit" => {
+                "The last round of the battle; 0 keeps the round limit the scenario sets (cmd.gap.27)."
+            }
+            "commanding_presence" => {
+                "rulebook: Commanding Presence as the rulebook words it; files: as the unit files word it (cmd.gap.48)."
+            }
+            "special_action_order" => {
+                "When a model uses an [Action] ability on an objective: action first, or down first (cmd.gap.7)."
+            }
+            "resistance_test" => {
+                "damage-on-fail (default): a Resistance test at or under the Resistance stops the damage. damage-on-pass: the literal text, under which almost no unit can be hurt (cmd.gap.4)."
+            }
+            "ai_wounded" => {
+                "Which AI-card row a hurt model uses: by wounds left, or any wounded model (cmd.gap.38)."
+            }
+            _ => return None,
+        })
     }
 
     fn options(&self) -> Vec<OptionSpec> {
@@ -413,10 +439,23 @@ impl CommanderView {
                 clear: board.los(a.cell, self.cursor),
                 cover: board.cover(self.cursor, a.cell),
                 range: board.range(a.cell, self.cursor),
+                blocker: None,
             })
         });
-        if self.sight.is_some_and(|s| !s.clear) {
-            self.raise(board, self.cursor, Mark::Blocker);
+        // The sight line itself, with what blocks it (cmd.los.*): + on the line, # on
+        // the blocker.
+        if let (Some(a), Some(sight)) = (actor, self.sight.as_mut()) {
+            let (line, blocker) = board.sight_trace(a.cell, self.cursor);
+            sight.blocker = blocker;
+            let clear = sight.clear;
+            for c in line {
+                self.raise(board, c, Mark::Line);
+            }
+            match blocker {
+                Some(b) if !clear => self.raise(board, b, Mark::Blocker),
+                _ if !clear => self.raise(board, self.cursor, Mark::Blocker),
+                _ => {}
+            }
         }
     }
 
@@ -660,6 +699,30 @@ impl RulesetView<Commander> for CommanderView {
         if ruled {
             map::draw_rulers(&geo, area, self.cursor, ctx.theme, buf);
         }
+        // Where the table continues off screen, in the top-right corner.
+        let board = &ctx.obs.state.board;
+        let (ox, oy) = geo.origin;
+        let dirs = [
+            (ox > 0, "<"),
+            (
+                u16::from(ox) + u16::from(geo.cols) < u16::from(board.width()),
+                ">",
+            ),
+            (oy > 0, "^"),
+            (
+                u16::from(oy) + u16::from(geo.rows) < u16::from(board.height()),
+                "v",
+            ),
+        ];
+        if dirs.iter().any(|(more, _)| *more) {
+            let mut text = String::from("more: ");
+            for (_, d) in dirs.iter().filter(|(more, _)| *more) {
+                text.push_str(d);
+            }
+            let w = u16::try_from(text.len()).unwrap_or(0);
+            let x = area.right().saturating_sub(w);
+            draw::text(buf, area, x, area.y, &text, ctx.theme.style(Role::Key));
+        }
     }
 
     fn render_panel(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
@@ -793,6 +856,52 @@ impl RulesetView<Commander> for CommanderView {
         matches!(action, Action::DeclineFreeAttack | Action::StayHidden)
     }
 
+    /// By model, then by order: the acting model's runs, climbs, attacks (per weapon) and
+    /// other orders each make a group.
+    fn group(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> Option<String> {
+        let st = &ctx.obs.state;
+        let actor = st.activation().map_or("", |a| self.name(a.model));
+        let catalog = ctx.ruleset.catalog();
+        let weapon = |w: &squadsight_commander::catalog::WeaponId| catalog.weapon(*w).name.as_str();
+        let plural = |n: u8| if n == 1 { "1 action" } else { "2 actions" };
+        Some(match action {
+            Action::Activate(_) => "activate a model".to_string(),
+            Action::Command(_) => "Commanding Presence".to_string(),
+            Action::Run { actions, .. } => format!("{actor}: run, {}", plural(*actions)),
+            Action::Climb { actions, .. } => format!("{actor}: climb, {}", plural(*actions)),
+            Action::Attack {
+                weapon: w, actions, ..
+            } => format!("{actor}: attack with {}, {}", weapon(w), plural(*actions)),
+            Action::Mindspin { actions, .. } => {
+                format!("{actor}: Mindspin, {}", plural(*actions))
+            }
+            Action::Overwatch(_) => format!("{actor}: Overwatch"),
+            Action::Special { .. } => format!("{actor}: objective abilities"),
+            _ => format!("{actor}: other orders"),
+        })
+    }
+
+    fn prompt(&self, ruleset: &Commander, obs: &Observation) -> Option<String> {
+        let st = &obs.state;
+        let name = |id: ModelId| ruleset.model_name(st, id);
+        Some(match st.windows.first() {
+            Some(Window::Scatter { .. }) => "place the point of a scattering shot".to_string(),
+            Some(Window::Reveal { .. }) => {
+                "reveal the Infiltrator at a found civilian marker, or not".to_string()
+            }
+            Some(Window::FreeAttack { target, .. }) => {
+                format!(
+                    "take the free attack on the fleeing {}, or not",
+                    name(*target)
+                )
+            }
+            None => match st.activation() {
+                Some(a) => format!("the rest of {}'s activation", name(a.model)),
+                None => "pick a model to activate with the drawn die".to_string(),
+            },
+        })
+    }
+
     fn confirm(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> Option<String> {
         let st = &ctx.obs.state;
         match action {
@@ -851,7 +960,7 @@ impl RulesetView<Commander> for CommanderView {
             },
             KeyHelp {
                 key: "map marks",
-                what: "* run/climb (1 action), o (2 actions), - half range, = full range, # sight blocked, [ ] cursor",
+                what: "* run/climb (1 action), o (2 actions), - half range, = full range, + sight line from the acting model to the cursor, # what blocks it, [ ] cursor; the edges number columns and rows; \"more: <>^v\" says where the table goes on off screen",
             },
             KeyHelp {
                 key: "terrain",
@@ -887,6 +996,19 @@ mod tests {
             for v in &o.values {
                 assert!(options.set(o.key, v).is_ok(), "{}={v}", o.key);
             }
+        }
+        // The form's first value is the rules' default: a game from the menu plays the
+        // same table as one from the command line (cmd.gap.4: damage-on-fail).
+        for o in ui.options().iter().filter(|o| o.seat.is_none()) {
+            let mut set = squadsight_commander::options::Options::default();
+            set.set(o.key, &o.values[0]).expect("a value");
+            assert_eq!(
+                set,
+                squadsight_commander::options::Options::default(),
+                "{}",
+                o.key
+            );
+            assert!(ui.option_help(o.key).is_some(), "{} is explained", o.key);
         }
         let seats: Vec<_> = ui.options().iter().filter_map(|o| o.seat).collect();
         assert_eq!(seats.len(), 2);

@@ -28,6 +28,63 @@ pub struct SightInfo {
     pub cover: Option<Cover>,
     /// The distance in Range.
     pub range: u32,
+    /// The cell that blocks the line, when it is blocked.
+    pub blocker: Option<squadsight_commander::board::Cell>,
+}
+
+/// The operation's goal and its objectives with their state, so the player knows what
+/// wins the battle (cmd.victory.*, cmd.sr.interact and the objective rules).
+fn write_objectives(w: &mut Writer<'_>, s: &mut draw::Scratch, ctx: &ViewCtx<'_, Commander>) {
+    use squadsight_commander::state::Victory;
+    let st = &ctx.obs.state;
+    let theme = ctx.theme;
+    let seat_name = |seat: Seat| {
+        st.sides
+            .get(seat.index())
+            .map_or("?", |side| side.name.as_str())
+    };
+    let rounds = st.round_limit;
+    let goal = match st.victory {
+        Victory::Annihilation => s.format(format_args!(
+            "Goal: destroy every enemy model; after round {rounds}, more enemy Supplies destroyed wins"
+        )),
+        Victory::Gatecrasher { attacker } => s.format(format_args!(
+            "Goal: {} destroys the monument with a charge; the defender wins if it stands after round {rounds}",
+            seat_name(attacker)
+        )),
+        Victory::Clear { player } => s.format(format_args!(
+            "Goal: {} completes every objective and destroys every enemy; the other side wins by holding out to round {rounds}",
+            seat_name(player)
+        )),
+    };
+    w.para(goal, theme.style(Role::Title));
+    for o in &st.objectives {
+        let who = o.for_seat.map_or("either side", |seat| seat_name(seat));
+        let cell = o.cells.first().copied();
+        let state = if o.done {
+            "done"
+        } else if o.planted.is_some() {
+            "charge planted"
+        } else {
+            "open"
+        };
+        let text = match cell {
+            Some(c) => s.format(format_args!(
+                " O {} at {c}: {} by {who}, {state}",
+                o.name,
+                o.method.name()
+            )),
+            None => s.format(format_args!(
+                " O {}: {} by {who}, {state}",
+                o.name,
+                o.method.name()
+            )),
+        };
+        w.para(
+            text,
+            theme.style(if o.done { Role::Dim } else { Role::Text }),
+        );
+    }
 }
 
 /// The glyphs and style of one table cell.
@@ -641,6 +698,16 @@ pub fn render_panel(
                 text,
                 theme.style(if s.clear { Role::Text } else { Role::Blocker }),
             );
+            if let Some(b) = s.blocker.filter(|_| !s.clear) {
+                let what = st
+                    .board
+                    .piece_at(b)
+                    .map_or("terrain", |(_, p)| p.name.as_str());
+                let text = scratch.format(format_args!(
+                    "Sight blocked at {b} (#) by {what}; + marks the line"
+                ));
+                w.para(text, theme.style(Role::Blocker));
+            }
         }
         if let Some(i) = view.overlay {
             let actor = view.actor(st).and_then(|id| st.model(id));
@@ -652,6 +719,8 @@ pub fn render_panel(
                 w.para(text, theme.style(Role::Dim));
             }
         }
+        // Last: what wins the battle (read when there is room, never above the decision).
+        write_objectives(&mut w, &mut scratch, ctx);
     }
     view.odds = odds;
     view.scratch = scratch;

@@ -269,6 +269,33 @@ pub fn draw(
             draw_hex(buf, area, geo.zoom, x, y, &l, theme);
         }
     }
+    draw_more(buf, area, geo, theme);
+}
+
+/// Where the map continues off screen, in the top-right corner: "more: <>^v" with the
+/// directions that hold more hexes (the view pans with HJKL or the wheel).
+fn draw_more(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme) {
+    let (oc, or) = geo.origin;
+    let dirs = [
+        (oc > 0, '<'),
+        (oc.saturating_add(geo.cols) < geo.width, '>'),
+        (or > 0, '^'),
+        (or.saturating_add(geo.rows) < geo.height, 'v'),
+    ];
+    if dirs.iter().all(|(more, _)| !more) {
+        return;
+    }
+    let mut text = [b' '; 10];
+    text[..6].copy_from_slice(b"more: ");
+    let mut n = 6;
+    for (_, c) in dirs.iter().filter(|(more, _)| *more) {
+        text[n] = *c as u8;
+        n += 1;
+    }
+    let s = std::str::from_utf8(&text[..n]).unwrap_or("more");
+    let w = u16::try_from(n).unwrap_or(0);
+    let x = area.right().saturating_sub(w);
+    draw::text(buf, area, x, area.y, s, theme.style(Role::Key));
 }
 
 fn number(n: u8, buf: &mut [u8; 4]) -> &str {

@@ -80,6 +80,39 @@ impl RulesetUi for SkirmishUi {
         scenario.description.clone()
     }
 
+    fn option_help(&self, key: &str) -> Option<&'static str> {
+        Some(match key {
+            "range_mode" => {
+                "exact (default): \"Attack = N\" reaches exactly N hexes; max: up to N (sk.gap.25)."
+            }
+            "move_mode" => {
+                "up-to (default): Move N reaches any hex within N steps; exact: only hexes exactly N steps away (sk.gap.13)."
+            }
+            "attack_limit" => {
+                "none (default): a unit attacks as often as its cards pay for; one-per-unit: one attack play a turn (sk.gap.16)."
+            }
+            "rapid_reaction" => {
+                "draw-always (default): Defense or Move 1, and a card drawn either way; draw-with-move: the card only with the move (sk.gap.46)."
+            }
+            "sectopod_hits" => "The Sectopod's Hits, 1 to 9 (default 5; sk.gap.1).",
+            "sectopod_cost" => "The Sectopod's Cost, 1 to 9 (default 5; sk.gap.1).",
+            "first_player" => {
+                "Who takes the first turn: a roll decides (default), or X-Com, or the aliens (sk.gap.3)."
+            }
+            "detection" => {
+                "The optional Detection rules, off (default) or on (sk.detect.optional)."
+            }
+            "hidden_positions" => {
+                "visible (default): Hidden units show where they stand, but aiming at one needs a Detection roll; hidden: hidden enemies stay off the map (sk.gap.69)."
+            }
+            "panic" => "The optional Panic rules, off (default) or on (sk.panic.optional).",
+            "stalemate" => {
+                "draw (default): when no unit can ever attack again the game ends as a draw; play-on: it goes on (sk.gap.8)."
+            }
+            _ => return None,
+        })
+    }
+
     fn options(&self) -> Vec<OptionSpec> {
         OPTION_KEYS
             .iter()
@@ -1170,7 +1203,9 @@ mod tests {
 
     #[test]
     fn every_option_has_a_form_label_that_fits() {
+        let ui = SkirmishUi::new().expect("rules");
         for (key, _) in OPTION_KEYS {
+            assert!(ui.option_help(key).is_some(), "{key} is explained");
             let label = option_label(key);
             assert_ne!(label, *key, "{key} has no label of its own");
             assert!(label.chars().count() <= 17, "{label}");

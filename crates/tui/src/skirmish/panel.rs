@@ -451,7 +451,7 @@ pub fn render_hand(
         } else {
             Role::Text
         };
-        draw::line(buf, area, area.y + row, text, theme.style(role));
+        draw::text_cut(buf, area, area.x, area.y + row, text, theme.style(role));
         row += 1;
     }
     // The selected card (or the card of the highlighted play) explains itself: what it
@@ -466,6 +466,40 @@ pub fn render_hand(
             .iter()
             .filter(|a| card_of(a) == Some(card))
             .collect();
+        // A Spec card names the row it reaches on each of the viewer's units' tables
+        // (sk.spec.activate), whether or not it can be played now.
+        if let Some(squadsight_skirmish::effects::CardKind::Spec(n)) =
+            sk.rules().cards.get(card.index())
+        {
+            let st = &ctx.obs.state;
+            for (id, u) in st.on_map().filter(|(_, u)| u.controller == ctx.viewer.0) {
+                if row >= area.height {
+                    break;
+                }
+                let mut rows = String::new();
+                for (i, t) in sk.catalog().usable_tables(u.kind, u.psi).enumerate() {
+                    if i > 0 {
+                        rows.push_str(", ");
+                    }
+                    rows.push_str(sk.row_name(t, *n));
+                }
+                let kind = sk.catalog().unit(u.kind).map_or("?", |t| t.name.as_str());
+                let text = s.format(format_args!(
+                    " #{} {kind} -> {}",
+                    id.0,
+                    if rows.is_empty() { "no table" } else { &rows }
+                ));
+                draw::text_cut(
+                    buf,
+                    area,
+                    area.x,
+                    area.y + row,
+                    text,
+                    theme.style(Role::Text),
+                );
+                row += 1;
+            }
+        }
         if plays.is_empty() && deciding && row < area.height {
             let why = if any_card {
                 "no unit of yours can use it now"
