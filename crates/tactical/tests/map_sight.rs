@@ -253,7 +253,7 @@ fn a_sight_field_is_exactly_the_squares_in_line_of_sight() {
 }
 
 /// A random two-level 8 x 8 map, drawn as the tile format would.
-fn random_map(seed: &[u8]) -> squadsight_tactical::map::Battlefield {
+pub fn random_map(seed: &[u8]) -> squadsight_tactical::map::Battlefield {
     let mut k = 0usize;
     let mut pick = |options: &[char]| {
         let c = options[usize::from(seed[k % seed.len()]) % options.len()];

@@ -270,3 +270,46 @@ fn tac_move_uneven_a_two_by_two_unit_pays_once_however_many_squares() {
         Ok(walk(false, true, Climb::Level))
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// tac.map.wall, tac.map.slope: every walking step between squares a unit can stand in
+    /// can be walked back, with the level change the other way; `steps` lists exactly the
+    /// steps `step` allows.
+    #[test]
+    fn walking_steps_can_be_walked_back(
+        seed in proptest::collection::vec(proptest::prelude::any::<u8>(), 64..256),
+    ) {
+        let bf = super::map_sight::random_map(&seed);
+        for from in bf.positions().filter(|&q| bf.standable(q)) {
+            let listed = bf.steps(from, Size::One, Locomotion::Walk);
+            for &(to, kind) in &listed {
+                proptest::prop_assert_eq!(bf.step(from, to, Size::One, Locomotion::Walk), Ok(kind));
+                proptest::prop_assert!(bf.standable(to));
+                let back = bf.step(to, from, Size::One, Locomotion::Walk);
+                let expected = match kind {
+                    StepKind::Walk { diagonal, climb, .. } => {
+                        let climb = match climb {
+                            Climb::Up => Climb::Down,
+                            Climb::Down => Climb::Up,
+                            c => c,
+                        };
+                        Ok(StepKind::Walk { diagonal, uneven: bf.uneven(from), climb })
+                    }
+                    StepKind::Elevator { up } => Ok(StepKind::Elevator { up: !up }),
+                    other => Ok(other),
+                };
+                proptest::prop_assert_eq!(back, expected, "{:?} -> {:?}", from, to);
+            }
+            for (dx, dy, dz) in squadsight_tactical::map::step::STEPS {
+                for up in [0, 1, -1] {
+                    let to = Pos::new(from.x + dx, from.y + dy, from.z + dz + if dz == 0 { up } else { 0 });
+                    if let Ok(kind) = bf.step(from, to, Size::One, Locomotion::Walk) {
+                        proptest::prop_assert!(listed.contains(&(to, kind)), "{:?} -> {:?} missing", from, to);
+                    }
+                }
+            }
+        }
+    }
+}

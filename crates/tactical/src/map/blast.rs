@@ -162,7 +162,16 @@ impl Battlefield {
         let mut pending = Vec::new();
         self.test_item(item, kind, amount, &mut report, &mut pending, journal);
         self.run_chain(pending, &mut report, journal);
+        self.settle(&report);
         report
+    }
+
+    /// After items were removed: if floors above the ground went, the distances to the
+    /// edges of the levels (`tac.los.elevation`) are recomputed, once.
+    pub(crate) fn settle(&mut self, report: &BlastReport) {
+        if !report.floors_gone.is_empty() {
+            Arc::make_mut(&mut self.s).recompute_edge_dist();
+        }
     }
 
     /// An explosion of `blast` centred on `centre` (`tac.splash.*`), with its collateral
@@ -171,6 +180,7 @@ impl Battlefield {
     pub fn explode(&mut self, centre: Pos, blast: Blast, journal: &mut Journal) -> BlastReport {
         let mut report = BlastReport::default();
         self.run_chain(vec![(centre, blast)], &mut report, journal);
+        self.settle(&report);
         report
     }
 
@@ -260,7 +270,9 @@ impl Battlefield {
         true
     }
 
-    /// Removes a destroyed item (`tac.collat.remove`, `tac.collat.ground-floor`).
+    /// Removes a destroyed item (`tac.collat.remove`, `tac.collat.ground-floor`). A floor
+    /// above the ground that goes is listed in `report.floors_gone`; the caller then
+    /// recomputes the distances to the edges of the levels once ([`Self::settle`]).
     pub(crate) fn remove_item(&mut self, item: Item, report: &mut BlastReport) {
         let terrain = Arc::clone(&self.terrain);
         let s = Arc::make_mut(&mut self.s);
@@ -294,9 +306,6 @@ impl Battlefield {
                     s.changes.push(Change::Edge(e));
                 }
             }
-        }
-        if matches!(item, Item::Floor(_)) {
-            s.recompute_edge_dist();
         }
     }
 

@@ -246,6 +246,7 @@ impl Battlefield {
                 }
             }
         }
+        self.settle(&fx.burned_out);
         fx
     }
 
