@@ -130,11 +130,47 @@ fn rules_answers_every_clause_the_commander_journal_cites() {
 #[test]
 fn rulesets_not_in_this_build_say_so() {
     let dir = TempDir::new().unwrap();
-    for id in ["tactical", "boardgame"] {
-        let r = run(&["rules", id], dir.path());
-        assert_eq!(r.code, 2);
-        assert!(r.stderr.contains("not in this build yet"), "{}", r.stderr);
-    }
+    let r = run(&["rules", "tactical"], dir.path());
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not in this build yet"), "{}", r.stderr);
+}
+
+#[test]
+fn boardgame_plays_plain_with_the_time_left_and_the_save_verifies() {
+    let dir = TempDir::new().unwrap();
+    let r = run(
+        &["rules", "boardgame", "bg.app.alien-expiry-hold"],
+        dir.path(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("EXPIRED"), "{}", r.stdout);
+    // Setup, briefing, then DONE on the first two actions (listed once, stamped when picked).
+    let out = squadsight()
+        .args([
+            "play",
+            "boardgame",
+            "--plain",
+            "--seed",
+            "5",
+            "--save",
+            "bg.ron",
+        ])
+        .current_dir(dir.path())
+        .env("SQUADSIGHT_HOME", dir.path().join("home"))
+        .write_stdin("1\n1\n1\n1\nq\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("Central Officer (seat 1): human"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Squad Leader (seat 4): human"), "{stdout}");
+    assert!(stdout.contains("s left)"), "{stdout}");
+    assert!(stdout.contains("bg.app.actions"), "{stdout}");
+    let r = run(&["verify", "bg.ron"], dir.path());
+    assert_eq!(r.code, 0, "{}", r.stderr);
 }
 
 #[test]

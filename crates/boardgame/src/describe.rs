@@ -146,6 +146,7 @@ pub fn setup_instructions(catalog: &Catalog, state: &State) -> Vec<String> {
             difficulty.panic_spaces
         ));
     }
+    // bg.role.players-4, bg.role.players-fewer, bg.role.players-defaults, bg.role.players-1.
     lines.push(
         "Roles: one each with four players; with three, one player is Central Officer and Commander; with two, Commander + Chief Scientist and Central Officer + Squad Leader; alone, all four."
             .into(),

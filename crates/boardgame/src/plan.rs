@@ -44,12 +44,7 @@ impl Draws<'_, '_> {
             return 0;
         }
         let sides = u8::try_from(n).unwrap_or(u8::MAX);
-        let roll = roll_on(
-            self.rng,
-            self.stream,
-            Dice::Die { sides },
-            None,
-        );
+        let roll = roll_on(self.rng, self.stream, Dice::Die { sides }, None);
         let picked = roll.total.saturating_sub(1);
         self.record(rule, &roll, || what(picked));
         let chance = Ratio::new(1, u64::from(sides));

@@ -215,6 +215,7 @@ fn step_answer(
 /// bg.round.summary: the round's snapshot of panic colours; the loss check; the budget cut
 /// chance; the final-mission unlock; then the next round's briefing.
 fn summary(catalog: &Catalog, state: &mut State, rng: &mut GameRng, journal: &mut Journal) {
+    // bg.panic.fallen: a continent on the last space has fallen.
     let (red, fallen) = (
         state.colour_count(Colour::Red),
         state.colour_count(Colour::Fallen),

@@ -784,3 +784,92 @@ fn observations_hide_the_rest_of_the_round() {
         .count();
     assert!(hidden > 0, "spawn draws are for the referee only");
 }
+
+#[test]
+fn bg_role_players_setup_names_the_role_splits_and_the_home_base_asset() {
+    // bg.role.players-4, bg.role.players-fewer, bg.role.players-defaults, bg.role.players-1,
+    // bg.asset.home-base
+    let g = game("normal", 19);
+    let lines = squadsight_boardgame::describe::setup_instructions(catalog(), g.state());
+    let roles = lines.iter().find(|l| l.starts_with("Roles:")).unwrap();
+    assert!(roles.contains("one each with four players"));
+    assert!(roles.contains("with three, one player is Central Officer and Commander"));
+    assert!(roles.contains("Commander + Chief Scientist and Central Officer + Squad Leader"));
+    assert!(roles.contains("alone, all four"));
+    let base = &catalog().continents[usize::from(g.state().home_base)];
+    assert!(
+        g.journal()
+            .events()
+            .iter()
+            .any(|e| e.rule == "bg.asset.home-base"
+                && e.text.contains(&format!("the {base} continent asset")))
+    );
+}
+
+#[test]
+fn bg_app_actions_style_markers_name_the_kind() {
+    // bg.app.actions-style: a text marker for each colour, for NO_COLOR and plain text.
+    use squadsight_boardgame::describe::kind_marker;
+    assert_eq!(kind_marker(Kind::Xcom, false), "[XCOM]");
+    assert_eq!(kind_marker(Kind::Alien, false), "[ALIEN]");
+    assert_eq!(kind_marker(Kind::Xcom, true), "[SCRAMBLED]");
+    let g = started("normal", 20);
+    let first = g
+        .journal()
+        .events()
+        .iter()
+        .rev()
+        .find(|e| e.rule == "bg.app.actions")
+        .unwrap();
+    assert!(first.text.contains("XCOM") || first.text.contains("alien"));
+}
+
+#[test]
+fn bg_app_alien_mandatory_alien_actions_are_confirmed_done_in_full() {
+    // bg.app.alien-mandatory: DONE on an alien action records it carried out in full.
+    let mut g = started("easy", 21);
+    until_kind(&mut g, Kind::Alien);
+    co(&mut g, Action::Done { left: 3 });
+    let e = g
+        .journal()
+        .events()
+        .iter()
+        .rev()
+        .find(|e| e.rule == "bg.app.alien-mandatory");
+    assert!(e.unwrap().text.contains("carried out in full"));
+}
+
+#[test]
+fn bg_round_summary_panic_report_and_fallen_continents() {
+    // bg.round.summary, bg.panic.sections, bg.panic.fallen, bg.panic.fallen-ufos
+    let mut g = started("easy", 22);
+    through_timed(&mut g);
+    resolve(&mut g, 0, false, false, false);
+    let mut legal = Vec::new();
+    g.legal_actions(CENTRAL_OFFICER, &mut legal);
+    // Each continent can be reported in either other colour, then confirmed.
+    assert_eq!(legal.len(), 6 * 2 + 1);
+    co(
+        &mut g,
+        Action::Panic {
+            continent: 1,
+            colour: Colour::Fallen,
+        },
+    );
+    assert!(
+        g.apply(
+            CENTRAL_OFFICER,
+            Action::Panic {
+                continent: 1,
+                colour: Colour::Fallen
+            }
+        )
+        .is_err()
+    );
+    co(&mut g, Action::Next);
+    assert_eq!(g.state().round, 2, "one fallen continent does not lose");
+    let rules: Vec<&str> = g.journal().events().iter().map(|e| e.rule).collect();
+    assert!(rules.contains(&"bg.round.summary"));
+    assert!(rules.contains(&"bg.panic.fallen-ufos"));
+    assert!(rules.contains(&"bg.panic.sections"));
+}

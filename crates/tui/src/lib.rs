@@ -45,6 +45,7 @@
 
 pub mod ai;
 mod app;
+pub mod boardgame;
 pub mod commander;
 pub mod draw;
 pub mod game_screen;

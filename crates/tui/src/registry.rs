@@ -330,6 +330,12 @@ impl Registry {
                 .problems
                 .push(format!("Commander 2.1 is unavailable: {e}")),
         }
+        match crate::boardgame::BoardgameEntry::new() {
+            Ok(entry) => registry.entries.push(Box::new(entry)),
+            Err(e) => registry
+                .problems
+                .push(format!("XCOM: The Board Game is unavailable: {e}")),
+        }
         registry
     }
 

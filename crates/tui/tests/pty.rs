@@ -278,3 +278,72 @@ fn a_terminal_that_goes_away_without_a_hangup_signal_ends_the_program() {
     }
     let _ = std::fs::remove_dir_all(&s.dir);
 }
+
+/// The board game's dashboard on a real terminal: its countdown moves with the wall clock.
+#[test]
+fn the_board_games_countdown_moves_on_a_real_terminal() {
+    let mut s = Session::start("boardgame");
+    s.wait_for("squadsight");
+    s.send(b"n");
+    s.wait_for("Seed");
+    // The ruleset row: Skirmish, Commander, then the board game.
+    s.send(b"l");
+    s.send(b"l");
+    s.wait_for("Board Game");
+    s.send(b"\r");
+    s.wait_for("Set up the table");
+    s.send(b"\r");
+    s.wait_for("budget is");
+    s.send(b"\r");
+    s.wait_for("Timed phase");
+    let start = s.seen.len();
+    // A full timed action shows its seconds; within a few seconds a lower reading is drawn.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let moved = loop {
+        if let Ok(chunk) = s.output.recv_timeout(Duration::from_millis(200)) {
+            s.seen.extend(chunk);
+        }
+        let later = printed(&String::from_utf8_lossy(&s.seen[start..]));
+        // Only the changed cells are redrawn: the countdown's digits (the full frame, with
+        // the starting 20 or 10, came before `start`).
+        if later.chars().any(|c| c.is_ascii_digit()) {
+            break true;
+        }
+        if Instant::now() > deadline {
+            break false;
+        }
+    };
+    assert!(moved, "the countdown never moved");
+    s.send(b"q");
+    s.wait_for("squadsight");
+    s.send(b"q");
+    s.send(b"y");
+    let (code, out) = s.finish();
+    assert_eq!(code, 0, "{out}");
+    assert_restored(&out);
+}
+
+/// The printed text of terminal output, without its escape sequences (cursor moves carry
+/// digits of their own).
+fn printed(out: &str) -> String {
+    let mut text = String::new();
+    let mut chars = out.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                // Parameters and intermediates, then one final byte in @..=~.
+                for d in chars.by_ref() {
+                    if ('@'..='~').contains(&d) {
+                        break;
+                    }
+                }
+            } else {
+                chars.next();
+            }
+        } else if !c.is_control() {
+            text.push(c);
+        }
+    }
+    text
+}
