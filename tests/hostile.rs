@@ -430,3 +430,21 @@ fn verify_shows_the_fingerprint_and_checks_an_expected_one() {
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(r.stderr.contains("trailer records"), "{}", r.stderr);
 }
+
+#[test]
+fn an_unknown_field_inside_an_action_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let name = "skirmish-learning-format4-seed-9.ron";
+    golden(dir.path(), name);
+    let text = fs::read_to_string(dir.path().join(name)).unwrap();
+    let edited = text.replacen(
+        "        to: (37),\n      ),",
+        "        to: (37),\n        note: \"I won\",\n      ),",
+        1,
+    );
+    assert_ne!(edited, text);
+    fs::write(dir.path().join("note.ron"), edited).unwrap();
+    let r = run(&["verify", "note.ron"], dir.path());
+    assert_ne!(r.code, 0, "{}", r.stdout);
+    assert!(r.stderr.contains("note"), "{}", r.stderr);
+}

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+// A save may carry nothing the hash chain does not cover: unknown fields are refused.
+#[serde(deny_unknown_fields)]
 pub enum Action {
     /// An AI-mode seat is to decide: the rules' AI makes its choices (cmd.ai.same-activation).
     AiActivate,

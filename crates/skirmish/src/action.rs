@@ -11,6 +11,8 @@ use squadsight_core::Seat;
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+// A save may carry nothing the hash chain does not cover: unknown fields are refused.
+#[serde(deny_unknown_fields)]
 pub enum Action {
     /// The winner of the first-player roll names the seat that takes the first turn (sk.gap.3).
     FirstPlayer(Seat),
