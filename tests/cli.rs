@@ -665,11 +665,11 @@ const SEED_7: &str = "skirmish-learning-seed-7.ron";
 fn explain_traces_one_action_as_text_and_json() {
     let dir = TempDir::new().unwrap();
     golden(dir.path(), SEED_7);
-    // Action 73: a Thin Man's shot stopped by X-Com's suppression roll.
-    let r = run(&["explain", SEED_7, "--at", "73"], dir.path());
+    // Action 74: a Thin Man's shot stopped by X-Com's suppression roll.
+    let r = run(&["explain", SEED_7, "--at", "74"], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
     insta::assert_snapshot!("explain_suppression_text", r.stdout);
-    let r = run(&["explain", SEED_7, "--at", "73", "--json"], dir.path());
+    let r = run(&["explain", SEED_7, "--at", "74", "--json"], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
     insta::assert_snapshot!("explain_suppression_json", r.stdout);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
@@ -683,7 +683,7 @@ fn explain_traces_one_action_as_text_and_json() {
     assert!(roll["summary"].as_str().unwrap().contains("4, 5 or 6"));
     assert!(!roll["inputs"].as_array().unwrap().is_empty());
     // A finished game's last action reveals the seed.
-    let r = run(&["explain", SEED_7, "--at", "209"], dir.path());
+    let r = run(&["explain", SEED_7, "--at", "117"], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("core.seed.reveal"), "{}", r.stdout);
 }
@@ -692,12 +692,12 @@ fn explain_traces_one_action_as_text_and_json() {
 fn explain_refuses_actions_that_do_not_exist() {
     let dir = TempDir::new().unwrap();
     golden(dir.path(), SEED_7);
-    for (at, code) in [("0", 2), ("210", 2), ("x", 2)] {
+    for (at, code) in [("0", 2), ("118", 2), ("x", 2)] {
         let r = run(&["explain", SEED_7, "--at", at], dir.path());
         assert_eq!(r.code, code, "--at {at}: {}", r.stderr);
     }
-    let r = run(&["explain", SEED_7, "--at", "210"], dir.path());
-    assert!(r.stderr.contains("there is no action 210"), "{}", r.stderr);
+    let r = run(&["explain", SEED_7, "--at", "118"], dir.path());
+    assert!(r.stderr.contains("there is no action 118"), "{}", r.stderr);
 }
 
 #[test]
@@ -794,7 +794,7 @@ fn branch_writes_a_new_game_that_records_its_parent_and_verifies() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stdout.contains("the first 73 of 209 actions"),
+        r.stdout.contains("the first 73 of 117 actions"),
         "{}",
         r.stdout
     );
@@ -834,7 +834,7 @@ fn branch_writes_a_new_game_that_records_its_parent_and_verifies() {
         "{}",
         r.stdout
     );
-    let r = run(&["branch", SEED_7, "--at", "211"], dir.path());
+    let r = run(&["branch", SEED_7, "--at", "119"], dir.path());
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
 
@@ -889,8 +889,8 @@ fn verify_names_where_each_kind_of_edit_is() {
         ),
         (
             "format",
-            text.replacen("format: 2,", "format: 9,", 1),
-            "format version 9, but this build reads only format versions 1 to 4",
+            text.replacen("format: 3,", "format: 9,", 1),
+            "format version 9, but this build reads only format versions 2 to 4",
         ),
     ];
     for (what, tampered, named) in cases {
@@ -936,15 +936,11 @@ fn a_changed_action_is_named_as_both_divergence_and_broken_link() {
 #[test]
 fn an_old_format_save_still_verifies() {
     let dir = TempDir::new().unwrap();
-    let name = "skirmish-learning-format1-seed-5.ron";
+    let name = "commander-battle-ai-mode-seed-21.ron";
     golden(dir.path(), name);
     let r = run(&["verify", name], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(
-        r.stdout.contains("format 1 save: no seed commitment"),
-        "{}",
-        r.stdout
-    );
+    assert!(r.stdout.contains("matches its commitment"), "{}", r.stdout);
 }
 
 /// cmd.ai.difficulty, cmd.ai.availability: `--seat 2=ai:impossible` hands Commander's seat 2

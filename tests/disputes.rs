@@ -258,7 +258,7 @@ fn a_wrong_expectation_is_reported() {
             "settles: \"sk.suppression.nope\"",
             "not a clause",
         ),
-        ("action: 73", "action: 72", "has no event"),
+        ("action: 74", "action: 73", "has no event"),
         (
             "2 before the roll",
             "3 before the roll",

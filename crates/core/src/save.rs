@@ -35,9 +35,10 @@ pub const FORMAT_VERSION: u32 = 4;
 /// The first save format that ends with a [`Trailer`].
 pub const TRAILER_FORMAT: u32 = 4;
 
-/// The oldest save format this build still reads. Format 1 lacks the seed commitment and the
-/// parent link; such saves replay and verify under format 1's header hash, unchanged.
-pub const OLDEST_FORMAT: u32 = 1;
+/// The oldest save format this build still reads. Format 1 (no seed commitment, no parent
+/// link) is no longer read: every format 1 save was a Skirmish game under rules data that the
+/// issue 12 rules changes replaced, so none of them could load in this build anyway.
+pub const OLDEST_FORMAT: u32 = 2;
 
 /// Whether this build reads saves of `format`.
 pub fn format_supported(format: u32) -> bool {

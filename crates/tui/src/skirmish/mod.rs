@@ -200,6 +200,9 @@ fn option_label(key: &'static str) -> &'static str {
         "hidden_positions" => "Hidden positions",
         "panic" => "Panic",
         "stalemate" => "Stalemate",
+        "area_aim" => "Area aim",
+        "detection_retry" => "Detection retry",
+        "reveal_roll" => "Reveal roll",
         other => other,
     }
 }
