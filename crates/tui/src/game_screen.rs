@@ -209,9 +209,6 @@ pub struct GameScreen<U: RulesetUi> {
     pending: Option<(Seat, <U::Rules as Ruleset>::Action, String)>,
     /// Why the last key did nothing, shown in the key bar until the next key.
     hint: Option<String>,
-    /// In hot-seat play, the one answer a seat with nothing private could give: played
-    /// for it on the next tick instead of asking for the keyboard.
-    forced: Option<(Seat, <U::Rules as Ruleset>::Action)>,
 }
 
 /// What the autosave last did.
@@ -320,7 +317,6 @@ impl<U: RulesetUi> GameScreen<U> {
             seen_log: 0,
             pending: None,
             hint: None,
-            forced: None,
         };
         screen.seen_log = screen.m.game.log().len();
         if screen.replay.is_none() && screen.m.game.log().is_empty() {
@@ -554,24 +550,6 @@ impl<U: RulesetUi> GameScreen<U> {
         };
     }
 
-    /// Plays the one possible answer of a seat that was not asked for the keyboard; returns
-    /// whether it did.
-    fn play_forced(&mut self, env: &mut Env<'_>) -> bool {
-        let Some((seat, action)) = self.forced.take() else {
-            return false;
-        };
-        let label = self.m.game.describe(&action);
-        let name = self.seat_name(seat).to_string();
-        self.play(seat, action, env);
-        if self.message.is_none() {
-            self.message = Some((
-                format!("{name} had only one answer, played for them: {label}"),
-                Role::Dim,
-            ));
-        }
-        true
-    }
-
     /// Plays the expiry action of a clock that has run out; returns whether it did.
     fn run_clock(&mut self, env: &mut Env<'_>) -> bool {
         let expired = self
@@ -597,20 +575,9 @@ impl<U: RulesetUi> GameScreen<U> {
         if self.m.viewer == Some(seat) || self.handoff == Some(seat) {
             return;
         }
-        let obs = self.m.game.observe(seat);
-        let private = self.view.has_private(&self.m.ruleset, &obs);
-        if self.humans > 1 && !private {
-            // A seat with nothing private whose one possible answer is a pass is not asked
-            // for the keyboard: the pass reveals nothing, and it is played for it.
-            let mut legal = Vec::new();
-            self.m.game.legal_actions(seat, &mut legal);
-            if let [only] = legal.as_slice() {
-                if self.view.is_pass(only) {
-                    self.forced = Some((seat, only.clone()));
-                    return;
-                }
-            }
-        }
+        let private = self
+            .view
+            .has_private(&self.m.ruleset, &self.m.game.observe(seat));
         if self.humans > 1 && (private || self.m.viewer.is_none()) {
             self.handoff = Some(seat);
             self.focus = Focus::Map;
@@ -1851,7 +1818,6 @@ impl<U: RulesetUi> Session for GameScreen<U> {
                 }
             };
         }
-        let forced = self.play_forced(env);
         let clock = self.run_clock(env);
         let ai = self.tick_ai(env);
         // A running clock's countdown is redrawn when its whole seconds change.
@@ -1863,15 +1829,12 @@ impl<U: RulesetUi> Session for GameScreen<U> {
         });
         let countdown = secs != self.clock_secs;
         self.clock_secs = secs;
-        forced || clock || ai || countdown
+        clock || ai || countdown
     }
 
     fn wake_in(&self) -> Option<Duration> {
         if let Some(replay) = &self.replay {
             return replay.wake_in();
-        }
-        if self.forced.is_some() {
-            return Some(Duration::ZERO);
         }
         let ai = match self.ai_state {
             AiState::Idle => None,

@@ -100,15 +100,6 @@ pub trait RulesetView<R: Ruleset> {
         None
     }
 
-    /// Whether `action` only declines something offered (a pass). In hot-seat play, a seat
-    /// whose one legal action is such a pass, and that holds nothing private, is not asked
-    /// for the keyboard: the pass is played for it, since it reveals nothing. The default
-    /// is `false` (every decision is asked).
-    fn is_pass(&self, action: &R::Action) -> bool {
-        let _ = action;
-        false
-    }
-
     /// Reads a key while the map has the focus.
     fn key(&mut self, ctx: &ViewCtx<'_, R>, key: KeyEvent) -> Reply<R::Action>;
 

@@ -544,3 +544,48 @@ fn a_long_commander_action_list_is_grouped_by_model_then_order() {
 fn focus_actions(app: &mut App, term: &mut ratatui::Terminal<ratatui::backend::TestBackend>) {
     crate::common::commander::focus(app, term, Focus::Actions);
 }
+
+#[test]
+fn a_highlighted_card_play_shows_each_foes_range_and_sight_before_it_is_spent() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    let is_play =
+        |a: &Action| matches!(a, Action::Card { unit: Some(_), .. } | Action::Spec { .. });
+    for _ in 0..12 {
+        if game(&app).legal().iter().any(is_play) {
+            break;
+        }
+        let next = game(&app)
+            .legal()
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::FreeMove { .. }))
+            .or_else(|| game(&app).legal().first().copied());
+        match next {
+            Some(a) => sk::play(&mut app, &mut term, a),
+            None => {
+                keys(&mut app, &mut term, "");
+            }
+        }
+    }
+    let play = game(&app)
+        .legal()
+        .iter()
+        .copied()
+        .find(is_play)
+        .expect("a card play for a unit");
+    focus(&mut app, &mut term, Focus::Map);
+    keys(&mut app, &mut term, "x");
+    focus(&mut app, &mut term, Focus::Actions);
+    let pos = crate::common::shown_position(game(&app), &play);
+    let before = game(&app).game().log().len();
+    keys(&mut app, &mut term, &format!("<Home> <Down>*{pos}"));
+    let text = screen(&term);
+    assert!(text.contains("Foes from "), "{text}");
+    assert!(
+        text.contains(" hexes, in") || text.contains(" hexes, out"),
+        "{text}"
+    );
+    assert_eq!(game(&app).game().log().len(), before, "nothing spent");
+}

@@ -465,20 +465,17 @@ impl SquadBuilder {
             draw::line(buf, list, ey, text, theme.style(Role::Error));
             ey += 1;
         }
-        draw::line(
-            buf,
-            list,
-            list.bottom().saturating_sub(2),
+        // The keys, on lines short enough for an 80-column terminal beside nothing.
+        let keys = [
             "Tab side  Enter add/start  g start  Esc back  m limit 500/1000",
-            theme.style(Role::Dim),
-        );
-        draw::line(
-            buf,
-            list,
-            list.bottom().saturating_sub(1),
-            "p/o weapon  a attach  v vest  r rank  +/- models  L leader  x remove  f free Trooper",
-            theme.style(Role::Dim),
-        );
+            "p/o weapon  a attach  v vest  r rank  +/- models",
+            "L leader  x remove  f free Trooper",
+        ];
+        for (i, k) in keys.iter().enumerate() {
+            let from_bottom = u16::try_from(keys.len() - i).unwrap_or(1);
+            let y = list.bottom().saturating_sub(from_bottom);
+            draw::text_cut(buf, list, list.x, y, k, theme.style(Role::Dim));
+        }
         if wide {
             self.render_detail(detail, buf, theme);
         }
@@ -507,9 +504,21 @@ impl SquadBuilder {
         };
         let p = catalog.unit(u);
         let mut y = inner.y;
+        // Lines wrap (a continuation indented), so nothing on the card is cut off.
         let mut put = |buf: &mut Buffer, text: &str, role: Role| {
-            draw::line(buf, inner, y, text, theme.style(role));
-            y += 1;
+            if y >= inner.bottom() {
+                return;
+            }
+            // A line that starts with a space (an entry under a heading) stays indented.
+            let indent = u16::from(text.starts_with(' '));
+            let rest = Rect::new(
+                inner.x + indent,
+                y,
+                inner.width.saturating_sub(indent),
+                inner.bottom() - y,
+            );
+            let rows = draw::wrapped(buf, rest, 0, 0, text.trim_start(), theme.style(role));
+            y = y.saturating_add(u16::try_from(rows.max(1)).unwrap_or(1));
         };
         let text = self.scratch.format(format_args!(
             "{} ({}), base {} spl",

@@ -798,10 +798,6 @@ impl RulesetView<Skirmish> for SkirmishView {
         !obs.hand().is_empty() || !obs.known_other().is_empty()
     }
 
-    fn is_pass(&self, action: &Action) -> bool {
-        *action == Action::Pass
-    }
-
     fn prompt(&self, ruleset: &Skirmish, obs: &Observation) -> Option<String> {
         panel::decision_text(ruleset, &obs.state)
     }

@@ -164,6 +164,13 @@ pub fn render_panel(
     if let Some((attacker, atk, action)) = pending_attack(view, ctx) {
         odds(&mut w, &mut s, view, ctx, attacker, atk, action);
     }
+    // While a card play for a unit is highlighted, before anything is spent: every enemy
+    // in view with its range in hexes from that unit and whether it is in sight.
+    if let Some(Action::Card { unit: Some(u), .. } | Action::Spec { unit: u, .. }) =
+        ctx.highlighted.copied()
+    {
+        foes_in_view(&mut w, &mut s, view, ctx, u);
+    }
     // The unit: the selected one, else the one under the cursor.
     let here = view.units_at(view.cursor);
     let shown = view.actor(st).or(here[0]);
@@ -262,6 +269,50 @@ pub fn render_panel(
         }
     }
     view.scratch = s;
+}
+
+/// The enemies `unit` could aim at, nearest first: range in hexes and sight (the same sight
+/// test as the map's sight line).
+fn foes_in_view(
+    w: &mut Writer<'_>,
+    s: &mut Scratch,
+    view: &SkirmishView,
+    ctx: &ViewCtx<'_, Skirmish>,
+    unit: UnitId,
+) {
+    let st = &ctx.obs.state;
+    let board = st.board();
+    let theme = ctx.theme;
+    let Some(me) = st.unit(unit).filter(|u| u.on_map()) else {
+        return;
+    };
+    let mut foes: Vec<(u32, UnitId)> = st
+        .on_map()
+        .filter(|(_, f)| f.controller != me.controller)
+        .map(|(id, f)| (board.distance(me.pos, f.pos), id))
+        .collect();
+    foes.sort_unstable();
+    if foes.is_empty() {
+        return;
+    }
+    let text = s.format(format_args!(
+        "Foes from {} (range, sight):",
+        ctx.ruleset.unit_name(st, unit)
+    ));
+    w.para(text, theme.style(Role::Title));
+    for (range, id) in foes {
+        let Some(pos) = st.unit(id).map(|f| f.pos) else {
+            continue;
+        };
+        let seen = matches!(view.sight_to(ctx, unit, pos), Sight::Clear);
+        let text = s.format(format_args!(
+            " {} {range} hex{}, {}",
+            ctx.ruleset.unit_name(st, id),
+            if range == 1 { "" } else { "es" },
+            if seen { "in sight" } else { "out of sight" }
+        ));
+        w.para(text, theme.style(if seen { Role::Text } else { Role::Dim }));
+    }
 }
 
 fn unit_tokens(st: &State, u: &squadsight_skirmish::state::Unit, out: &mut String, owner: &str) {
