@@ -720,8 +720,7 @@ impl<U: RulesetUi> GameScreen<U> {
     }
 
     fn autosave(&mut self, env: &mut Env<'_>) {
-        // Each game keeps its own autosaves, named by ruleset and header hash.
-        let game = format!("{}-{}", U::Rules::ID, self.m.game.header_hash());
+        let game = crate::store::autosave_key(&self.m.game);
         let result = save::to_ron(&self.m.game)
             .map_err(|e| e.to_string())
             .and_then(|text| env.store.autosave(&game, &text));

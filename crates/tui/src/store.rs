@@ -35,6 +35,12 @@ pub struct SaveSlot {
     pub origin: String,
 }
 
+/// The name a game's autosaves are kept under: its ruleset and header hash, so every game
+/// has its own file set and two games never rotate each other's saves away.
+pub fn autosave_key<R: squadsight_core::Ruleset>(game: &squadsight_core::game::Game<R>) -> String {
+    format!("{}-{}", R::ID, game.header_hash())
+}
+
 /// Storage for saves and settings.
 pub trait SaveStore: Send {
     /// Writes `text` as the newest autosave of the game `game` (a name unique to it, such as

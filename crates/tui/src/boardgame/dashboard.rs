@@ -153,14 +153,21 @@ impl Dashboard {
     }
 
     fn autosave(&mut self, env: &mut Env<'_>) {
+        let game = crate::store::autosave_key(&self.game);
         let result = save::to_ron(&self.game)
             .map_err(|e| e.to_string())
-            .and_then(|text| env.store.autosave(&text));
-        if let Err(e) = result
-            && !self.autosave_failed
-        {
-            self.autosave_failed = true;
-            self.message = format!("Autosave failed; play goes on: {e}");
+            .and_then(|text| env.store.autosave(&game, &text));
+        // A failure is said after every action until an autosave succeeds again.
+        match result {
+            Err(e) => {
+                self.autosave_failed = true;
+                self.message = format!("Autosave failed; play goes on: {e}");
+            }
+            Ok(_) if self.autosave_failed => {
+                self.autosave_failed = false;
+                self.message = "Autosaved again".to_string();
+            }
+            Ok(_) => {}
         }
     }
 
