@@ -155,22 +155,29 @@ pub fn check_strings(origin: &str, bytes: &[u8]) -> Vec<DataError> {
         return Vec::new();
     };
     let mut found = Vec::new();
-    let mut stack = vec![&value];
-    while let Some(v) = stack.pop() {
+    // Each value with the field it is in, to name it in the message.
+    let mut stack = vec![("a string".to_string(), &value)];
+    while let Some((what, v)) = stack.pop() {
         match v {
             ron::Value::String(s) => {
-                if let Err(e) = check_name(origin, source, "string", s, MAX_TEXT_CHARS) {
+                if let Err(e) = check_name(origin, source, &what, s, MAX_TEXT_CHARS) {
                     found.push(e);
                 }
             }
             ron::Value::Map(map) => {
                 for (k, v) in map.iter() {
-                    stack.push(k);
-                    stack.push(v);
+                    let field = match k {
+                        ron::Value::String(name) if name.len() <= QUOTE_CHARS => {
+                            format!("field `{}`", escape(name))
+                        }
+                        _ => what.clone(),
+                    };
+                    stack.push((what.clone(), k));
+                    stack.push((field, v));
                 }
             }
-            ron::Value::Seq(items) => stack.extend(items.iter()),
-            ron::Value::Option(Some(inner)) => stack.push(inner),
+            ron::Value::Seq(items) => stack.extend(items.iter().map(|i| (what.clone(), i))),
+            ron::Value::Option(Some(inner)) => stack.push((what, inner)),
             _ => {}
         }
     }

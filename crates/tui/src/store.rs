@@ -938,6 +938,16 @@ mod tests {
     }
 
     #[test]
+    fn settings_with_an_unknown_field_are_not_taken() {
+        use crate::settings::Settings;
+        let stored = Settings::parse("(color: false, ai_pause_ms: 0)");
+        assert!(!stored.color);
+        // An unknown field makes the file unreadable: the defaults are used instead.
+        let tampered = Settings::parse("(color: false, ai_pause_ms: 0, note: \"x\")");
+        assert_eq!(tampered, Settings::default());
+    }
+
+    #[test]
     fn memory_store_keeps_three_autosaves_per_game() {
         let mut m = MemoryStore::new();
         m.autosave("other", "x").unwrap();
