@@ -173,7 +173,7 @@ mod tests {
     fn located_errors_follow_their_anchors() {
         let text = "(\n  a: (x: 1),\n  b: (x: 2),\n)";
         let e = located("t.ron", text, &["b:", "x:"], "bad");
-        assert_eq!((e.line, e.col), (3, 8));
+        assert_eq!((e.line, e.col), (3, 7));
         assert_eq!(located("t.ron", text, &["zz"], "bad").line, 0);
     }
 
