@@ -241,6 +241,13 @@ fn markers_stand_in_for_colour_and_the_screen_reads_at_80x24() {
         shown.contains("Enter DONE") && shown.contains("p pause") && shown.contains("f forecast")
     );
     assert!(shown.contains("pause: unlimited"));
+    // bg.app.info: an action's instructions can be read; reading them pauses (Easy: freely).
+    rig.keys("i");
+    let read = rig.draw();
+    assert!(read.contains("Any key: back"), "{read}");
+    assert_eq!(rig.state().clock, Clock::Paused);
+    rig.keys("x");
+    assert_eq!(rig.state().clock, Clock::Running);
     rig.keys("?");
     assert!(rig.draw().contains("menu pause"));
     rig.keys("x");
