@@ -121,7 +121,11 @@ fn rules_answers_every_clause_the_commander_journal_cites() {
     ] {
         let r = run(&["rules", "commander", id], dir.path());
         assert_eq!(r.code, 0, "{id}: {}", r.stderr);
-        assert!(r.stdout.starts_with(&format!("`{id}`")), "{id}: {}", r.stdout);
+        assert!(
+            r.stdout.starts_with(&format!("`{id}`")),
+            "{id}: {}",
+            r.stdout
+        );
     }
     let r = run(&["rules", "commander", "cmd.sr.nonesuch"], dir.path());
     assert_ne!(r.code, 0);

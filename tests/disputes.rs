@@ -268,7 +268,8 @@ fn a_wrong_expectation_is_reported() {
     each_wrong_expectation_is_reported("suppression-stops-an-attack", &cases);
 }
 
-/// The same for a Commander dispute: its dice, odds, clause and state changes are checked.
+/// The same for a Commander dispute: its dice, odds, clause and inputs are checked (its state
+/// changes are checked by the Commander disputes that expect some).
 #[test]
 fn a_wrong_commander_expectation_is_reported() {
     let cases = [
@@ -280,10 +281,11 @@ fn a_wrong_commander_expectation_is_reported() {
             "settles: \"cmd.sr.armor\"",
             "not a clause",
         ),
+        ("value tested: 3", "value tested: 4", "no input contains"),
         (
-            "2 dice left (was 3",
-            "1 dice left (was 3",
-            "no change contains",
+            "damage sequence: armour-save",
+            "damage sequence: literal",
+            "no input contains",
         ),
     ];
     each_wrong_expectation_is_reported("commander-armour-stops-a-sniper-hit", &cases);

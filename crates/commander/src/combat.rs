@@ -516,7 +516,8 @@ pub fn armour_test(ctx: &AttackContext) -> Option<SkillTest> {
 }
 
 /// Whether a passed [Armour] test saves the hit (`armour-save`) or lets the damage through
-/// (`literal`) (cmd.gap.4).
+/// (`literal`) (cmd.gap.4). The texts pull both ways, so the default follows the reading the
+/// other Armour sentences share (cmd.mod.confusion-fallback, cmd.general.common-sense).
 fn armour_pass_saves(ctx: &AttackContext) -> bool {
     ctx.rules.damage == DamageSequence::ArmourSave
 }

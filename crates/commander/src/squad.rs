@@ -258,7 +258,10 @@ impl fmt::Display for SquadError {
                 write!(f, "only an ADVENT Squad gets the free ADVENT Trooper")
             }
             SquadError::BadLimit { limit } => {
-                write!(f, "a {limit} spl limit leaves nothing to build a Squad with")
+                write!(
+                    f,
+                    "a {limit} spl limit leaves nothing to build a Squad with"
+                )
             }
             SquadError::OverLimit { price, limit } => {
                 write!(f, "the Squad costs {price} spl, over the {limit} spl limit")

@@ -294,7 +294,8 @@ fn cmd_sr_armour_value_comes_from_the_armour_tag() {
 }
 
 #[test]
-/// Checks cmd.gap.4, cmd.dmg.resistance-test: the default is armour-save, and the typed
+/// Checks cmd.gap.4, cmd.dmg.resistance-test, cmd.mod.confusion-fallback: the default (where
+/// the texts pull both ways) is armour-save, and the typed
 /// Armour never makes a second roll (today's code rolled 2D6 against the `T X` value).
 fn cmd_gap_4_armour_save_is_the_default_and_there_is_no_second_test() {
     assert_eq!(DamageSequence::default(), DamageSequence::ArmourSave);

@@ -1535,7 +1535,9 @@ fn scenario_files_refuse_unknown_fields_with_position_and_the_accepted_list() {
     assert!(e.starts_with("battle.ron:"), "{e}");
     assert!(e.contains("budget") && e.contains("round_limit"), "{e}");
     assert!(
-        e.split(':').nth(1).is_some_and(|l| l.parse::<u32>().is_ok()),
+        e.split(':')
+            .nth(1)
+            .is_some_and(|l| l.parse::<u32>().is_ok()),
         "{e}"
     );
     // Inside a nested record too: a terrain piece.
@@ -1577,7 +1579,10 @@ fn scenario_round_limit_must_be_1_to_99() {
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
-        assert!(e.starts_with("battle.ron:") && e.contains("1 to 99"), "{bad}: {e}");
+        assert!(
+            e.starts_with("battle.ron:") && e.contains("1 to 99"),
+            "{bad}: {e}"
+        );
     }
     let gone = src.replacen("round_limit: 6,", "", 1);
     let def = parse_ron::<ScenarioDef>(gone.as_bytes(), "battle.ron");

@@ -360,6 +360,52 @@ fn cmd_sr_commanding_presence_once_per_round_for_each_model() {
     assert!(s.legal(1).contains(&Action::Command(trooper)));
 }
 
+#[test]
+fn squad_tactics_counts_other_friends_that_hit_not_the_attacker_itself() {
+    // data: Squad Tactics, "+1 ... another friendly model has already hit" and stacking: the
+    // attacker's own earlier hit this round does not count; two other friends give +2.
+    let mut s = Fixture::new(30, 30)
+        .model(0, "Rookie", 2, 10)
+        .model(0, "Rookie", 2, 14)
+        .model(0, "Rookie", 2, 18)
+        .model(1, "ADVENT Trooper", 12, 14)
+        .build()
+        .unwrap();
+    let (a, b, c) = (
+        s.model_at(2, 10).unwrap(),
+        s.model_at(2, 14).unwrap(),
+        s.model_at(2, 18).unwrap(),
+    );
+    let trooper = s.model_at(12, 14).unwrap();
+    let ar = weapon(&s, "Assault Rifle");
+    s.act(0, Action::Activate(a)).unwrap();
+    let tactics = |s: &Session| {
+        let odds = s
+            .rules()
+            .attack_odds(
+                s.state(),
+                &Action::Attack {
+                    weapon: ar,
+                    target: trooper,
+                    actions: 2,
+                },
+            )
+            .unwrap();
+        odds.hit_test
+            .modifiers
+            .iter()
+            .filter(|m| m.clause == "data:Squad Tactics")
+            .count()
+    };
+    assert_eq!(tactics(&s), 0);
+    let seat = Seat(0);
+    s.state_mut().hits_this_round = vec![(seat, a, trooper)];
+    assert_eq!(tactics(&s), 0, "its own hit does not count");
+    s.state_mut().hits_this_round =
+        vec![(seat, a, trooper), (seat, b, trooper), (seat, c, trooper)];
+    assert_eq!(tactics(&s), 2, "two other friends, +1 each");
+}
+
 /// A wall from row 2 to row 19 at column 10.
 const WALL: [(u8, u8); 18] = [
     (10, 2),

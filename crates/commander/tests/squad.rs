@@ -418,7 +418,10 @@ fn any_limit_is_allowed_and_the_two_named_sizes_are_named() {
     assert_eq!(errors(&spec, 750), vec![]);
     assert_eq!(errors(&spec, 1000), vec![]);
     assert_eq!(errors(&spec, 1750), vec![]);
-    assert_eq!(clauses(&spec, 0), ["cmd.prep.points-supplies", "cmd.gap.58"]);
+    assert_eq!(
+        clauses(&spec, 0),
+        ["cmd.prep.points-supplies", "cmd.gap.58"]
+    );
     assert_eq!(GameSize::of(500), GameSize::Standard);
     assert_eq!(GameSize::of(1000), GameSize::LargeWarzone);
     assert_eq!(GameSize::of(2000), GameSize::LargeWarzone);

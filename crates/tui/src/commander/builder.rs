@@ -591,6 +591,10 @@ impl SquadBuilder {
                 .format(format_args!(" {} {} spl", r.name, r.cost));
             put(buf, text, Role::Text);
         }
+        // Why a promotion lowers the price (docs/rules/commander.md, data decisions).
+        put(buf, " A rank changes no stat; the data", Role::Dim);
+        put(buf, " files price it at 0 or less, so a", Role::Dim);
+        put(buf, " promotion frees Supplies.", Role::Dim);
     }
 }
 
