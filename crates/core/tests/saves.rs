@@ -298,7 +298,7 @@ fn another_format_version_is_refused_naming_both() {
     let text = text_of(&scripted(5, 2));
     let future = text.replacen("format: 3,", "format: 4,", 1);
     let expected =
-        "t.ron: this save uses format version 4, but this build reads only format versions 1 to 3";
+        "t.ron: this save uses format version 4, but this build reads only format versions 2 to 3";
     let race = Race::new();
     let err = load(&race, future.as_bytes(), "t.ron").unwrap_err();
     assert_eq!(err.to_string(), expected);
