@@ -301,7 +301,7 @@ fn another_format_version_is_refused_naming_both() {
     let text = text_of(&scripted(5, 2));
     let future = text.replacen("format: 4,", "format: 5,", 1);
     let expected =
-        "t.ron: this save uses format version 5, but this build reads only format versions 1 to 4";
+        "t.ron: this save uses format version 5, but this build reads only format versions 3 to 4";
     let race = Race::new();
     let err = load(&race, future.as_bytes(), "t.ron").unwrap_err();
     assert_eq!(err.to_string(), expected);
