@@ -25,7 +25,7 @@
 //! randomness, so the harness never shifts a game's dice.
 
 use crate::game::{Game, SeatConfig, canonical_ron};
-use crate::hash::{format_hash, stable_hash};
+use crate::hash::{stable_hash, word_hash};
 use crate::journal::{Event, Journal};
 use crate::rng::GameRng;
 use crate::ruleset::{Decision, Ruleset};
@@ -415,7 +415,7 @@ impl<R: Ruleset> Run<'_, R> {
                 format!("an illegal action ({what}, {seat}: {ron}) was accepted"),
             ));
         }
-        if format_hash(game.format(), &state) != here.hash
+        if word_hash(&state) != here.hash
             || rng != *game.rng()
             || !journal.is_empty()
         {

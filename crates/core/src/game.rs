@@ -19,7 +19,7 @@
 //! carries `link = hash(previous link, entry, state hash after it)`, so editing or corrupting
 //! any part of a save breaks the chain from that point on (see `docs/FORMATS.md`).
 
-use crate::hash::{ChainHasher, StableHasher, WORD_HASH_FORMAT, format_hash};
+use crate::hash::{StableHasher, WordHasher, word_hash};
 use crate::journal::{EventKind, Journal};
 use crate::rng::GameRng;
 use crate::ruleset::{Decision, IllegalAction, Ruleset, SetupError};
@@ -345,18 +345,11 @@ impl<R: Ruleset> Game<R> {
             }
             Decision::Act(_) => {}
         }
-        // The fallible part of the link (writing the action as RON, up to format 2) comes
-        // before the state changes, so an error can still leave everything untouched.
-        let mut link = ChainHasher::for_format(self.format);
+        let mut link = WordHasher::default();
         link.write_u64(self.link);
         link.write_u8(0);
         link.write_u8(seat.0);
-        if self.format >= WORD_HASH_FORMAT {
-            action.hash(&mut link);
-        } else if let Err(e) = write_ron(&mut link, &action) {
-            let e = IllegalAction::new(format!("the action cannot be written as RON: {e}"));
-            return Err((e, action));
-        }
+        action.hash(&mut link);
         let reveals = self.journal.reveals();
         if let Err(e) = self.ruleset.apply(
             &mut self.state,
@@ -370,7 +363,7 @@ impl<R: Ruleset> Game<R> {
         if let Decision::Over(_) = self.ruleset.to_act(&self.state) {
             self.reveal_seed();
         }
-        let state = format_hash(self.format, &self.state);
+        let state = word_hash(&self.state);
         link.write_u64(state);
         self.link = link.finish();
         self.live.push(self.log.len());
@@ -454,8 +447,8 @@ impl<R: Ruleset> Game<R> {
         self.live.pop();
         self.state = state;
         self.rng = rng;
-        let state = format_hash(self.format, &self.state);
-        let mut link = ChainHasher::for_format(self.format);
+        let state = word_hash(&self.state);
+        let mut link = WordHasher::default();
         link.write_u64(self.link);
         link.write_u8(1);
         link.write_u64(state);
@@ -567,7 +560,7 @@ impl<R: Ruleset> Game<R> {
 
     /// The stable hash of the current state.
     pub fn state_hash(&self) -> Hash64 {
-        Hash64(format_hash(self.format, &self.state))
+        Hash64(word_hash(&self.state))
     }
 
     /// The action log, undos included.
@@ -641,10 +634,8 @@ fn header_hash<R: Ruleset>(
     write_ron(&mut h, options)?;
     h.write_u64(header.seed);
     write_ron(&mut h, seats)?;
-    if header.format >= 2 {
-        h.write_u64(seed::commitment(header.seed).0);
-        write_ron(&mut h, &header.parent)?;
-    }
+    h.write_u64(seed::commitment(header.seed).0);
+    write_ron(&mut h, &header.parent)?;
     Ok(h.finish())
 }
 

@@ -3,11 +3,9 @@
 //! `std`'s `DefaultHasher` may change between Rust releases and hashes `usize` at the
 //! platform's width; these hashers widen every integer to 64 bits first.
 //!
-//! - [`StableHasher`] is FNV-1a over little-endian bytes: header and data hashes, and the
-//!   state hashes and chain of saves up to format 2.
+//! - [`StableHasher`] is FNV-1a over little-endian bytes: header and data hashes.
 //! - [`WordHasher`] takes a whole integer (or eight bytes) per step: the state hashes and
-//!   chain of format 3 on, where hashing after every action must be cheap.
-//! - [`ChainHasher`] is whichever of the two a save format asks for.
+//!   chain links of saves, where hashing after every action must be cheap.
 
 use std::hash::{Hash, Hasher};
 
@@ -134,82 +132,11 @@ impl Hasher for WordHasher {
     }
 }
 
-/// The hasher of a save format's state hashes and chain links.
-#[derive(Clone, Copy, Debug)]
-pub enum ChainHasher {
-    /// Formats 1 and 2: FNV-1a.
-    Fnv(StableHasher),
-    /// Format 3 on: word at a time.
-    Words(WordHasher),
-}
-
-/// The first save format whose state hashes and links use [`WordHasher`].
-pub const WORD_HASH_FORMAT: u32 = 3;
-
-impl ChainHasher {
-    /// A fresh hasher for save format `format`.
-    pub fn for_format(format: u32) -> ChainHasher {
-        if format >= WORD_HASH_FORMAT {
-            ChainHasher::Words(WordHasher::default())
-        } else {
-            ChainHasher::Fnv(StableHasher::default())
-        }
-    }
-}
-
-/// Runs `$body` on whichever hasher `$chain` holds, bound to `$h`.
-macro_rules! on_chain {
-    ($chain:expr, $h:ident => $body:expr) => {
-        match $chain {
-            ChainHasher::Fnv($h) => $body,
-            ChainHasher::Words($h) => $body,
-        }
-    };
-}
-
-impl Hasher for ChainHasher {
-    fn finish(&self) -> u64 {
-        on_chain!(self, h => h.finish())
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        on_chain!(self, h => h.write(bytes))
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        on_chain!(self, h => h.write_u8(i))
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        on_chain!(self, h => h.write_u16(i))
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        on_chain!(self, h => h.write_u32(i))
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        on_chain!(self, h => h.write_u64(i))
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        on_chain!(self, h => h.write_usize(i))
-    }
-
-    fn write_isize(&mut self, i: isize) {
-        on_chain!(self, h => h.write_isize(i))
-    }
-}
-
-/// The state hash of `value` as save format `format` records it.
-pub fn format_hash<T: Hash + ?Sized>(format: u32, value: &T) -> u64 {
-    if format >= WORD_HASH_FORMAT {
-        let mut h = WordHasher::default();
-        value.hash(&mut h);
-        h.finish()
-    } else {
-        stable_hash(value)
-    }
+/// The state hash of `value` as saves record it (format 3 on): [`WordHasher`].
+pub fn word_hash<T: Hash + ?Sized>(value: &T) -> u64 {
+    let mut h = WordHasher::default();
+    value.hash(&mut h);
+    h.finish()
 }
 
 /// The stable hash of any `Hash` value.
@@ -247,9 +174,8 @@ mod tests {
     #[test]
     fn word_hashes_are_pinned_and_tell_inputs_apart() {
         // Format 3 saves record these values: a change here breaks every such save.
-        assert_eq!(format_hash(3, &(7u8, "squadsight")), 0x4de3_c4c9_271f_e80e);
-        assert_eq!(format_hash(3, &1usize), format_hash(3, &1u64));
-        assert_eq!(format_hash(2, &1u8), stable_hash(&1u8));
+        assert_eq!(word_hash(&(7u8, "squadsight")), 0x4de3_c4c9_271f_e80e);
+        assert_eq!(word_hash(&1usize), word_hash(&1u64));
         let words = |bytes: &[u8]| {
             let mut h = WordHasher::default();
             h.write(bytes);
@@ -262,12 +188,5 @@ mod tests {
                 assert_ne!(words(a), words(b), "{a:?} {b:?}");
             }
         }
-        // The chain hasher is the format's: FNV-1a up to format 2, words from 3.
-        let mut fnv = ChainHasher::for_format(2);
-        let mut word = ChainHasher::for_format(3);
-        fnv.write_u64(9);
-        word.write_u64(9);
-        assert_eq!(fnv.finish(), stable_hash(&9u64));
-        assert_eq!(word.finish(), format_hash(3, &9u64));
     }
 }

@@ -27,18 +27,19 @@ use std::sync::Arc;
 use thiserror::Error;
 
 /// The save format this build writes. Format 4 ends with a [`Trailer`] (the log's length and
-/// final link, chained), so a save cut short no longer verifies. Format 3 hashes states and
-/// chain links a word at a time ([`crate::hash::WordHasher`]); formats 1 and 2 keep FNV-1a;
-/// each older format verifies and re-saves as it was.
+/// final link, chained), so a save cut short no longer verifies. Format 3, the oldest still
+/// read, hashes states and chain links a word at a time ([`crate::hash::WordHasher`]) and
+/// verifies and re-saves as it was.
 pub const FORMAT_VERSION: u32 = 4;
 
 /// The first save format that ends with a [`Trailer`].
 pub const TRAILER_FORMAT: u32 = 4;
 
-/// The oldest save format this build still reads. Format 1 (no seed commitment, no parent
-/// link) is no longer read: every format 1 save was a Skirmish game under rules data that the
-/// issue 12 rules changes replaced, so none of them could load in this build anyway.
-pub const OLDEST_FORMAT: u32 = 2;
+/// The oldest save format this build still reads. Formats 1 and 2 (FNV-1a state hashes and
+/// links; format 1 without a seed commitment) are no longer read: a save is pinned to its
+/// rules data, and every such save was a Skirmish or Commander game under rules data that this
+/// build's rules changes replaced, so none of them could load anyway.
+pub const OLDEST_FORMAT: u32 = 3;
 
 /// Whether this build reads saves of `format`.
 pub fn format_supported(format: u32) -> bool {
@@ -334,7 +335,7 @@ pub fn to_ron<R: Ruleset>(game: &Game<R>) -> Result<String, SaveError> {
         scenario: game.scenario(),
         options: game.options(),
         seed: game.seed(),
-        seed_commitment: (game.format() >= 2).then(|| game.seed_commitment()),
+        seed_commitment: Some(game.seed_commitment()),
         seats: game.seats(),
         header_hash: game.header_hash(),
         log: game.log(),
@@ -733,15 +734,13 @@ impl<R: Ruleset> Replayer<R> {
         journal: Journal,
     ) -> Result<Replayer<R>, VerifyError> {
         pinned(&*ruleset, &save, "save").map_err(VerifyError::Refused)?;
-        if save.format >= 2 {
-            let computed = seed::commitment(save.seed);
-            if save.seed_commitment != Some(computed) {
-                return Err(VerifyError::SeedCommitment {
-                    seed: save.seed,
-                    stored: save.seed_commitment,
-                    computed,
-                });
-            }
+        let computed = seed::commitment(save.seed);
+        if save.seed_commitment != Some(computed) {
+            return Err(VerifyError::SeedCommitment {
+                seed: save.seed,
+                stored: save.seed_commitment,
+                computed,
+            });
         }
         let (trailer, format) = (save.trailer, save.format);
         let parts = Parts {
