@@ -584,3 +584,49 @@ fn medikit_heals_ten_on_a_seventy_percent_roll() {
     }
     assert!(healed);
 }
+
+/// tac.move.fly-straight, tac.move.hover-vertical, tac.move.flyer-walk: a flier may walk or
+/// fly; flying a square costs 2, rising a level 4.
+#[test]
+fn fliers_fly_or_walk_at_the_table_costs() {
+    let t = tactical();
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
+    st.units[1].facing = Facing::N;
+    st.units[x].flies = true; // as if in a Flying Suit (tac.unit.flight)
+    let l = legal(&t, &st, Seat(0));
+    let fly = Action::Step {
+        unit: 0,
+        to: Pos::new(5, 9, 0),
+        fly: true,
+    };
+    assert!(l.contains(&fly));
+    assert!(l.contains(&Action::Step {
+        unit: 0,
+        to: Pos::new(5, 9, 0),
+        fly: false
+    }));
+    let up = Action::Step {
+        unit: 0,
+        to: Pos::new(5, 10, 1),
+        fly: true,
+    };
+    assert!(l.contains(&up));
+    let tu = st.units[x].tu;
+    act(&t, &mut st, up);
+    assert_eq!(st.units[x].tu, tu - 4);
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 9, 1),
+            fly: true,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 6);
+}
