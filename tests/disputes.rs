@@ -101,6 +101,10 @@ fn check(path: &Path) -> Vec<String> {
             Ok(bg) => check_with(Arc::new(bg), &dispute, &save_bytes, &name, &origin),
             Err(e) => vec![e.to_string()],
         },
+        "tactical" => match squadsight_tactical::Tactical::new() {
+            Ok(t) => check_with(Arc::new(t), &dispute, &save_bytes, &name, &origin),
+            Err(e) => vec![e.to_string()],
+        },
         other => vec![format!(
             "{name}: no dispute runner for the `{other}` ruleset yet"
         )],

@@ -92,6 +92,11 @@ fn every_golden_replay_still_verifies() {
             "skirmish" => check(Arc::new(Skirmish::new().unwrap()), path, &bytes),
             "commander" => check(Arc::new(Commander::new().unwrap()), path, &bytes),
             "boardgame" => check(Arc::new(Boardgame::new().unwrap()), path, &bytes),
+            "tactical" => check(
+                Arc::new(squadsight_tactical::Tactical::new().unwrap()),
+                path,
+                &bytes,
+            ),
             other => Err(format!("{origin}: no golden runner for `{other}` yet")),
         };
         match result {
@@ -107,6 +112,10 @@ fn every_golden_replay_still_verifies() {
     assert!(
         per_ruleset.get("commander").is_some_and(|n| *n >= 2),
         "Commander needs a battle in AI mode and one between players in {files:?}"
+    );
+    assert!(
+        per_ruleset.get("tactical").is_some_and(|n| *n >= 3),
+        "Tactical needs its 2-, 3- and 4-seat games in {files:?}"
     );
 }
 

@@ -149,6 +149,32 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) -> Result<(Battlefield, Vec<usize>), String> {
+        // A deal on which some craft finds no room is dealt again (ours: the source assumes
+        // the players lay the tiles so that the craft fit), up to a limit.
+        let mut last = String::new();
+        for _ in 0..20 {
+            match self.try_battlefield(sc, rng, journal)? {
+                Ok(done) => return Ok(done),
+                Err(why) => {
+                    journal.note("tac.map.craft-placement", EventKind::Setup, || {
+                        format!("{why}: the tiles are dealt again")
+                    });
+                    last = why;
+                }
+            }
+        }
+        Err(last)
+    }
+
+    /// One deal of the map and the craft placed on it; the inner error says which craft found
+    /// no room.
+    #[allow(clippy::type_complexity)]
+    fn try_battlefield(
+        &self,
+        sc: &ScenarioDef,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Result<Result<(Battlefield, Vec<usize>), String>, String> {
         let mut plan = MapPlan::new();
         let pool = self.tiles.pool(&sc.map.terrain);
         plan.deal(self.tiles, &pool, rng, journal)
@@ -179,13 +205,15 @@ impl Tactical {
                     }
                 }
             }
-            let i = placed.ok_or_else(|| format!("{}: the {} fits nowhere", sq.name, c.name))?;
+            let Some(i) = placed else {
+                return Ok(Err(format!("{}: the {} fits nowhere", sq.name, c.name)));
+            };
             journal.note("tac.map.craft-placement", EventKind::Setup, || {
                 format!("{} lands its {}", sq.name, c.name)
             });
             crafts.push(i);
         }
-        Ok((bf, crafts))
+        Ok(Ok((bf, crafts)))
     }
 
     /// A unit fresh from its loadout.

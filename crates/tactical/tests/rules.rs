@@ -64,6 +64,8 @@ fn legal(t: &Tactical, st: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
+/// tac.move.tu, tac.move.walk-straight, tac.move.walk-diagonal, tac.move.turn-45,
+/// tac.move.turn-90, tac.move.turn-180, tac.stat.tu
 #[test]
 fn tac_move_walk_straight_diagonal_and_turns() {
     let t = tactical();
@@ -122,6 +124,7 @@ fn tac_move_walk_straight_diagonal_and_turns() {
     assert_eq!(st.units[x].tu, tu - 8);
 }
 
+/// tac.move.encumbrance, tac.crit.leg, tac.crit.cumulative
 #[test]
 fn tac_move_encumbrance_and_tac_crit_cumulative_double_costs() {
     let t = tactical();
@@ -159,6 +162,7 @@ fn tac_move_encumbrance_and_tac_crit_cumulative_double_costs() {
     assert_eq!(st.units[x].tu, tu - 4 - 8);
 }
 
+/// tac.move.kneel-stand, tac.move.kneel-immobile, tac.move.kneel-who
 #[test]
 fn tac_move_kneel_immobile_and_kneel_stand_cost() {
     let t = tactical();
@@ -177,6 +181,8 @@ fn tac_move_kneel_immobile_and_kneel_stand_cost() {
     assert!(l.contains(&Action::Stand { unit: 0 }));
 }
 
+/// tac.ranged.mod.kneeling, tac.ranged.mod.weapon, tac.ranged.mod.range, tac.ranged.cap,
+/// tac.stat.acc, tac.move.kneel-effects
 #[test]
 fn tac_ranged_mod_kneeling_both_ways_and_range() {
     // Dispute: a shot at a kneeling target takes -5; a kneeling firer gets +15.
@@ -209,6 +215,7 @@ fn tac_ranged_mod_kneeling_both_ways_and_range() {
     );
 }
 
+/// tac.ranged.resolve, tac.ranged.ammo, tac.ranged.repeat, tac.ranged.los, tac.ranged.targets
 #[test]
 fn tac_ranged_resolve_journals_target_and_exact_odds() {
     let t = tactical();
@@ -264,6 +271,7 @@ fn reaction_won(t: &Tactical, options: Options) -> Option<(State, Journal)> {
     None
 }
 
+/// tac.react.trigger, tac.react.roll, tac.react.interrupt, tac.react.repeat, tac.stat.ret
 #[test]
 fn tac_react_roll_is_the_reacting_seats_decision() {
     let t = tactical();
@@ -304,6 +312,7 @@ fn tac_react_automatic_answers_for_listed_seats() {
     assert!(j.events().iter().any(|e| e.rule == "tac.react.interrupt"));
 }
 
+/// tac.game.victory, tac.scen.assault.goal
 #[test]
 fn tac_game_victory_when_one_team_is_left() {
     let t = tactical();
@@ -322,6 +331,7 @@ fn tac_game_victory_when_one_team_is_left() {
     }
 }
 
+/// tac.game.one-active-unit, tac.game.unit-turn
 #[test]
 fn tac_game_one_active_unit_and_unit_turn() {
     let t = tactical();
@@ -374,4 +384,249 @@ fn fog_of_war_hides_unseen_enemies() {
             !d.seat_sees(Seat(0), usize::from(h)) || d.units[usize::from(h)].status == Status::Dead
         );
     }
+}
+
+/// tac.game.rounds, tac.game.initiative, tac.game.squad-order, tac.game.tu-regain
+#[test]
+fn rounds_open_with_initiative_and_give_tus_back() {
+    let t = tactical();
+    let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = GameRng::new(11);
+    let mut j = Journal::recording();
+    let mut st = t
+        .setup(&sc, &Options::default(), &mut rng, &mut j)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let inits: Vec<_> = j
+        .events()
+        .iter()
+        .filter(|e| e.rule == "tac.game.initiative")
+        .collect();
+    assert!(inits.len() >= 2);
+    // Every initiative die carries a target and its exact odds.
+    assert!(inits.iter().all(|e| e.roll.is_some_and(|r| r.p.is_some())));
+    assert!(j.events().iter().any(|e| e.rule == "tac.game.squad-order"));
+    let first = st.turn_seat();
+    assert_eq!(st.order.len(), 2);
+    // A unit of the first squad spends TUs; both squads end their turns; round 2 gives the
+    // TUs back.
+    let unit = st.units.iter().position(|u| u.seat == first).unwrap_or(0);
+    let kneel = legal(&t, &st, first)
+        .into_iter()
+        .find(|a| matches!(a, Action::Kneel { unit: u } if usize::from(*u) == unit));
+    if let Some(k) = kneel {
+        act(&t, &mut st, k);
+        assert!(st.units[unit].tu < st.units[unit].stats[0].unwrap_or(0));
+    }
+    act(&t, &mut st, Action::EndTurn);
+    act(&t, &mut st, Action::EndTurn);
+    assert_eq!(st.round, 2);
+    assert_eq!(st.units[unit].tu, st.units[unit].stats[0].unwrap_or(0));
+}
+
+/// tac.scen.assault.budget, tac.squad.budget: a squad over its points is refused at setup.
+#[test]
+fn squads_over_budget_are_refused() {
+    let t = tactical();
+    let mut sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
+    sc.squads[0].points = 500;
+    let e = t
+        .setup(
+            &sc,
+            &Options::default(),
+            &mut GameRng::new(1),
+            &mut Journal::off(),
+        )
+        .err()
+        .unwrap_or_else(|| panic!("accepted"));
+    assert!(e.to_string().contains("points"), "{e}");
+}
+
+/// tac.move.special.load: a soldier with a spare clip reloads for 8 TU.
+#[test]
+fn reloading_costs_eight_and_uses_a_clip() {
+    let t = tactical();
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
+    st.units[1].facing = Facing::N;
+    st.units[x].rounds = Some(0);
+    let clips = st.units[x].clips;
+    assert!(
+        !legal(&t, &st, Seat(0))
+            .iter()
+            .any(|a| matches!(a, Action::Attack { .. }))
+    );
+    act(&t, &mut st, Action::Reload { unit: 0 });
+    assert_eq!(st.units[x].tu, 27 - 8);
+    assert_eq!(
+        (st.units[x].rounds, st.units[x].clips),
+        (Some(20), clips - 1)
+    );
+}
+
+/// tac.melee.cost, tac.melee.resolve, tac.stat.mac, tac.equip.melee-only; the table option of
+/// tac.gap.27.
+#[test]
+fn melee_costs_twenty_or_the_table_and_rolls_against_mac() {
+    let t = tactical();
+    for (opt, tu) in [("rule", 20), ("table", 10)] {
+        let mut o = Options::default();
+        o.set("melee_tu", opt).unwrap_or_else(|e| panic!("{e}"));
+        let (mut st, _, a) = duel(&t, o, Pos::new(5, 10, 0), Pos::new(5, 9, 0));
+        // The Stun Rod trooper (unit 7) steps in for the rifleman.
+        st.units[0].status = Status::Dead;
+        st.units[0].pos = Pos::new(0, 0, 0);
+        st.units[6].status = Status::Active;
+        st.units[6].pos = Pos::new(5, 10, 0);
+        st.units[6].facing = Facing::N;
+        t.settle_sight(&mut st);
+        let rod = st.units[6].weapon.unwrap_or_else(|| panic!("stun rod"));
+        let strike = Action::Attack {
+            unit: 6,
+            weapon: rod,
+            mode: Mode::Melee,
+            target: a as u8,
+        };
+        assert!(legal(&t, &st, Seat(0)).contains(&strike));
+        // A melee weapon has no ranged shot.
+        assert!(!legal(&t, &st, Seat(0)).iter().any(|x| matches!(
+            x,
+            Action::Attack {
+                unit: 6,
+                mode: Mode::Snap,
+                ..
+            }
+        )));
+        let full = st.units[6].tu;
+        let j = act(&t, &mut st, strike);
+        assert_eq!(st.units[6].tu, full - tu);
+        let r = j
+            .events()
+            .iter()
+            .find(|e| e.rule == "tac.melee.resolve")
+            .and_then(|e| e.roll)
+            .unwrap_or_else(|| panic!("no melee roll"));
+        // MAC 75 + Stun Rod +15 = 90.
+        assert_eq!(r.p.map(|p| p.to_string()), Some("90.0% (9/10)".into()));
+    }
+}
+
+/// tac.ranged.incapable: a unit with ACC "-" lists no ranged attack (the Reaper).
+#[test]
+fn units_without_acc_cannot_shoot() {
+    let t = tactical();
+    let (mut st, _, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 5, 0),
+    );
+    let reaper = st
+        .units
+        .iter()
+        .position(|u| t.catalog().unit(u.kind).name == "Reaper")
+        .unwrap_or_else(|| panic!("a Reaper"));
+    assert_eq!(st.units[reaper].stats[2], None);
+    st.units[reaper].status = Status::Active;
+    st.units[reaper].pos = Pos::new(10, 5, 0);
+    st.order = vec![Seat(1), Seat(0)];
+    t.settle_sight(&mut st);
+    let l = legal(&t, &st, Seat(1));
+    assert!(
+        !l.iter()
+            .any(|a| matches!(a, Action::Attack { unit, .. } if usize::from(*unit) == reaper))
+    );
+}
+
+/// tac.medikit.use, tac.medikit.heal: 10 TU, a 70% roll, 10 HTH back on success.
+#[test]
+fn medikit_heals_ten_on_a_seventy_percent_roll() {
+    let t = tactical();
+    let mut healed = false;
+    for seed in 0..20 {
+        let (mut st, _, _) = duel(
+            &t,
+            Options::default(),
+            Pos::new(5, 10, 0),
+            Pos::new(15, 0, 0),
+        );
+        st.units[1].facing = Facing::N;
+        st.units[7].status = Status::Active;
+        st.units[7].pos = Pos::new(6, 10, 0);
+        st.units[0].damage = 15;
+        t.settle_sight(&mut st);
+        let mut j = Journal::recording();
+        t.apply(
+            &mut st,
+            Seat(0),
+            &Action::Heal { unit: 7, target: 0 },
+            &mut GameRng::new(seed),
+            &mut j,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(st.units[7].tu, 27 - 10);
+        let r = j
+            .events()
+            .iter()
+            .find(|e| e.rule == "tac.medikit.use")
+            .and_then(|e| e.roll)
+            .unwrap_or_else(|| panic!("no roll"));
+        assert_eq!(r.p.map(|p| p.to_string()), Some("70.0% (7/10)".into()));
+        if r.success == Some(true) {
+            assert_eq!(st.units[0].damage, 5);
+            healed = true;
+        } else {
+            assert_eq!(st.units[0].damage, 15);
+        }
+    }
+    assert!(healed);
+}
+
+/// tac.move.fly-straight, tac.move.hover-vertical, tac.move.flyer-walk: a flier may walk or
+/// fly; flying a square costs 2, rising a level 4.
+#[test]
+fn fliers_fly_or_walk_at_the_table_costs() {
+    let t = tactical();
+    let (mut st, x, _) = duel(
+        &t,
+        Options::default(),
+        Pos::new(5, 10, 0),
+        Pos::new(5, 0, 0),
+    );
+    st.units[1].facing = Facing::N;
+    st.units[x].flies = true; // as if in a Flying Suit (tac.unit.flight)
+    let l = legal(&t, &st, Seat(0));
+    let fly = Action::Step {
+        unit: 0,
+        to: Pos::new(5, 9, 0),
+        fly: true,
+    };
+    assert!(l.contains(&fly));
+    assert!(l.contains(&Action::Step {
+        unit: 0,
+        to: Pos::new(5, 9, 0),
+        fly: false
+    }));
+    let up = Action::Step {
+        unit: 0,
+        to: Pos::new(5, 10, 1),
+        fly: true,
+    };
+    assert!(l.contains(&up));
+    let tu = st.units[x].tu;
+    act(&t, &mut st, up);
+    assert_eq!(st.units[x].tu, tu - 4);
+    act(
+        &t,
+        &mut st,
+        Action::Step {
+            unit: 0,
+            to: Pos::new(5, 9, 1),
+            fly: true,
+        },
+    );
+    assert_eq!(st.units[x].tu, tu - 6);
 }
