@@ -415,10 +415,7 @@ impl<R: Ruleset> Run<'_, R> {
                 format!("an illegal action ({what}, {seat}: {ron}) was accepted"),
             ));
         }
-        if word_hash(&state) != here.hash
-            || rng != *game.rng()
-            || !journal.is_empty()
-        {
+        if word_hash(&state) != here.hash || rng != *game.rng() || !journal.is_empty() {
             return Err(self.fail(
                 Some(step),
                 format!(
