@@ -167,7 +167,7 @@ fn a_format_out_of_range_is_named_as_a_format() {
         ("neg.ron", "-1"),
         ("nine.ron", "9"),
     ] {
-        let edited = text.replacen("format: 2,", &format!("format: {format},"), 1);
+        let edited = text.replacen("format: 3,", &format!("format: {format},"), 1);
         assert_ne!(edited, text);
         fs::write(dir.path().join(name), edited).unwrap();
         for command in ["verify", "check"] {

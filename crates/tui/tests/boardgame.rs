@@ -258,6 +258,25 @@ fn markers_stand_in_for_colour_and_the_screen_reads_at_80x24() {
     assert_eq!(rig.keys("q"), Flow::Menu);
 }
 
+/// bg.app.setup: at 80x24 the setup instructions take the screen; nothing is drawn over them,
+/// and the key line stands alone on its own row.
+#[test]
+fn the_setup_instructions_are_not_drawn_over_at_80x24() {
+    let mut rig = Rig::new("normal", 3, 80, 24);
+    let shown = rig.draw();
+    let key_row = shown
+        .lines()
+        .find(|l| l.contains("Enter: setup done"))
+        .unwrap_or_else(|| panic!("no key line: {shown}"));
+    let after = key_row.split("Enter: setup done").nth(1).unwrap_or("");
+    let after = after.trim_end_matches(['┃', '│', ' ']);
+    assert!(
+        after.is_empty() || after.contains("a taller terminal shows it all"),
+        "text drawn into the key line: {key_row}"
+    );
+    assert!(shown.contains("first space"), "the instructions are cut: {shown}");
+}
+
 #[test]
 fn the_menu_offers_the_board_game() {
     let registry = Registry::builtin();

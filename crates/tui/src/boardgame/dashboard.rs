@@ -330,7 +330,11 @@ impl Session for Dashboard {
         let rx = area.right().saturating_sub(right.len() as u16);
         text(buf, area, rx, area.y, &right, theme.style(Ui::Text));
 
-        let main_h = 9.min(area.height.saturating_sub(6));
+        // Setup has nothing to show below its instructions, so they get the whole screen.
+        let main_h = match s.phase {
+            Phase::Setup => area.height.saturating_sub(3),
+            _ => 9.min(area.height.saturating_sub(6)),
+        };
         let main = Rect::new(area.x, area.y + 1, area.width, main_h);
         self.render_main(main, buf, theme);
 
@@ -441,18 +445,22 @@ impl Dashboard {
                     "Set up the table:",
                     theme.style(Ui::Title),
                 );
+                // The last row is the key line; instructions that do not fit end in a mark.
+                let body = Rect {
+                    height: inner.height.saturating_sub(1),
+                    ..inner
+                };
                 let mut y = 1;
                 for l in setup_instructions(catalog, s) {
-                    let rows = wrapped(buf, inner, y, 0, &format!("- {l}"), text_style);
-                    y += rows as u16;
+                    let rows = wrapped(buf, body, y, 0, &format!("- {l}"), text_style);
+                    y = y.saturating_add(rows as u16);
                 }
-                line(
-                    buf,
-                    inner,
-                    inner.bottom() - 1,
-                    "Enter: setup done",
-                    theme.style(Ui::Key),
-                );
+                let key = if y > body.height {
+                    "Enter: setup done   (more below: a taller terminal shows it all)"
+                } else {
+                    "Enter: setup done"
+                };
+                line(buf, inner, inner.bottom() - 1, key, theme.style(Ui::Key));
             }
             Phase::Briefing => {
                 let big = format!(

@@ -175,8 +175,14 @@ impl RulesetUi for CommanderUi {
             "special_action_order" => {
                 "When a model uses an [Action] ability on an objective: action first, or down first (cmd.gap.7)."
             }
-            "resistance_test" => {
-                "damage-on-fail (default): a Resistance test at or under the Resistance stops the damage. damage-on-pass: the literal text, under which almost no unit can be hurt (cmd.gap.4)."
+            "damage_sequence" => {
+                "armour-save (default): a landed hit is stopped by an [Armour] test at or under the tagged stat. literal: passing that test applies the damage (cmd.gap.4)."
+            }
+            "sniper_modifiers" => {
+                "all (default): Sniper weapons ignore every to-hit modifier but Target is Down. table: they keep the 1-action, Laser Sight and Squad Tactics modifiers (cmd.sr.sniper)."
+            }
+            "high_explosive" => {
+                "damage (default): High Explosive destroys terrain only when its damage is applied. hit: on every hit, even one Armour stopped (cmd.sr.high-explosive)."
             }
             "ai_wounded" => {
                 "Which AI-card row a hurt model uses: by wounds left, or any wounded model (cmd.gap.38)."

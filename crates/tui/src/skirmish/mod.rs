@@ -109,6 +109,15 @@ impl RulesetUi for SkirmishUi {
             "stalemate" => {
                 "draw (default): when no unit can ever attack again the game ends as a draw; play-on: it goes on (sk.gap.8)."
             }
+            "area_aim" => {
+                "blast (default): an area attack on an empty hex is aimed at the foes around it for suppression and Detection; hex-only: only at foes in the hex (sk.gap.42)."
+            }
+            "detection_retry" => {
+                "next-turn (default): after a failed Detection the unit may not attack that target again this turn; at-once: it may retry at once (sk.detect.card-fate)."
+            }
+            "reveal_roll" => {
+                "when-made (default): a hidden attacker rolls to reveal itself only when its attack is made; on-declare: as soon as it declares (sk.gap.70)."
+            }
             _ => return None,
         })
     }
@@ -1043,7 +1052,7 @@ mod tests {
             let scenario = ui
                 .parse_scenario(info.source.as_bytes(), info.id)
                 .expect("scenario");
-            for seed in 0..3u64 {
+            for seed in 0..6u64 {
                 let mut options = squadsight_skirmish::options::Options::default();
                 sk.set_option(&mut options, "range_mode", "max")
                     .expect("option");
