@@ -487,6 +487,7 @@ impl<U: RulesetUi> GameScreen<U> {
             self.seen_log = log_len;
             self.view.clear_selection();
         }
+        self.forced = None;
         if self.replay.is_none() {
             if let Decision::Act(seat) = decision {
                 if self.is_human(seat) && !self.force_pass(seat) {

@@ -153,9 +153,12 @@ impl Dashboard {
     }
 
     fn autosave(&mut self, env: &mut Env<'_>) {
+        // Each game keeps its own autosaves, named by ruleset and header hash (as the map
+        // screens name theirs).
+        let game = format!("{}-{}", Boardgame::ID, self.game.header_hash());
         let result = save::to_ron(&self.game)
             .map_err(|e| e.to_string())
-            .and_then(|text| env.store.autosave(&text));
+            .and_then(|text| env.store.autosave(&game, &text));
         if let Err(e) = result
             && !self.autosave_failed
         {
