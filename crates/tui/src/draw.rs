@@ -309,7 +309,7 @@ impl<'a> Writer<'a> {
             self.area,
             self.area.x,
             y,
-            "v more below: a taller terminal shows it",
+            "v more below (taller terminal)",
             style,
         );
     }

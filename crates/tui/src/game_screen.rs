@@ -1594,7 +1594,7 @@ impl<U: RulesetUi> GameScreen<U> {
         let hidden = self.hidden_by_filter();
         let title = if let Some(a) = &self.aiming {
             self.scratch.format(format_args!(
-                "Target for {} (not played yet; Esc: back)",
+                "Not played yet, Esc: back. Target for {}",
                 a.label
             ))
         } else if hidden > 0 {
@@ -1736,6 +1736,15 @@ impl<U: RulesetUi> GameScreen<U> {
                 ("v", "view", true),
                 ("?", "help", true),
                 ("q", leave, true),
+            ]
+        } else if self.aiming.is_some() {
+            // Choosing a target: Esc goes back without playing anything, in any pane.
+            &[
+                ("Up/Down", "target", self.focus == Focus::Actions),
+                ("Enter", "play with this target", true),
+                ("Esc", "back, nothing played", true),
+                ("Tab", "panes", true),
+                ("?", "help", true),
             ]
         } else {
             match self.focus {
