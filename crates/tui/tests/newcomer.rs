@@ -6,21 +6,21 @@
 use crate::common::sk::{self, focus, game, spec};
 use crate::common::toy::ToyUi;
 use crate::common::{app_with, keys, quick_store, redraw, screen, terminal, toy_app};
+use crossterm::event::KeyCode;
 use squadsight_ai::{GreedyPlayer, Player};
 use squadsight_core::game::{Game, LogEntry, SeatConfig};
 use squadsight_core::{Decision, Journal, Ruleset, Seat, save};
 use squadsight_skirmish::Skirmish;
-use squadsight_skirmish::state::{Aim, Frame};
-use std::sync::Arc;
 use squadsight_skirmish::action::Action;
+use squadsight_skirmish::state::{Aim, Frame};
 use squadsight_tui::game_screen::Focus;
+use squadsight_tui::keys::Input;
 use squadsight_tui::registry::Registry;
+use squadsight_tui::session::Session as _;
 use squadsight_tui::settings::Settings;
 use squadsight_tui::store::{MemoryStore, SaveStore};
-use crossterm::event::KeyCode;
-use squadsight_tui::keys::Input;
-use squadsight_tui::session::Session as _;
 use squadsight_tui::{App, Exit, Start};
+use std::sync::Arc;
 
 /// A Skirmish game against the greedy AI, X-Com (the person) first.
 fn vs_ai(seed: u64) -> App {
@@ -669,7 +669,10 @@ fn a_card_attack_is_spent_only_with_its_target_after_the_preview() {
     let text = screen(&term);
     assert!(game(&app).aiming(), "{text}");
     assert_eq!(game(&app).game().log().len(), before, "nothing spent");
-    assert!(text.contains("Not played yet, Esc: back. Target for "), "{text}");
+    assert!(
+        text.contains("Not played yet, Esc: back. Target for "),
+        "{text}"
+    );
     assert!(
         game(&app)
             .legal()
@@ -677,7 +680,10 @@ fn a_card_attack_is_spent_only_with_its_target_after_the_preview() {
             .all(|a| matches!(a, Action::TargetUnit(_) | Action::TargetHex(_))),
         "only targets are offered"
     );
-    assert!(text.contains("Attack on ") && text.contains(" at range "), "{text}");
+    assert!(
+        text.contains("Attack on ") && text.contains(" at range "),
+        "{text}"
+    );
     assert!(text.contains("Sight: "), "{text}");
     // Esc goes back with the card still in hand: nothing was played or revealed.
     keys(&mut app, &mut term, "<Esc>");
@@ -685,7 +691,10 @@ fn a_card_attack_is_spent_only_with_its_target_after_the_preview() {
     assert!(!game(&app).aiming());
     assert_eq!(game(&app).game().log().len(), before, "still nothing spent");
     assert!(text.contains("not played: "), "{text}");
-    assert!(game(&app).legal().contains(&card), "the card is offered again");
+    assert!(
+        game(&app).legal().contains(&card),
+        "the card is offered again"
+    );
     // The target plays both: the card, then the attack on the target.
     pick(&mut app, &mut term);
     let target = game(&app).legal()[game(&app).shown()[game(&app).cursor()]];
@@ -797,7 +806,10 @@ fn the_squad_builder_shows_the_unit_card_at_80_columns_on_c() {
     // Esc closes the card (it does not leave the builder); c toggles it too.
     keys(&mut app, &mut term, "<Esc>");
     let text = screen(&term);
-    assert!(text.contains("Squad builder") && !text.contains("Unit card"), "{text}");
+    assert!(
+        text.contains("Squad builder") && !text.contains("Unit card"),
+        "{text}"
+    );
     keys(&mut app, &mut term, "c c");
     assert!(!screen(&term).contains("Unit card"), "{}", screen(&term));
 }
@@ -825,10 +837,7 @@ fn a_side_panel_too_short_for_its_text_says_more_is_below() {
     let mut term = terminal(120, 24);
     keys(&mut app, &mut term, "");
     let text = screen(&term);
-    assert!(
-        text.contains("v more below (taller terminal)"),
-        "{text}"
-    );
+    assert!(text.contains("v more below (taller terminal)"), "{text}");
 }
 
 /// A hot-seat Commander battle, played at random (a fixed generator) until one seat's only
@@ -921,5 +930,8 @@ fn a_seat_whose_only_answer_is_a_pass_is_not_asked() {
         text.contains("had no other answer, so it was played for them"),
         "{text}"
     );
-    assert!(!text.contains("Pass the keyboard") && cgame(&app).handoff().is_none(), "{text}");
+    assert!(
+        !text.contains("Pass the keyboard") && cgame(&app).handoff().is_none(),
+        "{text}"
+    );
 }

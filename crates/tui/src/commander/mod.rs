@@ -91,12 +91,7 @@ const OPTIONS: &[(&str, &str, &[&str], Option<usize>)] = &[
         &["all", "table"],
         None,
     ),
-    (
-        "high_explosive",
-        "High Explosive",
-        &["damage", "hit"],
-        None,
-    ),
+    ("high_explosive", "High Explosive", &["damage", "hit"], None),
     (
         "ai_wounded",
         "AI wounded row",

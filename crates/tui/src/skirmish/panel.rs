@@ -377,9 +377,7 @@ fn odds(
         });
     let (c, r) = board.offset(hex);
     // The range in hexes from the attacker to the target.
-    let range = st
-        .unit(attacker)
-        .map_or(0, |a| board.distance(a.pos, hex));
+    let range = st.unit(attacker).map_or(0, |a| board.distance(a.pos, hex));
     let text = s.format(format_args!(
         "Attack on {c},{r} at range {range}: {} Hit{}{}{}",
         1 + spec.damage,
