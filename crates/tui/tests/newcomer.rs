@@ -803,6 +803,8 @@ fn the_squad_builder_shows_the_unit_card_at_80_columns_on_c() {
         "{text}"
     );
     assert!(text.contains(" spl") && text.contains("AIM "), "{text}");
+    // The Grenadier's card is longer than 24 rows: the cut is marked.
+    assert!(text.contains("v more below (taller terminal)"), "{text}");
     // Esc closes the card (it does not leave the builder); c toggles it too.
     keys(&mut app, &mut term, "<Esc>");
     let text = screen(&term);

@@ -519,8 +519,11 @@ impl SquadBuilder {
         let p = catalog.unit(u);
         let mut y = inner.y;
         // Lines wrap (a continuation indented), so nothing on the card is cut off.
+        // Whether some of the card did not fit: its last row then says so.
+        let mut cut = false;
         let mut put = |buf: &mut Buffer, text: &str, role: Role| {
             if y >= inner.bottom() {
+                cut = true;
                 return;
             }
             // A line that starts with a space (an entry under a heading) stays indented.
@@ -532,6 +535,7 @@ impl SquadBuilder {
                 inner.bottom() - y,
             );
             let rows = draw::wrapped(buf, rest, 0, 0, text.trim_start(), theme.style(role));
+            cut |= rows > usize::from(rest.height);
             y = y.saturating_add(u16::try_from(rows.max(1)).unwrap_or(1));
         };
         let text = self.scratch.format(format_args!(
@@ -604,6 +608,18 @@ impl SquadBuilder {
                 .scratch
                 .format(format_args!(" {} {} spl", r.name, r.cost));
             put(buf, text, Role::Text);
+        }
+        if cut && inner.height > 0 {
+            let last = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
+            draw::clear(buf, last, theme.style(Role::Dim));
+            draw::text_cut(
+                buf,
+                last,
+                last.x,
+                last.y,
+                "v more below (taller terminal)",
+                theme.style(Role::Dim),
+            );
         }
     }
 }
