@@ -1748,8 +1748,24 @@ impl Commander {
                     .filter(|m| m.owner == Seat(i as u8))
                     .count(),
             );
-            j.note("cmd.prep.two-squads-equal-points", EventKind::Setup, || {
-                format!("{name} fields {n} models for {pts} spl")
+            // cmd.gap.58: Squads need not cost the same; a built Squad spends up to the agreed
+            // limit, while an operation's preset Squad and AI pods are priced but not limited.
+            let built = def.sides.get(i).is_some_and(|d| d.squad.is_some());
+            let limit = def.points;
+            j.note("cmd.gap.58", EventKind::Setup, || {
+                if built {
+                    format!(
+                        "{name} fields {n} models for {pts} spl, within the {limit} spl each \
+                         Squad may spend (the totals need not be equal)"
+                    )
+                } else if pts > 0 {
+                    format!(
+                        "{name} fields the operation's preset Squad, {n} models priced at \
+                         {pts} spl (not held to the {limit} spl limit)"
+                    )
+                } else {
+                    format!("{name} fields {n} models in AI pods (no Squad to price)")
+                }
             });
         }
         self.start_round(&mut st, j);

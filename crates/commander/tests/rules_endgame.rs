@@ -99,3 +99,39 @@ fn cmd_gap_27_equal_losses_draw() {
     let o = play_out(&mut s);
     assert!(o.winners.is_empty(), "{}", o.reason);
 }
+
+#[test]
+fn cmd_gap_58_the_setup_does_not_claim_equal_points() {
+    // cmd.gap.58: each Squad spends up to the agreed limit, so totals differ (500 against 482
+    // spl in the shipped Battle); the setup journal says so and never cites the equal-points
+    // clause for unequal totals. An operation's preset Squad is priced but not limited.
+    use squadsight_commander::Commander;
+    use squadsight_commander::options::Options;
+    use squadsight_commander::scenario::builtin_scenarios;
+    use squadsight_core::{GameRng, Journal};
+    let rules = Commander::new().expect("rules load");
+    for info in builtin_scenarios() {
+        let def = rules.scenario(info.id).expect("scenario parses");
+        let mut j = Journal::recording();
+        rules
+            .setup(&def, &Options::default(), &mut GameRng::new(1), &mut j)
+            .expect("setup");
+        let fields: Vec<_> = j
+            .events()
+            .iter()
+            .filter(|e| e.text.contains(" fields "))
+            .collect();
+        assert_eq!(fields.len(), 2, "{}: one line a side", info.id);
+        for e in fields {
+            assert_eq!(e.rule, "cmd.gap.58", "{}: {}", info.id, e.text);
+            let built = e.text.contains("within the") && e.text.contains("need not be equal");
+            let preset = e.text.contains("preset Squad") && e.text.contains("not held to");
+            let pods = e.text.contains("AI pods");
+            assert!(built || preset || pods, "{}: {}", info.id, e.text);
+        }
+    }
+    assert!(
+        builtin_scenarios().iter().any(|i| i.id == "battle"),
+        "the shipped Battle is among them"
+    );
+}

@@ -259,17 +259,25 @@ pub struct Writer<'a> {
     buf: &'a mut Buffer,
     area: Rect,
     row: u16,
+    /// Whether some text did not fit.
+    cut: bool,
 }
 
 impl<'a> Writer<'a> {
     /// A writer at the top of `area`.
     pub fn new(buf: &'a mut Buffer, area: Rect) -> Writer<'a> {
-        Writer { buf, area, row: 0 }
+        Writer {
+            buf,
+            area,
+            row: 0,
+            cut: false,
+        }
     }
 
     /// One paragraph, wrapped to the area's width; nothing once the area is full.
     pub fn para(&mut self, text: &str, style: Style) {
         if self.row >= self.area.height {
+            self.cut = true;
             return;
         }
         let rest = Rect::new(
@@ -279,15 +287,38 @@ impl<'a> Writer<'a> {
             self.area.height - self.row,
         );
         let used = wrapped(self.buf, rest, 0, 0, text, style);
+        if used > usize::from(rest.height) {
+            self.cut = true;
+        }
         self.row = self
             .row
             .saturating_add(u16::try_from(used).unwrap_or(u16::MAX));
+    }
+
+    /// Ends the writing: when some text did not fit, the area's last row says so, so that
+    /// nothing is cut off without a mark.
+    pub fn finish(self, style: Style) {
+        if !self.cut || self.area.height == 0 {
+            return;
+        }
+        let y = self.area.bottom() - 1;
+        let blank = Rect::new(self.area.x, y, self.area.width, 1);
+        clear(self.buf, blank, style);
+        text_cut(
+            self.buf,
+            self.area,
+            self.area.x,
+            y,
+            "v more below (taller terminal)",
+            style,
+        );
     }
 
     /// A labelled chance: the text, then a bar of the probability.
     pub fn chance(&mut self, text: &str, p: squadsight_core::Ratio, theme: &Theme) {
         self.para(text, theme.style(Role::Text));
         if self.row >= self.area.height {
+            self.cut = true;
             return;
         }
         let y = self.area.y + self.row;

@@ -17,7 +17,7 @@ use ratatui::layout::{Position, Rect};
 use squadsight_core::game::{Game, SeatConfig};
 use squadsight_core::save::{self, SaveFile};
 use squadsight_core::seed;
-use squadsight_core::{Decision, Outcome, Ruleset, Seat};
+use squadsight_core::{Decision, EventKind, Journal, Outcome, Ruleset, Seat};
 use std::any::Any;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -162,6 +162,21 @@ impl<R: Ruleset> Model<R> {
     }
 }
 
+/// A play that only opens a choice of target (a card whose target comes next), held while
+/// the player picks the target: nothing is played until the target is confirmed, then both
+/// are played back to back.
+struct Aiming<R: Ruleset> {
+    /// The seat aiming.
+    seat: Seat,
+    /// The play that needs the target.
+    first: R::Action,
+    /// Its label, for the action list's title.
+    label: String,
+    /// The state as it would be after `first`, from the rules' own `apply` on a copy: the
+    /// map, panel and odds show the choice from it.
+    state: R::State,
+}
+
 /// One game on screen.
 pub struct GameScreen<U: RulesetUi> {
     m: Model<U::Rules>,
@@ -209,6 +224,11 @@ pub struct GameScreen<U: RulesetUi> {
     pending: Option<(Seat, <U::Rules as Ruleset>::Action, String)>,
     /// Why the last key did nothing, shown in the key bar until the next key.
     hint: Option<String>,
+    /// A play waiting for its target (see [`RulesetView::composes`]).
+    aiming: Option<Aiming<U::Rules>>,
+    /// The one possible answer of a person's seat that holds nothing private: a pass
+    /// ([`RulesetView::is_pass`]) played for it on the next tick instead of asking.
+    forced: Option<(Seat, <U::Rules as Ruleset>::Action)>,
 }
 
 /// What the autosave last did.
@@ -317,6 +337,8 @@ impl<U: RulesetUi> GameScreen<U> {
             seen_log: 0,
             pending: None,
             hint: None,
+            aiming: None,
+            forced: None,
         };
         screen.seen_log = screen.m.game.log().len();
         if screen.replay.is_none() && screen.m.game.log().is_empty() {
@@ -417,6 +439,17 @@ impl<U: RulesetUi> GameScreen<U> {
         }
     }
 
+    /// Whether a play waits for its target (nothing of it is played yet).
+    pub fn aiming(&self) -> bool {
+        self.aiming.is_some()
+    }
+
+    /// What the screen shows the viewer: its observation, or while a target is chosen, the
+    /// observation as it would be after the play that waits for it.
+    pub fn observation(&self) -> &<U::Rules as Ruleset>::Observation {
+        &self.m.obs
+    }
+
     /// The message line (errors, "saved", the last AI move).
     pub fn message(&self) -> Option<&str> {
         self.message.as_ref().map(|(m, _)| m.as_str())
@@ -454,9 +487,10 @@ impl<U: RulesetUi> GameScreen<U> {
             self.seen_log = log_len;
             self.view.clear_selection();
         }
+        self.forced = None;
         if self.replay.is_none() {
             if let Decision::Act(seat) = decision {
-                if self.is_human(seat) {
+                if self.is_human(seat) && !self.force_pass(seat) {
                     self.take_seat(seat);
                 }
             }
@@ -473,8 +507,25 @@ impl<U: RulesetUi> GameScreen<U> {
             self.m.game.legal_actions(viewer, &mut self.m.legal);
         }
         self.labels.clear();
-        for a in &self.m.legal {
-            self.labels.push(self.m.game.describe(a));
+        if !viewer_acts || self.aiming.as_ref().is_some_and(|a| a.seat != viewer) {
+            self.aiming = None;
+        }
+        match &self.aiming {
+            // While a target is chosen, the screen shows the choice as the rules would
+            // offer it after the first play (which is not played yet).
+            Some(a) => {
+                let rules = &self.m.ruleset;
+                self.m.obs = rules.observe(&a.state, viewer);
+                rules.legal_actions(&a.state, viewer, &mut self.m.legal);
+                for t in &self.m.legal {
+                    self.labels.push(rules.describe(&a.state, t));
+                }
+            }
+            None => {
+                for a in &self.m.legal {
+                    self.labels.push(self.m.game.describe(a));
+                }
+            }
         }
         let journal_viewer = match decision {
             // A finished game shows the referee's journal.
@@ -565,6 +616,45 @@ impl<U: RulesetUi> GameScreen<U> {
             if self.message.is_none() {
                 self.message = Some(("time ran out".into(), Role::Error));
             }
+        }
+        true
+    }
+
+    /// Whether `seat`'s decision has no possible answer but a pass and the seat holds
+    /// nothing private: then it is not asked (no hand-off, nothing shown), and the pass is
+    /// played for it on the next tick. A pass from a seat with a hand would tell the others
+    /// that the hand holds no answer, so such a seat is always asked.
+    fn force_pass(&mut self, seat: Seat) -> bool {
+        let mut legal = Vec::new();
+        self.m.game.legal_actions(seat, &mut legal);
+        let [only] = legal.as_slice() else {
+            return false;
+        };
+        if !self.view.is_pass(only)
+            || self
+                .view
+                .has_private(&self.m.ruleset, &self.m.game.observe(seat))
+        {
+            return false;
+        }
+        self.forced = Some((seat, only.clone()));
+        true
+    }
+
+    /// Plays the pass of a seat that was not asked (see [`GameScreen::force_pass`]);
+    /// returns whether it did.
+    fn play_forced(&mut self, env: &mut Env<'_>) -> bool {
+        let Some((seat, action)) = self.forced.take() else {
+            return false;
+        };
+        let label = self.m.game.describe(&action);
+        let name = self.seat_name(seat).to_string();
+        self.play(seat, action, env);
+        if self.message.is_none() {
+            self.message = Some((
+                format!("{name} had no other answer, so it was played for them: {label}"),
+                Role::Dim,
+            ));
         }
         true
     }
@@ -775,9 +865,79 @@ impl<U: RulesetUi> GameScreen<U> {
         self.choose(seat, action, env);
     }
 
+    /// Starts choosing the target of `first` without playing it, when the rules' own `apply`
+    /// on a copy of the game shows that `first` only opens a choice of target for the same
+    /// seat (every action offered next [`RulesetView::composes`] with it) and reveals
+    /// nothing: no die is rolled, no card drawn or shown, so looking ahead tells the player
+    /// nothing the play itself would not. Returns whether aiming started.
+    fn start_aiming(&mut self, seat: Seat, first: &<U::Rules as Ruleset>::Action) -> bool {
+        let game = &self.m.game;
+        let rules = game.ruleset();
+        let mut state = game.state().clone();
+        let mut rng = game.rng().clone();
+        let mut journal = Journal::recording();
+        if rules
+            .apply(&mut state, seat, first, &mut rng, &mut journal)
+            .is_err()
+        {
+            return false;
+        }
+        let revealing = journal.events().iter().any(|e| {
+            e.roll.is_some()
+                || matches!(
+                    e.kind,
+                    EventKind::Draw | EventKind::Shuffle | EventKind::Reveal
+                )
+        });
+        if revealing || rng != *game.rng() || rules.to_act(&state) != Decision::Act(seat) {
+            return false;
+        }
+        let mut then = Vec::new();
+        rules.legal_actions(&state, seat, &mut then);
+        if then.is_empty() || !then.iter().all(|t| self.view.composes(first, t)) {
+            return false;
+        }
+        let label = game.describe(first);
+        self.aiming = Some(Aiming {
+            seat,
+            first: first.clone(),
+            label,
+            state,
+        });
+        self.refresh();
+        self.m.cursor = 0;
+        self.list_top = 0;
+        self.focus = Focus::Actions;
+        self.message = Some((
+            "choose the target: nothing is played until you confirm it (Esc: back)".into(),
+            Role::Key,
+        ));
+        true
+    }
+
+    /// Leaves target choice without playing anything.
+    fn cancel_aiming(&mut self) {
+        if let Some(a) = self.aiming.take() {
+            self.message = Some((format!("not played: {}", a.label), Role::Dim));
+            self.refresh();
+        }
+    }
+
     /// The player chose `action`: it is played at once, unless it gives up the rest of a
-    /// turn and the settings ask first; then a dialog asks, and `y` plays it.
+    /// turn and the settings ask first; then a dialog asks, and `y` plays it. A play that
+    /// needs a target first opens the choice of target; the target plays both.
     fn choose(&mut self, seat: Seat, action: <U::Rules as Ruleset>::Action, env: &mut Env<'_>) {
+        if let Some(a) = self.aiming.take() {
+            let before = self.m.game.log().len();
+            self.play(seat, a.first, env);
+            if self.m.game.log().len() > before {
+                self.play(seat, action, env);
+            }
+            return;
+        }
+        if self.start_aiming(seat, &action) {
+            return;
+        }
         if env.settings.confirm_turn_end {
             if let Some(question) = self.view.confirm(&self.m.ctx(&Theme::PLAIN), &action) {
                 self.pending = Some((seat, action, question));
@@ -918,6 +1078,10 @@ impl<U: RulesetUi> GameScreen<U> {
             return Flow::Stay;
         }
         if self.replay.is_some() && self.replay_key(key) {
+            return Flow::Stay;
+        }
+        if self.aiming.is_some() && matches!(key.code, KeyCode::Esc | KeyCode::Char('u')) {
+            self.cancel_aiming();
             return Flow::Stay;
         }
         match key.code {
@@ -1427,7 +1591,12 @@ impl<U: RulesetUi> GameScreen<U> {
         // A selection that hides some of the options says so in the title, with the key
         // that shows them all.
         let hidden = self.hidden_by_filter();
-        let title = if hidden > 0 {
+        let title = if let Some(a) = &self.aiming {
+            self.scratch.format(format_args!(
+                "Not played yet, Esc: back. Target for {}",
+                a.label
+            ))
+        } else if hidden > 0 {
             self.scratch.format(format_args!(
                 "Actions: {} of {} (x: all)",
                 self.m.shown.len(),
@@ -1566,6 +1735,15 @@ impl<U: RulesetUi> GameScreen<U> {
                 ("v", "view", true),
                 ("?", "help", true),
                 ("q", leave, true),
+            ]
+        } else if self.aiming.is_some() {
+            // Choosing a target: Esc goes back without playing anything, in any pane.
+            &[
+                ("Up/Down", "target", self.focus == Focus::Actions),
+                ("Enter", "play with this target", true),
+                ("Esc", "back, nothing played", true),
+                ("Tab", "panes", true),
+                ("?", "help", true),
             ]
         } else {
             match self.focus {
@@ -1817,6 +1995,7 @@ impl<U: RulesetUi> Session for GameScreen<U> {
                 }
             };
         }
+        let forced = self.play_forced(env);
         let clock = self.run_clock(env);
         let ai = self.tick_ai(env);
         // A running clock's countdown is redrawn when its whole seconds change.
@@ -1828,12 +2007,15 @@ impl<U: RulesetUi> Session for GameScreen<U> {
         });
         let countdown = secs != self.clock_secs;
         self.clock_secs = secs;
-        clock || ai || countdown
+        forced || clock || ai || countdown
     }
 
     fn wake_in(&self) -> Option<Duration> {
         if let Some(replay) = &self.replay {
             return replay.wake_in();
+        }
+        if self.forced.is_some() {
+            return Some(Duration::ZERO);
         }
         let ai = match self.ai_state {
             AiState::Idle => None,
@@ -1857,7 +2039,7 @@ impl<U: RulesetUi> Session for GameScreen<U> {
     }
 
     fn busy(&self) -> bool {
-        !matches!(self.ai_state, AiState::Idle)
+        self.forced.is_some() || !matches!(self.ai_state, AiState::Idle)
     }
 
     fn set_leave_to(&mut self, to: LeaveTo) {

@@ -100,6 +100,25 @@ pub trait RulesetView<R: Ruleset> {
         None
     }
 
+    /// Whether `action` only declines something offered (a pass). A person's seat whose one
+    /// legal action is such a pass, and that holds nothing private
+    /// ([`RulesetView::has_private`]), is not asked: the pass is played for it, since it
+    /// reveals nothing. The default is `false` (every decision is asked).
+    fn is_pass(&self, action: &R::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// Whether `then`, offered right after `first`, only picks what `first` aims at (the
+    /// target of a card's attack). When every action offered after `first` composes with
+    /// it, and playing `first` reveals nothing, the shell lets the player choose the target
+    /// with its preview before anything is played, and plays both only on the target. The
+    /// default composes nothing.
+    fn composes(&self, first: &R::Action, then: &R::Action) -> bool {
+        let _ = (first, then);
+        false
+    }
+
     /// Reads a key while the map has the focus.
     fn key(&mut self, ctx: &ViewCtx<'_, R>, key: KeyEvent) -> Reply<R::Action>;
 

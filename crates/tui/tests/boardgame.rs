@@ -274,7 +274,10 @@ fn the_setup_instructions_are_not_drawn_over_at_80x24() {
         after.is_empty() || after.contains("a taller terminal shows it all"),
         "text drawn into the key line: {key_row}"
     );
-    assert!(shown.contains("first space"), "the instructions are cut: {shown}");
+    assert!(
+        shown.contains("first space"),
+        "the instructions are cut: {shown}"
+    );
 }
 
 #[test]

@@ -6,13 +6,21 @@
 use crate::common::sk::{self, focus, game, spec};
 use crate::common::toy::ToyUi;
 use crate::common::{app_with, keys, quick_store, redraw, screen, terminal, toy_app};
-use squadsight_core::game::SeatConfig;
+use crossterm::event::KeyCode;
+use squadsight_ai::{GreedyPlayer, Player};
+use squadsight_core::game::{Game, LogEntry, SeatConfig};
+use squadsight_core::{Decision, Journal, Ruleset, Seat, save};
+use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
+use squadsight_skirmish::state::{Aim, Frame};
 use squadsight_tui::game_screen::Focus;
+use squadsight_tui::keys::Input;
 use squadsight_tui::registry::Registry;
+use squadsight_tui::session::Session as _;
 use squadsight_tui::settings::Settings;
 use squadsight_tui::store::{MemoryStore, SaveStore};
 use squadsight_tui::{App, Exit, Start};
+use std::sync::Arc;
 
 /// A Skirmish game against the greedy AI, X-Com (the person) first.
 fn vs_ai(seed: u64) -> App {
@@ -588,4 +596,344 @@ fn a_highlighted_card_play_shows_each_foes_range_and_sight_before_it_is_spent() 
         "{text}"
     );
     assert_eq!(game(&app).game().log().len(), before, "nothing spent");
+}
+
+/// Whether `a` is a card play for a unit after which the same seat aims an attack (the rules'
+/// own `apply` on a copy, with no die rolled).
+fn card_attack(g: &Game<Skirmish>, seat: Seat, a: &Action) -> bool {
+    if !matches!(a, Action::Card { unit: Some(_), .. } | Action::Spec { .. }) {
+        return false;
+    }
+    let mut st = g.state().clone();
+    let mut rng = g.rng().clone();
+    g.ruleset()
+        .apply(&mut st, seat, a, &mut rng, &mut Journal::off())
+        .is_ok()
+        && rng == *g.rng()
+        && matches!(
+            st.stack().last(),
+            Some(Frame::Target {
+                aim: Aim::Attack(_),
+                ..
+            })
+        )
+}
+
+/// A hot-seat learning game played by greedy players up to the first decision where the seat
+/// to act may play a card that attacks: its save and that card play.
+fn save_before_a_card_attack() -> (String, Action) {
+    let sk = Arc::new(Skirmish::new().expect("rules load"));
+    let scenario = sk.scenario("learning").expect("scenario");
+    let options = squadsight_skirmish::options::Options::default();
+    let seats = vec![SeatConfig::human(), SeatConfig::human()];
+    let mut g = Game::new(Arc::clone(&sk), scenario, options, 3, seats).expect("starts");
+    let mut players = [GreedyPlayer::new(1), GreedyPlayer::new(2)];
+    let mut legal = Vec::new();
+    for _ in 0..600 {
+        let Decision::Act(seat) = g.to_act() else {
+            break;
+        };
+        g.legal_actions(seat, &mut legal);
+        if let Some(a) = legal.iter().copied().find(|a| card_attack(&g, seat, a)) {
+            return (save::to_ron(&g).expect("saves"), a);
+        }
+        let choice = players[seat.index()].choose(sk.as_ref(), &g.observe(seat), seat, &legal);
+        g.apply(seat, choice.action).expect("legal");
+    }
+    panic!("no card attack came up");
+}
+
+#[test]
+fn a_card_attack_is_spent_only_with_its_target_after_the_preview() {
+    let (bytes, card) = save_before_a_card_attack();
+    let mut app = sk::app(Start::Save {
+        bytes: bytes.into_bytes(),
+        origin: "attack.ron".into(),
+    });
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    if game(&app).handoff().is_some() {
+        keys(&mut app, &mut term, "<Enter>");
+    }
+    let before = game(&app).game().log().len();
+    let pick = |app: &mut App, term: &mut ratatui::Terminal<ratatui::backend::TestBackend>| {
+        focus(app, term, Focus::Map);
+        keys(app, term, "x");
+        focus(app, term, Focus::Actions);
+        let pos = crate::common::shown_position(game(app), &card);
+        keys(app, term, &format!("<Home> <Down>*{pos} <Enter>"));
+    };
+    // Enter on the card opens the choice of target: nothing is spent, and the list holds
+    // only targets, with the first one's range, sight and odds in the panel.
+    pick(&mut app, &mut term);
+    let text = screen(&term);
+    assert!(game(&app).aiming(), "{text}");
+    assert_eq!(game(&app).game().log().len(), before, "nothing spent");
+    assert!(
+        text.contains("Not played yet, Esc: back. Target for "),
+        "{text}"
+    );
+    assert!(
+        game(&app)
+            .legal()
+            .iter()
+            .all(|a| matches!(a, Action::TargetUnit(_) | Action::TargetHex(_))),
+        "only targets are offered"
+    );
+    assert!(
+        text.contains("Attack on ") && text.contains(" at range "),
+        "{text}"
+    );
+    assert!(text.contains("Sight: "), "{text}");
+    // Esc goes back with the card still in hand: nothing was played or revealed.
+    keys(&mut app, &mut term, "<Esc>");
+    let text = screen(&term);
+    assert!(!game(&app).aiming());
+    assert_eq!(game(&app).game().log().len(), before, "still nothing spent");
+    assert!(text.contains("not played: "), "{text}");
+    assert!(
+        game(&app).legal().contains(&card),
+        "the card is offered again"
+    );
+    // The target plays both: the card, then the attack on the target.
+    pick(&mut app, &mut term);
+    let target = game(&app).legal()[game(&app).shown()[game(&app).cursor()]];
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(!game(&app).aiming());
+    let played: Vec<Action> = game(&app).game().log()[before..]
+        .iter()
+        .filter_map(|e| match e {
+            LogEntry::Act { action, .. } => Some(*action),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(played.get(..2), Some(&[card, target][..]), "{played:?}");
+}
+
+/// The rules' own look ahead: who decides after `seat` plays `a` (on a copy of the game).
+fn next_to_act(g: &Game<Skirmish>, seat: Seat, a: &Action) -> Option<Decision> {
+    let mut st = g.state().clone();
+    let mut rng = g.rng().clone();
+    g.ruleset()
+        .apply(&mut st, seat, a, &mut rng, &mut Journal::off())
+        .ok()?;
+    Some(g.ruleset().to_act(&st))
+}
+
+#[test]
+fn the_ai_turn_key_bar_offers_no_play_or_undo_and_the_ai_line_goes_once_answered() {
+    let mut app = vs_ai(3);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    // Play the person's side until one of its plays hands the decision to the AI: that play
+    // is entered with one key press and drawn before the AI may answer (no tick).
+    let mut handed = false;
+    for _ in 0..60 {
+        let g = game(&app).game();
+        let mut legal = Vec::new();
+        g.legal_actions(Seat(0), &mut legal);
+        if legal.is_empty() || game(&app).aiming() {
+            keys(&mut app, &mut term, "<Esc>");
+            continue;
+        }
+        let to_ai = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Card { .. } | Action::Spec { .. }))
+            .find(|a| next_to_act(g, Seat(0), a) == Some(Decision::Act(Seat(1))));
+        if let Some(a) = to_ai {
+            focus(&mut app, &mut term, Focus::Map);
+            keys(&mut app, &mut term, "x");
+            focus(&mut app, &mut term, Focus::Actions);
+            let pos = crate::common::shown_position(game(&app), &a);
+            keys(&mut app, &mut term, &format!("<Home> <Down>*{pos}"));
+            app.input(&Input::key_code(KeyCode::Enter));
+            handed = true;
+            break;
+        }
+        let step = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::FreeMove { .. } | Action::EndTurn))
+            .unwrap_or(legal[0]);
+        sk::play(&mut app, &mut term, step);
+    }
+    assert!(handed, "no play of the person's handed the game to the AI");
+    assert!(game(&app).busy(), "the AI is thinking");
+    let text = redraw(&mut app, &mut term);
+    let bar = key_bar(&text);
+    assert!(bar.contains("AI's turn"), "{text}");
+    assert!(!bar.contains("Enter:"), "{bar}");
+    assert!(!bar.contains("u:"), "{bar}");
+    assert!(text.contains("Waiting for the AI."), "{text}");
+    // The AI answers: its move is on the message line while the person decides.
+    keys(&mut app, &mut term, "");
+    let text = screen(&term);
+    assert_eq!(game(&app).game().to_act(), Decision::Act(Seat(0)), "{text}");
+    assert!(text.contains("Last AI move, "), "{text}");
+    // Once the person answers, the AI's line goes, unless the AI moved again.
+    let g = game(&app).game();
+    let mut legal = Vec::new();
+    g.legal_actions(Seat(0), &mut legal);
+    let mine = legal
+        .iter()
+        .copied()
+        .filter(|a| !matches!(a, Action::Card { .. } | Action::Spec { .. }))
+        .find(|a| next_to_act(g, Seat(0), a) == Some(Decision::Act(Seat(0))))
+        .expect("a play that keeps the decision with the person");
+    sk::play(&mut app, &mut term, mine);
+    let text = screen(&term);
+    assert!(!text.contains("Last AI move"), "{text}");
+}
+
+#[test]
+fn the_squad_builder_shows_the_unit_card_at_80_columns_on_c() {
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Menu);
+    let mut term = terminal(80, 24);
+    keys(&mut app, &mut term, "n <Right> <Enter>");
+    let text = redraw(&mut app, &mut term);
+    assert!(text.contains("Squad builder"), "{text}");
+    // No room beside the list: the card is one key away, and the keys say which.
+    assert!(!text.contains("Unit card"), "{text}");
+    assert!(text.contains("c unit card"), "{text}");
+    keys(&mut app, &mut term, "<Home> c");
+    let text = screen(&term);
+    assert!(
+        text.contains("Unit card (c or Esc: back to the list)"),
+        "{text}"
+    );
+    assert!(text.contains(" spl") && text.contains("AIM "), "{text}");
+    // The Grenadier's card is longer than 24 rows: the cut is marked.
+    assert!(text.contains("v more below (taller terminal)"), "{text}");
+    // Esc closes the card (it does not leave the builder); c toggles it too.
+    keys(&mut app, &mut term, "<Esc>");
+    let text = screen(&term);
+    assert!(
+        text.contains("Squad builder") && !text.contains("Unit card"),
+        "{text}"
+    );
+    keys(&mut app, &mut term, "c c");
+    assert!(!screen(&term).contains("Unit card"), "{}", screen(&term));
+}
+
+#[test]
+fn a_side_panel_too_short_for_its_text_says_more_is_below() {
+    let spec = |seed| {
+        Start::Game(squadsight_tui::GameSpec {
+            ruleset: "commander".into(),
+            scenario: squadsight_tui::ScenarioSource::Builtin("battle".into()),
+            seed,
+            seats: vec![SeatConfig::human(), SeatConfig::ai("random")],
+            options: Vec::new(),
+        })
+    };
+    // Tall enough: the goal, the panel's last paragraph, shows whole and nothing is marked.
+    let mut app = app_with(Registry::builtin(), quick_store(), spec(3));
+    let mut term = terminal(120, 70);
+    keys(&mut app, &mut term, "");
+    let text = screen(&term);
+    assert!(text.contains("Goal: destroy every enemy model"), "{text}");
+    assert!(!text.contains("more below"), "{text}");
+    // Short: the cut is marked on the panel's last row.
+    let mut app = app_with(Registry::builtin(), quick_store(), spec(3));
+    let mut term = terminal(120, 24);
+    keys(&mut app, &mut term, "");
+    let text = screen(&term);
+    assert!(text.contains("v more below (taller terminal)"), "{text}");
+}
+
+/// A hot-seat Commander battle, played at random (a fixed generator) until one seat's only
+/// legal action is to let a free attack go while it hides nothing (cmd.melee.flee-free-attack:
+/// a model fled from an enemy none of whose weapons can reach it): the save just before the
+/// flee, and the flee.
+fn save_before_a_free_attack_with_no_weapon() -> (String, squadsight_commander::action::Action) {
+    use squadsight_commander::Commander;
+    use squadsight_commander::action::Action as C;
+    use squadsight_commander::state::Presence;
+    let rules = Arc::new(Commander::new().expect("rules load"));
+    for (id, seed) in ["battle-aliens", "battle"]
+        .into_iter()
+        .flat_map(|id| (0..150u64).map(move |s| (id, s)))
+    {
+        let scenario = rules.scenario(id).expect("scenario");
+        let options = squadsight_commander::options::Options::default();
+        let seats = vec![SeatConfig::human(), SeatConfig::human()];
+        let mut g = Game::new(Arc::clone(&rules), scenario, options, seed, seats).expect("starts");
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut legal = Vec::new();
+        let mut last: Option<(String, C)> = None;
+        for _ in 0..4000 {
+            let Decision::Act(seat) = g.to_act() else {
+                break;
+            };
+            g.legal_actions(seat, &mut legal);
+            let hides = g
+                .state()
+                .models
+                .iter()
+                .any(|m| m.owner == seat && m.presence == Presence::Hidden);
+            if legal == [C::DeclineFreeAttack] && !hides {
+                if let Some(found) = last {
+                    return found;
+                }
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pick = legal[(x % legal.len() as u64) as usize];
+            let before = save::to_ron(&g).expect("saves");
+            g.apply(seat, pick).expect("legal");
+            last = Some((before, pick));
+        }
+    }
+    panic!("no free attack without a weapon came up");
+}
+
+#[test]
+fn a_seat_whose_only_answer_is_a_pass_is_not_asked() {
+    use crate::common::commander::{game as cgame, play as cplay};
+    use squadsight_commander::action::Action as C;
+    let (bytes, flee) = save_before_a_free_attack_with_no_weapon();
+    let mut app = app_with(
+        Registry::builtin(),
+        quick_store(),
+        Start::Save {
+            bytes: bytes.into_bytes(),
+            origin: "flee.ron".into(),
+        },
+    );
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "");
+    if cgame(&app).handoff().is_some() {
+        keys(&mut app, &mut term, "<Enter>");
+    }
+    let mover = cgame(&app).viewer().expect("a seat at the keyboard");
+    let before = cgame(&app).game().log().len();
+    cplay(&mut app, &mut term, flee);
+    // The other seat's one answer was played for it: nobody was asked for it, and the line
+    // says what happened.
+    let log = cgame(&app).game().log();
+    let played: Vec<(Seat, C)> = log[before..]
+        .iter()
+        .filter_map(|e| match e {
+            LogEntry::Act { seat, action, .. } => Some((*seat, *action)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(played.first(), Some(&(mover, flee)), "{played:?}");
+    assert!(
+        played
+            .iter()
+            .any(|&(s, a)| s != mover && a == C::DeclineFreeAttack),
+        "{played:?}"
+    );
+    let text = screen(&term);
+    assert!(
+        text.contains("had no other answer, so it was played for them"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Pass the keyboard") && cgame(&app).handoff().is_none(),
+        "{text}"
+    );
 }

@@ -237,7 +237,9 @@ fn an_attack_shows_its_odds_before_it_is_confirmed() {
             keys(&mut app, &mut term, "<Enter>");
             continue;
         }
-        let st = screen.game().state();
+        // A card's target is chosen before the card is played: the screen shows the
+        // choice from the rules' look ahead.
+        let st = &screen.observation().state;
         let aiming = matches!(
             st.stack().last(),
             Some(Frame::Target {
@@ -252,9 +254,8 @@ fn an_attack_shows_its_odds_before_it_is_confirmed() {
             _ => false,
         });
         if let (true, Some(i)) = (aiming, enemy_target) {
-            // Highlight that target in the action list: the panel shows the odds.
-            focus(&mut app, &mut term, Focus::Map);
-            keys(&mut app, &mut term, "<Esc> <Esc>");
+            // Highlight that target in the action list: the panel shows the odds (Esc
+            // would go back from the choice, so the list is reached with Tab alone).
             focus(&mut app, &mut term, Focus::Actions);
             let pos = game(&app)
                 .shown()
@@ -273,7 +274,7 @@ fn an_attack_shows_its_odds_before_it_is_confirmed() {
             break;
         };
         let legal = screen.legal().to_vec();
-        let obs = screen.game().observe(seat);
+        let obs = screen.observation().clone();
         let choice = brain.choose(screen.game().ruleset(), &obs, seat, &legal);
         play(&mut app, &mut term, choice.action);
     }

@@ -50,6 +50,9 @@ pub struct SquadBuilder {
     game: Option<Box<dyn Session>>,
     /// Where leaving the battle goes.
     leave_to: LeaveTo,
+    /// Below 100 columns the unit card has no room beside the list: `c` shows it in the
+    /// list's place, and `c` or Esc goes back.
+    card: bool,
     scratch: Scratch,
     line: String,
 }
@@ -101,6 +104,7 @@ impl SquadBuilder {
             message: None,
             game: None,
             leave_to: LeaveTo::Menu,
+            card: false,
             scratch: Scratch::default(),
             line: String::new(),
         };
@@ -311,7 +315,9 @@ impl SquadBuilder {
         self.message = None;
         let last = self.rows.len().saturating_sub(1);
         match k.code {
+            KeyCode::Esc if self.card => self.card = false,
             KeyCode::Esc => return Flow::Menu,
+            KeyCode::Char('c') => self.card = !self.card,
             KeyCode::Up | KeyCode::Char('k') => self.row = self.row.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => self.row = (self.row + 1).min(last),
             KeyCode::Home => self.row = 0,
@@ -365,6 +371,10 @@ impl SquadBuilder {
             .format(format_args!("Squad builder: {}", self.scenario.title));
         let inner = draw::frame(buf, area, title, true, theme);
         let wide = inner.width >= 100;
+        if !wide && self.card {
+            self.render_detail(inner, buf, theme, "Unit card (c or Esc: back to the list)");
+            return;
+        }
         let list_w = if wide {
             inner.width * 3 / 5
         } else {
@@ -469,7 +479,11 @@ impl SquadBuilder {
         let keys = [
             "Tab side  Enter add/start  g start  Esc back  m limit 500/1000",
             "p/o weapon  a attach  v vest  r rank  +/- models",
-            "L leader  x remove  f free Trooper",
+            if wide {
+                "L leader  x remove  f free Trooper"
+            } else {
+                "L leader  x remove  f free Trooper  c unit card"
+            },
         ];
         for (i, k) in keys.iter().enumerate() {
             let from_bottom = u16::try_from(keys.len() - i).unwrap_or(1);
@@ -477,13 +491,13 @@ impl SquadBuilder {
             draw::text_cut(buf, list, list.x, y, k, theme.style(Role::Dim));
         }
         if wide {
-            self.render_detail(detail, buf, theme);
+            self.render_detail(detail, buf, theme, "Unit card");
         }
     }
 
     /// The unit under the cursor: its card and what each choice costs.
-    fn render_detail(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let inner = draw::frame(buf, area, "Unit card", false, theme);
+    fn render_detail(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme, title: &str) {
+        let inner = draw::frame(buf, area, title, false, theme);
         let catalog = self.ui.rules().catalog();
         let spec = &self.squads[self.side];
         let unit = match self.rows.get(self.row) {
@@ -505,8 +519,11 @@ impl SquadBuilder {
         let p = catalog.unit(u);
         let mut y = inner.y;
         // Lines wrap (a continuation indented), so nothing on the card is cut off.
+        // Whether some of the card did not fit: its last row then says so.
+        let mut cut = false;
         let mut put = |buf: &mut Buffer, text: &str, role: Role| {
             if y >= inner.bottom() {
+                cut = true;
                 return;
             }
             // A line that starts with a space (an entry under a heading) stays indented.
@@ -518,6 +535,7 @@ impl SquadBuilder {
                 inner.bottom() - y,
             );
             let rows = draw::wrapped(buf, rest, 0, 0, text.trim_start(), theme.style(role));
+            cut |= rows > usize::from(rest.height);
             y = y.saturating_add(u16::try_from(rows.max(1)).unwrap_or(1));
         };
         let text = self.scratch.format(format_args!(
@@ -595,6 +613,18 @@ impl SquadBuilder {
         put(buf, " A rank changes no stat; the data", Role::Dim);
         put(buf, " files price it at 0 or less, so a", Role::Dim);
         put(buf, " promotion frees Supplies.", Role::Dim);
+        if cut && inner.height > 0 {
+            let last = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
+            draw::clear(buf, last, theme.style(Role::Dim));
+            draw::text_cut(
+                buf,
+                last,
+                last.x,
+                last.y,
+                "v more below (taller terminal)",
+                theme.style(Role::Dim),
+            );
+        }
     }
 }
 

@@ -853,6 +853,10 @@ impl RulesetView<Commander> for CommanderView {
         self.overlay = None;
     }
 
+    fn is_pass(&self, action: &Action) -> bool {
+        matches!(action, Action::DeclineFreeAttack | Action::StayHidden)
+    }
+
     /// By model, then by order: the acting model's runs, climbs, attacks (per weapon) and
     /// other orders each make a group.
     fn group(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> Option<String> {

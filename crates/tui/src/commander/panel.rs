@@ -721,6 +721,8 @@ pub fn render_panel(
         }
         // Last: what wins the battle (read when there is room, never above the decision).
         write_objectives(&mut w, &mut scratch, ctx);
+        // Whatever did not fit is marked as off screen.
+        w.finish(theme.style(Role::Dim));
     }
     view.odds = odds;
     view.scratch = scratch;

@@ -811,6 +811,15 @@ impl RulesetView<Skirmish> for SkirmishView {
         panel::decision_text(ruleset, &obs.state)
     }
 
+    /// A card or Spec play for a unit composes with the target it then aims at: the player
+    /// sees the targets, range, sight and odds before the card is spent.
+    fn composes(&self, first: &Action, then: &Action) -> bool {
+        matches!(
+            first,
+            Action::Card { unit: Some(_), .. } | Action::Spec { .. }
+        ) && matches!(then, Action::TargetUnit(_) | Action::TargetHex(_))
+    }
+
     fn key(&mut self, ctx: &ViewCtx<'_, Skirmish>, key: KeyEvent) -> Reply<Action> {
         let board = ctx.obs.state.board();
         if let Some(nav) = MapNav::from_key(key) {

@@ -268,6 +268,8 @@ pub fn render_panel(
             w.para(text, theme.style(Role::Bad));
         }
     }
+    // Whatever did not fit is marked as off screen.
+    w.finish(theme.style(Role::Dim));
     view.scratch = s;
 }
 
@@ -374,8 +376,10 @@ fn odds(
                 .next()
         });
     let (c, r) = board.offset(hex);
+    // The range in hexes from the attacker to the target.
+    let range = st.unit(attacker).map_or(0, |a| board.distance(a.pos, hex));
     let text = s.format(format_args!(
-        "Attack on {c},{r}: {} Hit{}{}{}",
+        "Attack on {c},{r} at range {range}: {} Hit{}{}{}",
         1 + spec.damage,
         if spec.damage == 0 { "" } else { "s" },
         if spec.area { ", area" } else { "" },
