@@ -439,15 +439,15 @@ fn the_new_game_form_explains_the_selected_option() {
         text.contains("exact (default): \"Attack = N\" reaches"),
         "{text}"
     );
-    // Commander: the Resistance test option says what each value does, and the form
+    // Commander: the Armour test option (cmd.gap.4) says what each value does, and the form
     // starts on the rules' default.
     keys(&mut app, &mut term, "<Up>*5 <Right>");
     let mut found = false;
     for _ in 0..20 {
         keys(&mut app, &mut term, "<Down>");
         let text = screen(&term);
-        if text.contains("damage-on-fail (default):") {
-            assert!(text.contains("> Resistance test  damage-on-fail"), "{text}");
+        if text.contains("armour-save (default):") {
+            assert!(text.contains("> Armour test      armour-save"), "{text}");
             found = true;
             break;
         }
