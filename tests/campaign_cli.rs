@@ -2,38 +2,10 @@
 //! campaign, play its next operation against the rules AI, record the battle from the save,
 //! draw and claim rewards, and see the Squad carry over; bad files and misuse exit 2.
 
-use assert_cmd::Command;
+use crate::support::run;
 use std::fs;
 use std::path::Path;
 use tempfile::TempDir;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], dir: &Path) -> Run {
-    let out = Command::cargo_bin("squadsight")
-        .unwrap()
-        .args(args)
-        .current_dir(dir)
-        .env("SQUADSIGHT_HOME", dir.join("home"))
-        .write_stdin("")
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "squadsight {args:?} panicked:\n{}",
-        run.stderr
-    );
-    run
-}
 
 fn ok(args: &[&str], dir: &Path) -> String {
     let r = run(args, dir);

@@ -2,41 +2,10 @@
 //! failure, 2 usage error or unreadable input), no panic on hostile files, tamper detection,
 //! and the commands' output formats.
 
-use assert_cmd::Command;
+use crate::support::{run, squadsight};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
-
-fn squadsight() -> Command {
-    Command::cargo_bin("squadsight").unwrap()
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], dir: &Path) -> Run {
-    // The data folder is the test's own, never the real one.
-    let out = squadsight()
-        .args(args)
-        .current_dir(dir)
-        .env("SQUADSIGHT_HOME", dir.join("home"))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "squadsight {args:?} panicked:\n{}",
-        run.stderr
-    );
-    run
-}
 
 /// One finished AI game's save, written by `sim --save-dir`.
 fn a_save(dir: &Path, seed: u64) -> PathBuf {

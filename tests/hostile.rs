@@ -2,36 +2,13 @@
 //! saves written after every action, failing autosaves, two games in one data folder, and
 //! branches that would overwrite a file.
 
-use assert_cmd::Command;
+use crate::support::{Run, run, squadsight};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], dir: &Path) -> Run {
-    let out = Command::cargo_bin("squadsight")
-        .unwrap()
-        .args(args)
-        .current_dir(dir)
-        .env("SQUADSIGHT_HOME", dir.join("home"))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
-    run
-}
 
 /// Neither output holds a raw control character other than a line break.
 fn assert_no_raw_controls(r: &Run, what: &str) {
@@ -261,8 +238,7 @@ fn a_failing_autosave_is_reported_every_time() {
     let dir = TempDir::new().unwrap();
     // The data folder cannot be created: every autosave fails.
     fs::write(dir.path().join("home"), "a file, not a folder").unwrap();
-    let out = Command::cargo_bin("squadsight")
-        .unwrap()
+    let out = squadsight()
         .args([
             "play",
             "skirmish",
@@ -288,8 +264,7 @@ fn a_failing_autosave_is_reported_every_time() {
 fn two_games_in_one_data_folder_keep_their_own_autosaves() {
     let dir = TempDir::new().unwrap();
     for seed in ["9", "10"] {
-        let out = Command::cargo_bin("squadsight")
-            .unwrap()
+        let out = squadsight()
             .args([
                 "play",
                 "skirmish",

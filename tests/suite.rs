@@ -7,3 +7,4 @@ mod conformance;
 mod disputes;
 mod golden;
 mod hostile;
+mod support;

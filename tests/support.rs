@@ -1,0 +1,39 @@
+//! What the binary's end-to-end tests share: running `squadsight` in a folder of the test's
+//! own, with a data folder of its own too, and refusing any run that panicked.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+/// The `squadsight` binary this package built.
+pub fn squadsight() -> Command {
+    Command::cargo_bin("squadsight").unwrap()
+}
+
+/// One finished run: exit code and both outputs.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `squadsight ARGS` in `dir`, with `dir/home` as its data folder (never the real one)
+/// and no standard input.
+pub fn run(args: &[&str], dir: &Path) -> Run {
+    let out = squadsight()
+        .args(args)
+        .current_dir(dir)
+        .env("SQUADSIGHT_HOME", dir.join("home"))
+        .output()
+        .unwrap();
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "squadsight {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}
