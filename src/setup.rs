@@ -51,6 +51,13 @@ pub fn scenario<R: Ruleset>(
     }
     let bytes = store::read_file(path)?;
     let scenario = parse_ron(&bytes, name).map_err(|e| CliError::input(e.to_string()))?;
+    // Control characters and huge strings are refused at their file:line:col for every
+    // ruleset, before its own validation adds the tighter limits on names.
+    let bad = squadsight_core::text::check_strings(name, &bytes);
+    if !bad.is_empty() {
+        let lines: Vec<String> = bad.iter().map(ToString::to_string).collect();
+        return Err(CliError::input(lines.join("\n")));
+    }
     Ok((scenario, name.to_string()))
 }
 

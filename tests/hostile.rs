@@ -64,8 +64,46 @@ fn control_characters_in_a_scenario_are_refused_at_their_place() {
     ] {
         let r = run(args, dir.path());
         assert_ne!(r.code, 0, "{args:?}");
-        assert!(r.stderr.contains("side 1 name"), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("evil.ron:27:"), "{args:?}: {}", r.stderr);
         assert_no_raw_controls(&r, "sim/play");
+    }
+}
+
+/// The same holds for every ruleset's scenario files: a Tactical squad name and a board-game
+/// session name with control characters are refused where they stand.
+#[test]
+fn control_characters_in_any_rulesets_scenario_are_refused() {
+    let dir = TempDir::new().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (ruleset, file, name) in [
+        (
+            "tactical",
+            "scenarios/tactical/assault.ron",
+            "name: \"X-Com\"",
+        ),
+        (
+            "boardgame",
+            "scenarios/boardgame/normal.ron",
+            "name: \"Normal\"",
+        ),
+    ] {
+        let text = fs::read_to_string(root.join(file)).unwrap();
+        let evil = text.replacen(name, &format!("name: \"{HOSTILE}\""), 1);
+        assert_ne!(evil, text, "{file}");
+        let path = format!("evil-{ruleset}.ron");
+        fs::write(dir.path().join(&path), evil).unwrap();
+        let r = run(
+            &["sim", ruleset, "--scenario", &path, "--games", "1"],
+            dir.path(),
+        );
+        assert_eq!(r.code, 2, "{ruleset}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(&format!("{path}:")), "{}", r.stderr);
+        assert!(
+            r.stderr.contains("control character U+001B"),
+            "{}",
+            r.stderr
+        );
+        assert_no_raw_controls(&r, ruleset);
     }
 }
 
