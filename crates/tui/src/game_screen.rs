@@ -1705,9 +1705,22 @@ impl<U: RulesetUi> GameScreen<U> {
 
     fn render_key_bar(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let y = area.bottom().saturating_sub(1);
+        let mut x = area.x;
+        // A failed autosave stays in sight until one succeeds (other messages may replace
+        // the message line meanwhile).
+        if matches!(self.saved, Saved::Failed) {
+            x = draw::text(
+                buf,
+                area,
+                x,
+                y,
+                "NOT SAVED (s: save)  ",
+                theme.style(Role::Error),
+            );
+        }
         if let Some(hint) = &self.hint {
             // Why the last key did nothing, in place of the keys until the next key.
-            draw::text(buf, area, area.x, y, hint, theme.style(Role::Error));
+            draw::text(buf, area, x, y, hint, theme.style(Role::Error));
             return;
         }
         let leave = if self.replay.is_some() {
@@ -1776,7 +1789,6 @@ impl<U: RulesetUi> GameScreen<U> {
                 ],
             }
         };
-        let mut x = area.x;
         if !mine && self.replay.is_none() && !matches!(self.m.game.to_act(), Decision::Over(_)) {
             let waiting = match self.m.game.to_act() {
                 Decision::Act(s) if !self.is_human(s) => "AI's turn  ",

@@ -335,3 +335,43 @@ fn a_timed_decision_plays_its_expiry_action_when_the_clock_runs_out() {
     keys(&mut app, &mut term, "<Enter>");
     assert!(screen(&term).contains("time left 1s"), "{}", screen(&term));
 }
+
+/// A failed autosave is shown in the key bar after every action until one succeeds, however
+/// the message line changes meanwhile; then the mark goes.
+#[test]
+fn a_failed_autosave_stays_on_screen_until_a_save_succeeds() {
+    let dir = std::env::temp_dir().join(format!("squadsight-not-saved-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A file where the autosave folder should be: every autosave fails.
+    std::fs::write(dir.join("autosaves"), "in the way").unwrap();
+    let config = squadsight_tui::AppConfig {
+        registry: Registry::new().with(ToyUi),
+        store: Box::new(squadsight_tui::store::DirStore::new(&dir)),
+        limits: Theme::PLAIN,
+        seed: Some(7),
+    };
+    let mut app = App::new(config, hot_seat(3)).unwrap();
+    let mut term = terminal(100, 30);
+    // North plays; past the hand-off, South sees that nothing was saved.
+    keys(&mut app, &mut term, "<Enter> 1 <Enter>");
+    assert!(!toy(&app).game().log().is_empty(), "an action was played");
+    assert!(
+        screen(&term).contains("NOT SAVED (s: save)"),
+        "{}",
+        screen(&term)
+    );
+    // Still there whatever the message line says (a refused key's note included).
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(screen(&term).contains("NOT SAVED"), "{}", screen(&term));
+    // Once the folder can be written again, the next action is autosaved and the mark goes.
+    std::fs::remove_file(dir.join("autosaves")).unwrap();
+    let played = toy(&app).game().log().len();
+    keys(&mut app, &mut term, "<Tab> <Enter>");
+    if toy(&app).handoff().is_some() {
+        keys(&mut app, &mut term, "<Enter>");
+    }
+    assert!(toy(&app).game().log().len() > played, "South answered");
+    assert!(!screen(&term).contains("NOT SAVED"), "{}", screen(&term));
+    let _ = std::fs::remove_dir_all(&dir);
+}
