@@ -2,7 +2,7 @@
 //! failure, 2 usage error or unreadable input), no panic on hostile files, tamper detection,
 //! and the commands' output formats.
 
-use crate::support::{run, squadsight};
+use crate::support::{run, squadsight, typed};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
@@ -465,8 +465,8 @@ fn sim_reports_results_as_json() {
 #[test]
 fn play_reads_choices_saves_and_autosaves() {
     let dir = TempDir::new().unwrap();
-    let out = squadsight()
-        .args([
+    let played = typed(
+        &[
             "play",
             "skirmish",
             "--seed",
@@ -477,19 +477,12 @@ fn play_reads_choices_saves_and_autosaves() {
             "2=ai:random",
             "--save",
             "end.ron",
-        ])
-        .current_dir(dir.path())
-        .env("SQUADSIGHT_HOME", dir.path().join("home"))
-        .write_stdin("1\nnonsense\n1\nq\n")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        dir.path(),
+        "1\nnonsense\n1\nq\n",
     );
+    let stdout = &played.stdout;
+    assert_eq!(played.code, 0, "{stdout}{}", played.stderr);
     // The seed stays hidden behind its commitment until the game ends.
     assert!(stdout.contains("seed commitment"), "{stdout}");
     assert!(!stdout.contains("seed 9"), "{stdout}");
@@ -514,8 +507,8 @@ fn play_reads_choices_saves_and_autosaves() {
 #[test]
 fn plain_play_shows_the_board_the_hand_the_rules_and_what_is_asked() {
     let dir = TempDir::new().unwrap();
-    let out = squadsight()
-        .args([
+    let played = typed(
+        &[
             "play",
             "skirmish",
             "--seed",
@@ -525,14 +518,12 @@ fn plain_play_shows_the_board_the_hand_the_rules_and_what_is_asked() {
             "--seat",
             "2=ai:random",
             "--plain",
-        ])
-        .current_dir(dir.path())
-        .env("SQUADSIGHT_HOME", dir.path().join("home"))
-        .write_stdin("map\nhand\nrules\nhelp\nq\n")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+        ],
+        dir.path(),
+        "map\nhand\nrules\nhelp\nq\n",
+    );
+    let stdout = &played.stdout;
+    assert_eq!(played.code, 0, "{stdout}");
     // The prompt says what is asked (a discard says how many cards).
     let asked = stdout
         .lines()

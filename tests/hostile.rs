@@ -2,7 +2,7 @@
 //! saves written after every action, failing autosaves, two games in one data folder, and
 //! branches that would overwrite a file.
 
-use crate::support::{Run, run, squadsight};
+use crate::support::{Run, run, squadsight, typed};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -276,8 +276,8 @@ fn a_failing_autosave_is_reported_every_time() {
     let dir = TempDir::new().unwrap();
     // The data folder cannot be created: every autosave fails.
     fs::write(dir.path().join("home"), "a file, not a folder").unwrap();
-    let out = squadsight()
-        .args([
+    let played = typed(
+        &[
             "play",
             "skirmish",
             "--plain",
@@ -287,13 +287,11 @@ fn a_failing_autosave_is_reported_every_time() {
             "1=human",
             "--seat",
             "2=ai:random",
-        ])
-        .current_dir(dir.path())
-        .env("SQUADSIGHT_HOME", dir.path().join("home"))
-        .write_stdin("1\n1\n1\nq\n")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+        ],
+        dir.path(),
+        "1\n1\n1\nq\n",
+    );
+    let stdout = &played.stdout;
     let told = stdout.matches("NOT SAVED").count();
     assert!(told >= 3, "told {told} times:\n{stdout}");
 }

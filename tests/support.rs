@@ -19,10 +19,16 @@ pub struct Run {
 /// Runs `squadsight ARGS` in `dir`, with `dir/home` as its data folder (never the real one)
 /// and no standard input.
 pub fn run(args: &[&str], dir: &Path) -> Run {
+    typed(args, dir, "")
+}
+
+/// [`run`] with `input` typed on standard input (a `--plain` game's choices).
+pub fn typed(args: &[&str], dir: &Path, input: &str) -> Run {
     let out = squadsight()
         .args(args)
         .current_dir(dir)
         .env("SQUADSIGHT_HOME", dir.join("home"))
+        .write_stdin(input)
         .output()
         .unwrap();
     let run = Run {
