@@ -2,7 +2,7 @@
 //! failure, 2 usage error or unreadable input), no panic on hostile files, tamper detection,
 //! and the commands' output formats.
 
-use crate::support::{run, squadsight, typed};
+use crate::support::{run, typed};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
@@ -123,8 +123,8 @@ fn boardgame_plays_plain_with_the_time_left_and_the_save_verifies() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("EXPIRED"), "{}", r.stdout);
     // Setup, briefing, then DONE on the first two actions (listed once, stamped when picked).
-    let out = squadsight()
-        .args([
+    let played = typed(
+        &[
             "play",
             "boardgame",
             "--plain",
@@ -132,14 +132,12 @@ fn boardgame_plays_plain_with_the_time_left_and_the_save_verifies() {
             "5",
             "--save",
             "bg.ron",
-        ])
-        .current_dir(dir.path())
-        .env("SQUADSIGHT_HOME", dir.path().join("home"))
-        .write_stdin("1\n1\n1\n1\nq\n")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+        ],
+        dir.path(),
+        "1\n1\n1\n1\nq\n",
+    );
+    let stdout = &played.stdout;
+    assert_eq!(played.code, 0, "{stdout}");
     assert!(
         stdout.contains("Central Officer (seat 1): human"),
         "{stdout}"
@@ -917,8 +915,8 @@ fn an_old_format_save_still_verifies() {
 #[test]
 fn commander_seat_in_ai_mode_is_named_with_its_difficulty() {
     let dir = TempDir::new().unwrap();
-    let out = squadsight()
-        .args([
+    let played = typed(
+        &[
             "play",
             "commander",
             "--plain",
@@ -926,14 +924,12 @@ fn commander_seat_in_ai_mode_is_named_with_its_difficulty() {
             "4",
             "--seat",
             "2=ai:impossible",
-        ])
-        .current_dir(dir.path())
-        .env("SQUADSIGHT_HOME", dir.path().join("home"))
-        .write_stdin("q\n")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+        ],
+        dir.path(),
+        "q\n",
+    );
+    let stdout = &played.stdout;
+    assert_eq!(played.code, 0, "{stdout}");
     assert!(
         stdout.contains("ADVENT (seat 2): the rulebook's AI mode (impossible)"),
         "{stdout}"
