@@ -2,8 +2,8 @@
 //! view, the journal, hot-seat hand-off, AI turns on a worker thread, saves and replays.
 //!
 //! The front-end holds no rules: it shows observations, lists legal actions and sends the
-//! chosen one to the engine. Rulesets plug in through [`view::RulesetUi`] and
-//! [`view::RulesetView`]. The app loop ([`App::run`]) is generic over the ratatui backend and
+//! chosen one to the engine. Rulesets plug in as one [`plugin::Plugin`] each: a map game
+//! through [`view::RulesetUi`] and [`view::RulesetView`], a full-area dashboard directly. The app loop ([`App::run`]) is generic over the ratatui backend and
 //! the input source, so the same code runs on a real terminal and, in tests, on
 //! `TestBackend` with a key script:
 //!
@@ -54,6 +54,7 @@ pub mod input;
 pub mod journal_pane;
 pub mod keys;
 pub mod menu;
+pub mod plugin;
 pub mod registry;
 pub mod replay;
 pub mod rules_ref;
@@ -68,7 +69,8 @@ pub mod theme;
 pub mod view;
 
 pub use app::{App, AppConfig, Exit, MIN_HEIGHT, MIN_WIDTH, Start, TuiError};
-pub use registry::{GameSpec, Registry, ScenarioSource};
+pub use plugin::{GameSpec, ScenarioSource};
+pub use registry::Registry;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;

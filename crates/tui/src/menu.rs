@@ -2,7 +2,8 @@
 
 use crate::draw::{self, Scratch};
 use crate::keys::Input;
-use crate::registry::{GameSpec, Registry, ScenarioSource};
+use crate::plugin::{GameSpec, ScenarioSource, Seats};
+use crate::registry::Registry;
 use crate::store::SaveSlot;
 use crate::theme::{Role, Theme};
 use crate::view::OptionSpec;
@@ -349,7 +350,12 @@ impl NewGameForm {
         let options: &[OptionSpec] = entry.map_or(&[], |e| e.options());
         self.options.clear();
         self.options.resize(options.len(), 0);
-        self.seats = (0..count).map(|i| if i == 0 { 0 } else { ai }).collect();
+        // The plug-in says whether its games have seat rows at all.
+        let rows = match entry.map(|e| e.seats()) {
+            Some(Seats::Choose) => count,
+            Some(Seats::AllPeople) | None => 0,
+        };
+        self.seats = (0..rows).map(|i| if i == 0 { 0 } else { ai }).collect();
         // A seat the ruleset's own AI can play is given to it (on its stated value) at first.
         for (o, spec) in options.iter().enumerate() {
             let Some(rules_ai) = spec.seat else { continue };
@@ -387,17 +393,10 @@ impl NewGameForm {
     pub fn spec(&self, registry: &Registry) -> Option<GameSpec> {
         let entry = registry.entries().get(self.ruleset)?;
         let card = entry.scenarios().get(self.scenario)?;
-        let seats = self
-            .seats
-            .iter()
-            .map(|&c| match SEAT_CHOICES.get(c).copied().flatten() {
-                // Past the shell's own choices the seat is the rules' AI; the shell's random
-                // player only passes it the one action the rules offer it.
-                None if c >= SEAT_CHOICES.len() => SeatConfig::ai(Level::Random.as_str()),
-                None => SeatConfig::human(),
-                Some(level) => SeatConfig::ai(level.as_str()),
-            })
-            .collect();
+        let seats = match entry.seats() {
+            Seats::AllPeople => vec![SeatConfig::human(); card.seats.len()],
+            Seats::Choose => self.chosen_seats(),
+        };
         let options = entry
             .options()
             .iter()
@@ -416,6 +415,20 @@ impl NewGameForm {
             seats,
             options,
         })
+    }
+
+    /// Who plays each seat, as the seat rows say.
+    fn chosen_seats(&self) -> Vec<SeatConfig> {
+        self.seats
+            .iter()
+            .map(|&c| match SEAT_CHOICES.get(c).copied().flatten() {
+                // Past the shell's own choices the seat is the rules' AI; the shell's random
+                // player only passes it the one action the rules offer it.
+                None if c >= SEAT_CHOICES.len() => SeatConfig::ai(Level::Random.as_str()),
+                None => SeatConfig::human(),
+                Some(level) => SeatConfig::ai(level.as_str()),
+            })
+            .collect()
     }
 
     /// Reads one input; `new_seed` gives a fresh random seed for the `r` key.

@@ -1,9 +1,13 @@
-//! The rulesets the app offers, each behind one object-safe [`Entry`] so that menus and saves
-//! can pick a ruleset at run time.
+//! The rulesets the app offers, each one [`Plugin`], and the shell's side of the map
+//! plug-ins: [`MapPlugin`] turns a [`RulesetUi`] into a `Plugin` whose games, pre-game screens
+//! and campaign battles run on the shell's game screen.
 
 use crate::ai::AiWorker;
 use crate::game_screen::GameScreen;
-use crate::session::Session;
+use crate::keys::Input;
+pub use crate::plugin::{GameSpec, Plugin, ScenarioCard, ScenarioSource};
+use crate::plugin::{Games, PreGame, Prepared, Ready, Seats};
+use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::store::{SaveSlot, SaveStore};
 use crate::theme::Theme;
 use crate::view::{OptionSpec, RulesetUi};
@@ -13,123 +17,24 @@ use squadsight_ai::{Level, Player, make_player};
 use squadsight_core::game::{Game, SeatConfig, SeatKind};
 use squadsight_core::save;
 use squadsight_core::{Journal, Ruleset, Seat};
+use std::any::Any;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Where a new game's scenario comes from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ScenarioSource {
-    /// A scenario shipped with the ruleset, by ID (`learning`).
-    Builtin(String),
-    /// A scenario file's contents, with its name for error messages.
-    File {
-        /// The file's bytes.
-        bytes: Vec<u8>,
-        /// Its path or name.
-        origin: String,
-    },
-}
-
-/// Everything needed to start a new game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSpec {
-    /// The ruleset ID (`skirmish`).
-    pub ruleset: String,
-    /// The scenario.
-    pub scenario: ScenarioSource,
-    /// The game's seed.
-    pub seed: u64,
-    /// Who plays each seat; AI levels as `squadsight_ai::Level` spells them.
-    pub seats: Vec<SeatConfig>,
-    /// Table options as `KEY=VALUE` pairs.
-    pub options: Vec<(String, String)>,
-}
-
-/// A shipped scenario as the menu shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScenarioCard {
-    /// Its ID.
-    pub id: String,
-    /// Its title.
-    pub title: String,
-    /// Its description, or why it cannot be played.
-    pub description: String,
-    /// The seat names, in seat order.
-    pub seats: Vec<String>,
-    /// Whether it failed to load (then `description` says why).
-    pub broken: bool,
-}
-
-/// A ruleset, with its scenarios read once, behind an object-safe interface.
-pub trait Entry {
-    /// The ruleset ID.
-    fn id(&self) -> &'static str;
-    /// Its name in menus.
-    fn title(&self) -> &'static str;
-    /// The shipped scenarios.
-    fn scenarios(&self) -> &[ScenarioCard];
-    /// The table options.
-    fn options(&self) -> &[OptionSpec];
-    /// What an option does and what each value means, for the new-game form.
-    fn option_help(&self, key: &str) -> Option<&'static str> {
-        let _ = key;
-        None
-    }
-    /// Our own rules summary, by clause.
-    fn rules(&self) -> &'static str;
-    /// Draws a shipped scenario's map preview.
-    fn preview(&self, scenario: usize, area: Rect, buf: &mut Buffer, theme: &Theme);
-    /// Starts a new game.
-    fn start(&self, spec: &GameSpec, ai_pause: Duration) -> Result<Box<dyn Session>, String>;
-    /// Opens a save of this ruleset: to play on, or (`replay`) to step through.
-    fn open(
-        &self,
-        bytes: &[u8],
-        origin: &str,
-        replay: bool,
-        ai_pause: Duration,
-    ) -> Result<Box<dyn Session>, String>;
-    /// What the new-game form opens: by default the game itself; a ruleset whose games need
-    /// more setting up first (Commander's squad builder) opens that screen, which starts the
-    /// game when it is done.
-    fn prepare(&self, spec: &GameSpec, ai_pause: Duration) -> Result<Box<dyn Session>, String> {
-        self.start(spec, ai_pause)
-    }
-    /// The ruleset's campaign screen, if it has a campaign mode, offering the campaigns saved
-    /// in `store`; new campaigns use `seed`.
-    fn campaign(
-        &self,
-        _seed: u64,
-        _ai_pause: Duration,
-        _store: &dyn SaveStore,
-    ) -> Option<Box<dyn Session>> {
-        None
-    }
-    /// The campaign screen on one campaign file (`bytes`, read from `slot`, where every change
-    /// is written back), if the ruleset has a campaign mode.
-    fn open_campaign(
-        &self,
-        _slot: &SaveSlot,
-        _bytes: &[u8],
-        _ai_pause: Duration,
-    ) -> Option<Result<Box<dyn Session>, String>> {
-        None
-    }
-}
-
-/// A ruleset plug-in with its scenarios read once: the usual [`Entry`].
-pub(crate) struct PluginEntry<U: RulesetUi> {
-    ui: U,
+/// A map plug-in (a [`RulesetUi`]) with its scenarios read once, as the shell holds it.
+pub(crate) struct MapPlugin<U: RulesetUi> {
+    ui: Rc<U>,
     ruleset: Arc<U::Rules>,
     cards: Vec<ScenarioCard>,
     scenarios: Vec<Option<<U::Rules as Ruleset>::Scenario>>,
     options: Vec<OptionSpec>,
 }
 
-impl<U: RulesetUi> PluginEntry<U> {
+impl<U: RulesetUi> MapPlugin<U> {
     /// Reads the plug-in's shipped scenarios and options.
-    pub(crate) fn new(ui: U) -> PluginEntry<U> {
+    pub(crate) fn new(ui: U) -> MapPlugin<U> {
         let ruleset = ui.ruleset();
         let mut cards = Vec::new();
         let mut scenarios = Vec::new();
@@ -159,8 +64,8 @@ impl<U: RulesetUi> PluginEntry<U> {
             }
         }
         let options = ui.options();
-        PluginEntry {
-            ui,
+        MapPlugin {
+            ui: Rc::new(ui),
             ruleset,
             cards,
             scenarios,
@@ -216,7 +121,7 @@ pub fn ai_seed(game_seed: u64, seat: Seat) -> u64 {
     game_seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(u64::from(seat.0) + 1))
 }
 
-impl<U: RulesetUi> Entry for PluginEntry<U> {
+impl<U: RulesetUi> Plugin for MapPlugin<U> {
     fn id(&self) -> &'static str {
         U::Rules::ID
     }
@@ -235,6 +140,10 @@ impl<U: RulesetUi> Entry for PluginEntry<U> {
 
     fn option_help(&self, key: &str) -> Option<&'static str> {
         self.ui.option_help(key)
+    }
+
+    fn seats(&self) -> Seats {
+        self.ui.seats()
     }
 
     fn rules(&self) -> &'static str {
@@ -265,7 +174,7 @@ impl<U: RulesetUi> Entry for PluginEntry<U> {
             }
             ScenarioSource::File { bytes, origin } => self.ui.parse_scenario(bytes, origin)?,
         };
-        start_game(&self.ui, scenario, spec, ai_pause)
+        start_game(&*self.ui, scenario, spec, ai_pause)
     }
 
     fn open(
@@ -278,9 +187,163 @@ impl<U: RulesetUi> Entry for PluginEntry<U> {
         let file =
             save::load::<U::Rules>(&self.ruleset, bytes, origin).map_err(|e| e.to_string())?;
         if replay {
-            return Ok(Box::new(GameScreen::replay(&self.ui, file)?));
+            return Ok(Box::new(GameScreen::replay(&*self.ui, file)?));
         }
-        resume_game(&self.ui, file, origin, ai_pause)
+        resume_game(&*self.ui, file, origin, ai_pause)
+    }
+
+    fn prepare(&self, spec: &GameSpec, ai_pause: Duration) -> Result<Box<dyn Session>, String> {
+        match self.ui.pre_game(spec)? {
+            Prepared::Start(spec) => self.start(&spec, ai_pause),
+            Prepared::Screen(screen) => Ok(Box::new(Preparing {
+                ui: Rc::clone(&self.ui),
+                ai_pause,
+                leave_to: LeaveTo::Menu,
+                stage: Stage::Screen(screen),
+            })),
+        }
+    }
+
+    fn campaign(
+        &self,
+        seed: u64,
+        ai_pause: Duration,
+        store: &dyn SaveStore,
+    ) -> Option<Box<dyn Session>> {
+        self.ui.campaign(seed, store, self.games(ai_pause))
+    }
+
+    fn open_campaign(
+        &self,
+        slot: &SaveSlot,
+        bytes: &[u8],
+        ai_pause: Duration,
+    ) -> Option<Result<Box<dyn Session>, String>> {
+        self.ui.open_campaign(slot, bytes, self.games(ai_pause))
+    }
+}
+
+impl<U: RulesetUi> MapPlugin<U> {
+    /// The shell's game screen for this ruleset, to lend to its campaign screen.
+    fn games(&self, ai_pause: Duration) -> Rc<dyn Games<U::Rules>> {
+        Rc::new(ScreenGames {
+            ui: Rc::clone(&self.ui),
+            ai_pause,
+        })
+    }
+}
+
+/// [`Games`] on the shell's game screen.
+struct ScreenGames<U: RulesetUi> {
+    ui: Rc<U>,
+    ai_pause: Duration,
+}
+
+impl<U: RulesetUi> Games<U::Rules> for ScreenGames<U> {
+    fn start(
+        &self,
+        scenario: <U::Rules as Ruleset>::Scenario,
+        spec: &GameSpec,
+    ) -> Result<Box<dyn Session>, String> {
+        start_game(&*self.ui, scenario, spec, self.ai_pause)
+    }
+
+    fn resume(
+        &self,
+        file: save::SaveFile<U::Rules>,
+        origin: &str,
+    ) -> Result<Box<dyn Session>, String> {
+        resume_game(&*self.ui, file, origin, self.ai_pause)
+    }
+
+    fn game<'a>(&self, session: &'a dyn Session) -> Option<&'a Game<U::Rules>> {
+        session
+            .as_any()
+            .downcast_ref::<GameScreen<U>>()
+            .map(GameScreen::game)
+    }
+}
+
+/// Where a [`Preparing`] session is.
+enum Stage<R: Ruleset> {
+    /// The plug-in's pre-game screen.
+    Screen(Box<dyn PreGame<R>>),
+    /// The game it started.
+    Game(Box<dyn Session>),
+}
+
+/// A map plug-in's pre-game screen, and then the game it asked for on the shell's game
+/// screen.
+struct Preparing<U: RulesetUi> {
+    ui: Rc<U>,
+    ai_pause: Duration,
+    leave_to: LeaveTo,
+    stage: Stage<U::Rules>,
+}
+
+impl<U: RulesetUi> Session for Preparing<U> {
+    fn render(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        match &mut self.stage {
+            Stage::Screen(s) => s.render(area, buf, theme),
+            Stage::Game(g) => g.render(area, buf, theme),
+        }
+    }
+
+    fn handle(&mut self, input: &Input, env: &mut Env<'_>) -> Flow {
+        let screen = match &mut self.stage {
+            Stage::Game(g) => return g.handle(input, env),
+            Stage::Screen(s) => s,
+        };
+        match screen.handle(input) {
+            Ready::Stay => {}
+            Ready::Leave => return Flow::Menu,
+            Ready::Start { scenario, spec } => {
+                match start_game(&*self.ui, scenario, &spec, self.ai_pause) {
+                    Ok(mut game) => {
+                        game.set_leave_to(self.leave_to);
+                        self.stage = Stage::Game(game);
+                    }
+                    Err(e) => screen.refused(e),
+                }
+            }
+        }
+        Flow::Stay
+    }
+
+    fn tick(&mut self, env: &mut Env<'_>) -> bool {
+        match &mut self.stage {
+            Stage::Game(g) => g.tick(env),
+            Stage::Screen(_) => false,
+        }
+    }
+
+    fn wake_in(&self) -> Option<Duration> {
+        match &self.stage {
+            Stage::Game(g) => g.wake_in(),
+            Stage::Screen(_) => None,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        match &self.stage {
+            Stage::Game(g) => g.busy(),
+            Stage::Screen(_) => false,
+        }
+    }
+
+    fn set_leave_to(&mut self, to: LeaveTo) {
+        self.leave_to = to;
+        if let Stage::Game(g) = &mut self.stage {
+            g.set_leave_to(to);
+        }
+    }
+
+    /// The pre-game screen before the game starts, the game after (so tests reach each).
+    fn as_any(&self) -> &dyn Any {
+        match &self.stage {
+            Stage::Screen(s) => s.as_any(),
+            Stage::Game(g) => g.as_any(),
+        }
     }
 }
 
@@ -302,7 +365,7 @@ pub(crate) fn resume_game<U: RulesetUi>(
 /// The rulesets on offer.
 #[derive(Default)]
 pub struct Registry {
-    entries: Vec<Box<dyn Entry>>,
+    entries: Vec<Box<dyn Plugin>>,
     problems: Vec<String>,
 }
 
@@ -323,15 +386,13 @@ impl Registry {
                 .push(format!("X-Com Skirmish is unavailable: {e}")),
         }
         match crate::commander::CommanderUi::new() {
-            Ok(commander) => registry
-                .entries
-                .push(Box::new(crate::commander::CommanderEntry::new(commander))),
+            Ok(commander) => registry = registry.with(commander),
             Err(e) => registry
                 .problems
                 .push(format!("Commander 2.1 is unavailable: {e}")),
         }
-        match crate::boardgame::BoardgameEntry::new() {
-            Ok(entry) => registry.entries.push(Box::new(entry)),
+        match crate::boardgame::BoardgamePlugin::new() {
+            Ok(plugin) => registry = registry.with_plugin(Box::new(plugin)),
             Err(e) => registry
                 .problems
                 .push(format!("XCOM: The Board Game is unavailable: {e}")),
@@ -344,19 +405,26 @@ impl Registry {
         &self.problems
     }
 
-    /// Adds a ruleset.
+    /// Adds a ruleset whose games have the map, panel and hand layout of the shell's game
+    /// screen.
     pub fn with<U: RulesetUi>(mut self, ui: U) -> Registry {
-        self.entries.push(Box::new(PluginEntry::new(ui)));
+        self.entries.push(Box::new(MapPlugin::new(ui)));
+        self
+    }
+
+    /// Adds a ruleset whose sessions draw the whole screen themselves (a dashboard).
+    pub fn with_plugin(mut self, plugin: Box<dyn Plugin>) -> Registry {
+        self.entries.push(plugin);
         self
     }
 
     /// Every ruleset, in menu order.
-    pub fn entries(&self) -> &[Box<dyn Entry>] {
+    pub fn entries(&self) -> &[Box<dyn Plugin>] {
         &self.entries
     }
 
     /// The ruleset with this ID.
-    pub fn find(&self, id: &str) -> Option<&dyn Entry> {
+    pub fn find(&self, id: &str) -> Option<&dyn Plugin> {
         self.entries
             .iter()
             .find(|e| e.id() == id)

@@ -1,15 +1,21 @@
-//! The plug-in surface for rulesets: a [`RulesetUi`] tells the shell how to set a ruleset's
-//! games up, and its [`RulesetView`] draws the map and panels and turns keys and clicks into
-//! actions. Everything else (menus, the journal, hand-off, AI turns, saving) is the shell's.
+//! The map plug-in's face (see [`crate::plugin`] for the plug-in's shape): a [`RulesetUi`]
+//! tells the shell how to set a ruleset's games up and what screens it offers before and
+//! between games, and its [`RulesetView`] draws the map, panel and hand and turns keys and
+//! clicks into actions. Everything else (menus, the journal, hand-off, AI turns, saving) is
+//! the shell's.
 //!
 //! A view never sees the game state, only the observation of the seat whose eyes the screen
 //! currently shows, so a view cannot leak hidden information in hot-seat play.
 
+use crate::plugin::{GameSpec, Games, Prepared, Seats};
+use crate::session::Session;
+use crate::store::{SaveSlot, SaveStore};
 use crate::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_core::{Ruleset, ScenarioInfo, Seat};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// What a view is given when it draws or reads input.
@@ -237,6 +243,43 @@ pub trait RulesetUi: 'static {
     /// The scenarios shipped with the ruleset (default: the ruleset's own list).
     fn builtin_scenarios(&self) -> Vec<ScenarioInfo> {
         self.ruleset().scenarios().to_vec()
+    }
+
+    /// The seat rows of the new-game form (default: a person or an AI level per seat).
+    fn seats(&self) -> Seats {
+        Seats::Choose
+    }
+
+    /// What the new-game form's `spec` opens on: by default the game itself; a ruleset whose
+    /// games need setting up first offers a pre-game screen (Commander's squad builder),
+    /// which hands the scenario it built back to the shell.
+    fn pre_game(&self, spec: &GameSpec) -> Result<Prepared<Self::Rules>, String> {
+        Ok(Prepared::Start(spec.clone()))
+    }
+
+    /// The ruleset's campaign screen, if it has a campaign mode, offering the campaigns saved
+    /// in `store`; new campaigns use `seed`. Its battles run on `games`, the shell's game
+    /// screen. The default has none.
+    fn campaign(
+        &self,
+        seed: u64,
+        store: &dyn SaveStore,
+        games: Rc<dyn Games<Self::Rules>>,
+    ) -> Option<Box<dyn Session>> {
+        let _ = (seed, store, games);
+        None
+    }
+
+    /// The campaign screen on one campaign file (`bytes`, read from `slot`, where every
+    /// change is written back), if the ruleset has a campaign mode.
+    fn open_campaign(
+        &self,
+        slot: &SaveSlot,
+        bytes: &[u8],
+        games: Rc<dyn Games<Self::Rules>>,
+    ) -> Option<Result<Box<dyn Session>, String>> {
+        let _ = (slot, bytes, games);
+        None
     }
 }
 

@@ -2,7 +2,7 @@
 //! test sleeps): a whole game to its end, the countdown, expiries, pauses and the markers that
 //! stand in for colour.
 
-use crate::common::{app_with, quick_store, redraw, screen, terminal};
+use crate::common::{app_with, keys, quick_store, redraw, screen, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use squadsight_boardgame::data::ScenarioDef;
@@ -11,14 +11,14 @@ use squadsight_boardgame::state::{Clock, Phase};
 use squadsight_boardgame::{Action, Boardgame};
 use squadsight_core::game::{Game, SeatConfig};
 use squadsight_core::save;
-use squadsight_tui::Start;
 use squadsight_tui::boardgame::{Dashboard, ManualClock, finished};
 use squadsight_tui::keys::parse_script;
 use squadsight_tui::registry::Registry;
 use squadsight_tui::session::{Env, Flow, Session};
 use squadsight_tui::settings::Settings;
-use squadsight_tui::store::MemoryStore;
+use squadsight_tui::store::{DirStore, MemoryStore};
 use squadsight_tui::theme::Theme;
+use squadsight_tui::{Exit, Start};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -293,4 +293,138 @@ fn the_menu_offers_the_board_game() {
     let mut app = app_with(registry, quick_store(), Start::Menu);
     let mut term = terminal(80, 24);
     assert!(redraw(&mut app, &mut term).contains("New game"));
+}
+
+/// A failed autosave is marked in the key bar after every action until a save succeeds,
+/// whatever the message line says meanwhile; `s` saves again.
+#[test]
+fn a_failed_autosave_is_marked_in_the_key_bar_until_a_save_succeeds() {
+    let dir = std::env::temp_dir().join(format!("squadsight-bg-not-saved-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A file where the autosave folder should be: every autosave fails.
+    std::fs::write(dir.join("autosaves"), "in the way").unwrap();
+    let mut store = DirStore::new(&dir);
+    let settings = Settings::default();
+    let mut rig = Rig::new("normal", 3, 80, 24);
+    let mut press = |rig: &mut Rig, script: &str| {
+        for input in parse_script(script).unwrap() {
+            let mut env = Env {
+                store: &mut store,
+                settings: &settings,
+            };
+            rig.dash.handle(&input, &mut env);
+        }
+        rig.draw()
+    };
+    assert!(!rig.draw().contains("NOT SAVED"));
+    // Setup done: the action is logged, its autosave fails.
+    let shown = press(&mut rig, "<Enter>");
+    assert_eq!(rig.dash.game().log().len(), 1);
+    let keys = shown.lines().last().unwrap_or("");
+    assert!(keys.contains("NOT SAVED (s: save)"), "{shown}");
+    // A refused key's note takes the message line; the mark stays in the key bar.
+    let shown = press(&mut rig, "z");
+    assert!(shown.contains("That key does nothing"), "{shown}");
+    assert!(shown.contains("NOT SAVED"), "{shown}");
+    // The next action fails to save too.
+    let shown = press(&mut rig, "<Enter>");
+    assert_eq!(rig.dash.game().log().len(), 2);
+    assert!(shown.contains("NOT SAVED"), "{shown}");
+    // Once the folder can be written, `s` saves and the mark goes.
+    std::fs::remove_file(dir.join("autosaves")).unwrap();
+    let shown = press(&mut rig, "s");
+    assert!(!shown.contains("NOT SAVED"), "{shown}");
+    assert!(shown.contains("Autosaved again"), "{shown}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `squadsight replay` on a board-game save: the dashboard as it stood at each step, stepped
+/// through the log with the replay panes below it (bg.app.setup, bg.round.budget).
+#[test]
+fn the_replay_viewer_steps_a_board_game_save_through_its_dashboard() {
+    let mut rig = Rig::new("normal", 21, 80, 24);
+    rig.keys("<Enter> <Enter>");
+    rig.wait(3);
+    rig.keys("<Enter>");
+    let played = rig.dash.game().log().len();
+    assert_eq!(played, 3, "setup, briefing and one DONE");
+    let text = save::to_ron(rig.dash.game()).unwrap();
+    let start = Start::Replay {
+        bytes: text.into_bytes(),
+        origin: "bg.ron".into(),
+    };
+    let mut app = app_with(Registry::builtin(), quick_store(), start);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut term = terminal(w, h);
+        let shown = redraw(&mut app, &mut term);
+        assert!(shown.contains("Set up the table"), "{shown}");
+        assert!(shown.contains("Action 0 of 3"), "{shown}");
+        assert!(shown.contains("Resolution") && shown.contains("What changed"));
+    }
+    let mut term = terminal(80, 24);
+    // One action on: the setup is done and the briefing shows the round's budget.
+    keys(&mut app, &mut term, "<Enter>");
+    let shown = screen(&term);
+    assert!(shown.contains("Action 1 of 3"), "{shown}");
+    assert!(shown.contains("budget is 12 credits"), "{shown}");
+    // Past the briefing: the timed phase's first action, with the clock's recorded seconds.
+    keys(&mut app, &mut term, "<Enter>");
+    let shown = screen(&term);
+    assert!(shown.contains("Action 2 of 3"), "{shown}");
+    assert!(shown.contains("action 1 of"), "{shown}");
+    assert!(
+        shown.contains("[XCOM]") || shown.contains("[ALIEN]"),
+        "{shown}"
+    );
+    // The end, then back to the start; past the end nothing moves.
+    keys(&mut app, &mut term, "<End>");
+    assert!(screen(&term).contains("Action 3 of 3"), "{}", screen(&term));
+    keys(&mut app, &mut term, ".");
+    assert!(
+        screen(&term).contains("no further step"),
+        "{}",
+        screen(&term)
+    );
+    keys(&mut app, &mut term, "<Home>");
+    assert!(
+        screen(&term).contains("Set up the table"),
+        "{}",
+        screen(&term)
+    );
+    // The go-to prompt takes an action number.
+    keys(&mut app, &mut term, "g 2 <Enter>");
+    assert!(screen(&term).contains("Action 2 of 3"), "{}", screen(&term));
+    // Leaving goes back to where the replay was opened from.
+    assert_eq!(keys(&mut app, &mut term, "q"), Exit::Quit);
+}
+
+/// The new-game form shows seat rows only for a plug-in whose games have them: the board
+/// game's four roles are people at the table, so its form has none.
+#[test]
+fn the_new_game_form_shows_seat_rows_only_where_the_plugin_has_them() {
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "n");
+    let skirmish = screen(&term);
+    assert!(skirmish.contains("Seat 1"), "{skirmish}");
+    // The ruleset row: the board game is the third.
+    keys(&mut app, &mut term, "<Right> <Right>");
+    let board = screen(&term);
+    assert!(board.contains("XCOM: The Board Game"), "{board}");
+    assert!(!board.contains("Seat 1"), "{board}");
+    assert!(board.contains("Timer"), "{board}");
+    // Starting it opens the dashboard on the setup, every seat a person.
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(
+        screen(&term).contains("Set up the table"),
+        "{}",
+        screen(&term)
+    );
+    let dash = app
+        .session()
+        .and_then(|s| s.as_any().downcast_ref::<Dashboard>())
+        .expect("the dashboard");
+    assert!(dash.game().seats().iter().all(|s| s.is_human()));
+    assert_eq!(dash.game().seats().len(), 4);
 }

@@ -30,6 +30,9 @@ use squadsight_core::{Decision, Ruleset, save};
 use std::any::Any;
 use std::time::Duration;
 
+/// The key bar's mark while the game is not saved.
+const NOT_SAVED: &str = " NOT SAVED (s: save)";
+
 /// The clock of the decision on screen, as it was started.
 #[derive(Clone, Debug)]
 struct Running {
@@ -64,6 +67,9 @@ pub struct Dashboard {
     message: String,
     autosave_failed: bool,
     legal: Vec<Action>,
+    /// Shown by the replay viewer: no clock runs, no key is read, and the viewer draws its
+    /// own message and key rows.
+    replaying: bool,
 }
 
 impl Dashboard {
@@ -80,9 +86,28 @@ impl Dashboard {
             message: String::new(),
             autosave_failed: false,
             legal: Vec::new(),
+            replaying: false,
         };
         d.sync();
         d
+    }
+
+    /// The dashboard on a game the replay viewer moves along its log.
+    pub(super) fn replaying(game: Game<Boardgame>) -> Dashboard {
+        let mut d = Dashboard::new(game, Box::new(super::WallClock::new()));
+        d.replaying = true;
+        d.sync();
+        d
+    }
+
+    /// The game, for the replay viewer to move; [`Dashboard::resync`] after.
+    pub(super) fn game_mut(&mut self) -> &mut Game<Boardgame> {
+        &mut self.game
+    }
+
+    /// Catches up with a game the replay viewer moved.
+    pub(super) fn resync(&mut self) {
+        self.sync();
     }
 
     /// The game on screen.
@@ -100,6 +125,11 @@ impl Dashboard {
 
     /// Starts the clock of a new timed decision, keeps the running one, or stops it.
     fn sync(&mut self) {
+        self.game.legal_actions(CENTRAL_OFFICER, &mut self.legal);
+        if self.replaying {
+            self.running = None;
+            return;
+        }
         let at_log = self.game.log().len();
         self.running = match self.game.ruleset().timer(self.game.state()) {
             None => None,
@@ -113,7 +143,6 @@ impl Dashboard {
                 action: t.action,
             }),
         };
-        self.game.legal_actions(CENTRAL_OFFICER, &mut self.legal);
     }
 
     /// Milliseconds left on the running clock.
@@ -127,6 +156,12 @@ impl Dashboard {
 
     /// Whole seconds the clock shows (rounded up, so it shows 1 until it really runs out).
     fn left(&self) -> Option<u32> {
+        if self.replaying {
+            // The seconds the log recorded when the clock last started or stopped.
+            let s = self.state();
+            let timed = s.timed && matches!(s.phase, Phase::Timed | Phase::Window);
+            return timed.then_some(s.remaining);
+        }
         self.left_ms()
             .map(|ms| u32::try_from(ms.div_ceil(1000)).unwrap_or(u32::MAX))
     }
@@ -240,6 +275,7 @@ impl Dashboard {
             KeyCode::Char('m') if s.menu => self.play(Action::MenuResume, env),
             KeyCode::Char('m') => self.play(Action::Menu { left: 0 }, env),
             KeyCode::Char('f') => self.play(Action::Forecast, env),
+            KeyCode::Char('s') if self.autosave_failed => self.autosave(env),
             KeyCode::Char('i') if s.phase == Phase::Timed => {
                 // bg.app.info: reading an action's instructions pauses, using pause time.
                 let paused = s.clock == Clock::Running
@@ -339,7 +375,9 @@ impl Session for Dashboard {
         self.render_main(main, buf, theme);
 
         let low_y = main.bottom();
-        let low_h = area.bottom().saturating_sub(low_y + 2);
+        // The message and key rows (the replay viewer draws its own below the dashboard).
+        let rows = if self.replaying { 0 } else { 2 };
+        let low_h = area.bottom().saturating_sub(low_y + rows);
         let left_w = area.width / 2;
         let list = frame(
             buf,
@@ -358,6 +396,9 @@ impl Session for Dashboard {
         );
         self.render_situation(side, buf, theme);
 
+        if self.replaying {
+            return;
+        }
         let msg_y = area.bottom().saturating_sub(2);
         if !self.message.is_empty() {
             line(
@@ -369,7 +410,14 @@ impl Session for Dashboard {
             );
         }
         let keys = self.key_bar();
-        line(buf, area, area.bottom() - 1, &keys, theme.style(Ui::Key));
+        let y = area.bottom() - 1;
+        let mut x = area.x;
+        // A failed autosave stays in sight until one succeeds, whatever the message line
+        // says meanwhile.
+        if self.autosave_failed {
+            x = text(buf, area, x, y, NOT_SAVED, theme.style(Ui::Error));
+        }
+        text(buf, area, x, y, &keys, theme.style(Ui::Key));
         match self.overlay {
             Overlay::None => {}
             Overlay::Help => self.render_help(area, buf, theme),
@@ -823,6 +871,7 @@ impl Dashboard {
             "0-9, Enter       type a count",
             "1-6 y r x        panic report: pick a continent, set its colour",
             "q                back to the menu (the game is autosaved)",
+            "s                save again, after an autosave failed",
             "",
             "Colours: [XCOM] blue, [ALIEN] red, [SCRAMBLED] yellow.",
             "Any key closes this.",

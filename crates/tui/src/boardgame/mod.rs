@@ -1,16 +1,19 @@
 //! XCOM: The Board Game in the shell. Its game is not a map but an app-like dashboard, so it
-//! plugs in as its own [`Entry`] whose sessions are [`Dashboard`]s, rather than as a
-//! [`crate::view::RulesetView`] inside the map screen. The menu, new-game form, saves and
-//! autosaves are the shell's as for every ruleset.
+//! takes the full-area layout: it is a [`Plugin`] whose sessions are [`Dashboard`]s (and,
+//! for a replay, a [`DashboardReplay`]), rather than a [`crate::view::RulesetView`] inside
+//! the map screen. The menu, the new-game form (with no seat rows: the four roles are people
+//! at the table) and the save store are the shell's as for every ruleset.
 
 mod clock;
 mod dashboard;
+mod replay;
 
 pub use clock::{ManualClock, TimeSource, WallClock};
 pub use dashboard::{Dashboard, finished};
+pub use replay::DashboardReplay;
 
 use crate::draw::wrapped;
-use crate::registry::{Entry, GameSpec, ScenarioCard, ScenarioSource};
+use crate::plugin::{GameSpec, Plugin, ScenarioCard, ScenarioSource, Seats};
 use crate::session::Session;
 use crate::theme::{Role as Ui, Theme};
 use crate::view::OptionSpec;
@@ -24,17 +27,17 @@ use squadsight_core::{Journal, Ruleset, Seat, save};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The board game's menu entry.
-pub struct BoardgameEntry {
+/// The board game's plug-in.
+pub struct BoardgamePlugin {
     ruleset: Arc<Boardgame>,
     cards: Vec<ScenarioCard>,
     scenarios: Vec<ScenarioDef>,
     options: Vec<OptionSpec>,
 }
 
-impl BoardgameEntry {
-    /// The entry over the built-in app data.
-    pub fn new() -> Result<BoardgameEntry, String> {
+impl BoardgamePlugin {
+    /// The plug-in over the built-in app data.
+    pub fn new() -> Result<BoardgamePlugin, String> {
         let ruleset = Arc::new(Boardgame::new().map_err(|e| e.to_string())?);
         let mut cards = Vec::new();
         let mut scenarios = Vec::new();
@@ -61,7 +64,7 @@ impl BoardgameEntry {
             option("red_budget", "Red budget cut", &["rule", "chance"]),
             option("scramble", "Scrambled actions", &["earlier", "anywhere"]),
         ];
-        Ok(BoardgameEntry {
+        Ok(BoardgamePlugin {
             ruleset,
             cards,
             scenarios,
@@ -92,7 +95,7 @@ fn describe(ruleset: &Boardgame, s: &ScenarioDef) -> String {
     )
 }
 
-impl Entry for BoardgameEntry {
+impl Plugin for BoardgamePlugin {
     fn id(&self) -> &'static str {
         Boardgame::ID
     }
@@ -107,6 +110,10 @@ impl Entry for BoardgameEntry {
 
     fn options(&self) -> &[OptionSpec] {
         &self.options
+    }
+
+    fn seats(&self) -> Seats {
+        Seats::AllPeople
     }
 
     fn rules(&self) -> &'static str {
@@ -155,13 +162,12 @@ impl Entry for BoardgameEntry {
         replay: bool,
         _ai_pause: Duration,
     ) -> Result<Box<dyn Session>, String> {
-        if replay {
-            return Err(
-                "the replay viewer does not show board-game saves yet; use `squadsight log`, `explain` or `verify`"
-                    .into(),
-            );
-        }
         let file = save::load(&*self.ruleset, bytes, origin).map_err(|e| e.to_string())?;
+        if replay {
+            let viewer = DashboardReplay::open(Arc::clone(&self.ruleset), file)
+                .map_err(|e| format!("{origin}: {e}"))?;
+            return Ok(Box::new(viewer));
+        }
         let game = save::replay(Arc::clone(&self.ruleset), file, Journal::recording())
             .map_err(|e| format!("{origin}: {e}"))?;
         Ok(self.session(game))

@@ -3,25 +3,24 @@
 //! rules check listed with its clause, and the battle started from the built Squads.
 //!
 //! The pricing and the checks are the rules crate's (`squad::price`, `squad::validate`);
-//! this screen only edits a `SquadSpec` per side. Once the battle starts the builder hands
-//! every input to the game screen it opened.
+//! this screen only edits a `SquadSpec` per side. It is a pre-game screen: when both Squads
+//! are legal it hands the built scenario back to the shell, which starts the battle.
 
 use super::CommanderUi;
 use crate::draw::{self, Scratch};
 use crate::keys::Input;
-use crate::registry::{GameSpec, start_game};
-use crate::session::{Env, Flow, LeaveTo, Session};
+use crate::plugin::{GameSpec, PreGame, Ready};
 use crate::theme::{Role, Theme};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use squadsight_commander::Commander;
 use squadsight_commander::catalog::{Catalog, Faction, ItemId, RankId, Slot, UnitId};
 use squadsight_commander::scenario::ScenarioDef;
 use squadsight_commander::squad::{
     self, LARGE_LIMIT, STANDARD_LIMIT, SquadDef, SquadSpec, UnitPick,
 };
 use std::any::Any;
-use std::time::Duration;
 
 /// One row of a side's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,12 +33,11 @@ enum Row {
     Start,
 }
 
-/// The squad builder, and then the battle it started.
+/// The squad builder.
 pub struct SquadBuilder {
     ui: CommanderUi,
     scenario: ScenarioDef,
     spec: GameSpec,
-    ai_pause: Duration,
     squads: [SquadSpec; 2],
     limit: u32,
     side: usize,
@@ -47,9 +45,6 @@ pub struct SquadBuilder {
     rows: Vec<Row>,
     errors: [Vec<String>; 2],
     message: Option<(String, Role)>,
-    game: Option<Box<dyn Session>>,
-    /// Where leaving the battle goes.
-    leave_to: LeaveTo,
     /// Below 100 columns the unit card has no room beside the list: `c` shows it in the
     /// list's place, and `c` or Esc goes back.
     card: bool,
@@ -64,7 +59,6 @@ impl SquadBuilder {
         ui: CommanderUi,
         scenario: ScenarioDef,
         spec: GameSpec,
-        ai_pause: Duration,
     ) -> Result<SquadBuilder, String> {
         let catalog = ui.rules().catalog();
         let mut squads = Vec::with_capacity(2);
@@ -94,7 +88,6 @@ impl SquadBuilder {
             ui,
             scenario,
             spec,
-            ai_pause,
             squads: [a, b],
             limit,
             side: 0,
@@ -102,8 +95,6 @@ impl SquadBuilder {
             rows: Vec::new(),
             errors: [Vec::new(), Vec::new()],
             message: None,
-            game: None,
-            leave_to: LeaveTo::Menu,
             card: false,
             scratch: Scratch::default(),
             line: String::new(),
@@ -129,11 +120,6 @@ impl SquadBuilder {
     /// Every broken building rule of side `i`, with its clause.
     pub fn errors(&self, i: usize) -> &[String] {
         self.errors.get(i).map_or(&[], Vec::as_slice)
-    }
-
-    /// Whether the battle has started.
-    pub fn started(&self) -> bool {
-        self.game.is_some()
     }
 
     /// Recomputes the rows and the errors after a change.
@@ -285,8 +271,8 @@ impl SquadBuilder {
         def
     }
 
-    /// Starts the battle when both Squads are legal.
-    fn start(&mut self) {
+    /// The battle to start, when both Squads are legal.
+    fn start(&mut self) -> Ready<Commander> {
         if let Some(i) = self.errors.iter().position(|e| !e.is_empty()) {
             self.side = i;
             self.update();
@@ -297,26 +283,23 @@ impl SquadBuilder {
                 ),
                 Role::Error,
             ));
-            return;
+            return Ready::Stay;
         }
-        match start_game(&self.ui, self.built_scenario(), &self.spec, self.ai_pause) {
-            Ok(mut game) => {
-                game.set_leave_to(self.leave_to);
-                self.game = Some(game);
-            }
-            Err(e) => self.message = Some((e, Role::Error)),
+        Ready::Start {
+            scenario: self.built_scenario(),
+            spec: self.spec.clone(),
         }
     }
 
-    fn key(&mut self, k: KeyEvent) -> Flow {
+    fn key(&mut self, k: KeyEvent) -> Ready<Commander> {
         if k.modifiers.contains(KeyModifiers::CONTROL) {
-            return Flow::Stay;
+            return Ready::Stay;
         }
         self.message = None;
         let last = self.rows.len().saturating_sub(1);
         match k.code {
             KeyCode::Esc if self.card => self.card = false,
-            KeyCode::Esc => return Flow::Menu,
+            KeyCode::Esc => return Ready::Leave,
             KeyCode::Char('c') => self.card = !self.card,
             KeyCode::Up | KeyCode::Char('k') => self.row = self.row.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => self.row = (self.row + 1).min(last),
@@ -328,10 +311,10 @@ impl SquadBuilder {
             }
             KeyCode::Enter | KeyCode::Char(' ') => match self.rows.get(self.row).copied() {
                 Some(Row::Add(u)) => self.add(u),
-                Some(Row::Start) => self.start(),
+                Some(Row::Start) => return self.start(),
                 Some(Row::Unit(_)) | None => {}
             },
-            KeyCode::Char('g') => self.start(),
+            KeyCode::Char('g') => return self.start(),
             KeyCode::Char('p') => self.cycle_weapon(Slot::Primary),
             KeyCode::Char('o') => self.cycle_weapon(Slot::Secondary),
             KeyCode::Char('a') => self.cycle_attachments(),
@@ -356,12 +339,10 @@ impl SquadBuilder {
                     STANDARD_LIMIT
                 };
             }
-            _ => return Flow::Stay,
+            _ => return Ready::Stay,
         }
-        if self.game.is_none() {
-            self.update();
-        }
-        Flow::Stay
+        self.update();
+        Ready::Stay
     }
 
     fn render_builder(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -672,50 +653,24 @@ pub(crate) fn write_pick<'a>(
     out.push_str(rank);
 }
 
-impl Session for SquadBuilder {
+impl PreGame<Commander> for SquadBuilder {
     fn render(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        match &mut self.game {
-            Some(g) => g.render(area, buf, theme),
-            None => self.render_builder(area, buf, theme),
-        }
+        self.render_builder(area, buf, theme);
     }
 
-    fn handle(&mut self, input: &Input, env: &mut Env<'_>) -> Flow {
-        if let Some(g) = &mut self.game {
-            return g.handle(input, env);
-        }
+    fn handle(&mut self, input: &Input) -> Ready<Commander> {
         match input {
             Input::Key(k) => self.key(*k),
-            _ => Flow::Stay,
+            _ => Ready::Stay,
         }
     }
 
-    fn tick(&mut self, env: &mut Env<'_>) -> bool {
-        self.game.as_mut().is_some_and(|g| g.tick(env))
+    fn refused(&mut self, why: String) {
+        self.message = Some((why, Role::Error));
     }
 
-    fn wake_in(&self) -> Option<Duration> {
-        self.game.as_ref().and_then(|g| g.wake_in())
-    }
-
-    fn busy(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.busy())
-    }
-
-    fn set_leave_to(&mut self, to: LeaveTo) {
-        self.leave_to = to;
-        if let Some(g) = &mut self.game {
-            g.set_leave_to(to);
-        }
-    }
-
-    /// The game screen once the battle has started (so tests reach the typed game), the
-    /// builder before.
     fn as_any(&self) -> &dyn Any {
-        match &self.game {
-            Some(g) => g.as_any(),
-            None => self,
-        }
+        self
     }
 }
 

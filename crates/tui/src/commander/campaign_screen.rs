@@ -17,15 +17,15 @@
 
 use super::CommanderUi;
 use crate::draw::{self, Scratch};
-use crate::game_screen::GameScreen;
 use crate::keys::Input;
-use crate::registry::{GameSpec, ScenarioSource, resume_game, start_game};
+use crate::plugin::{GameSpec, Games, ScenarioSource};
 use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
 use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use squadsight_commander::Commander;
 use squadsight_commander::ai_mode::Difficulty;
 use squadsight_commander::campaign::battle::{next_battle, report_from_state};
 use squadsight_commander::campaign::{Campaign, default_squad};
@@ -34,6 +34,7 @@ use squadsight_core::game::SeatConfig;
 use squadsight_core::save::{self, Hash64};
 use squadsight_core::{Decision, Seat};
 use std::any::Any;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// Where the campaign screen is.
@@ -65,7 +66,8 @@ struct Saved {
 /// The campaign screen.
 pub struct CampaignScreen {
     ui: CommanderUi,
-    ai_pause: Duration,
+    /// The shell's game screen, where battles are played.
+    games: Rc<dyn Games<Commander>>,
     seed: u64,
     faction: Faction,
     difficulty: Difficulty,
@@ -90,7 +92,7 @@ impl CampaignScreen {
     pub fn new(
         ui: CommanderUi,
         seed: u64,
-        ai_pause: Duration,
+        games: Rc<dyn Games<Commander>>,
         store: &dyn SaveStore,
     ) -> CampaignScreen {
         let catalog = ui.rules().catalog();
@@ -109,7 +111,7 @@ impl CampaignScreen {
                 }
             })
             .collect();
-        CampaignScreen::with(ui, seed, ai_pause, saved)
+        CampaignScreen::with(ui, seed, games, saved)
     }
 
     /// A campaign screen on the campaign file `bytes`, kept at `slot` (a campaign made with
@@ -117,22 +119,27 @@ impl CampaignScreen {
     /// the file and the place in it, when the file is not a campaign this build can read.
     pub fn open(
         ui: CommanderUi,
-        ai_pause: Duration,
+        games: Rc<dyn Games<Commander>>,
         slot: SaveSlot,
         bytes: &[u8],
     ) -> Result<CampaignScreen, String> {
         let campaign = Campaign::from_ron(bytes, &slot.origin, ui.rules().catalog())
             .map_err(|e| e.to_string())?;
-        let mut screen = CampaignScreen::with(ui, campaign.seed, ai_pause, Vec::new());
+        let mut screen = CampaignScreen::with(ui, campaign.seed, games, Vec::new());
         screen.resume(campaign, slot);
         Ok(screen)
     }
 
     /// The screen on its opening page with `saved` listed.
-    fn with(ui: CommanderUi, seed: u64, ai_pause: Duration, saved: Vec<Saved>) -> CampaignScreen {
+    fn with(
+        ui: CommanderUi,
+        seed: u64,
+        games: Rc<dyn Games<Commander>>,
+        saved: Vec<Saved>,
+    ) -> CampaignScreen {
         CampaignScreen {
             ui,
-            ai_pause,
+            games,
             seed,
             faction: Faction::Xcom,
             difficulty: Difficulty::Classic,
@@ -300,7 +307,7 @@ impl CampaignScreen {
                 c.difficulty.as_str().to_string(),
             )],
         };
-        match start_game(&self.ui, battle.scenario, &spec, self.ai_pause) {
+        match self.games.start(battle.scenario, &spec) {
             Ok(game) => {
                 self.message = None;
                 let mut game = game;
@@ -329,7 +336,7 @@ impl CampaignScreen {
         if file.scenario != *scenario {
             return None;
         }
-        resume_game(&self.ui, file, &origin, self.ai_pause).ok()
+        self.games.resume(file, &origin).ok()
     }
 
     /// Writes the battle on screen to the store whenever it has changed since last written.
@@ -338,14 +345,14 @@ impl CampaignScreen {
         let Stage::Battle { game, kept, .. } = &mut self.stage else {
             return;
         };
-        let Some(screen) = game.as_any().downcast_ref::<GameScreen<CommanderUi>>() else {
+        let Some(played) = self.games.game(game.as_ref()) else {
             return;
         };
-        let link = screen.game().link();
+        let link = played.link();
         if *kept == Some(link) {
             return;
         }
-        let written = save::to_ron(screen.game())
+        let written = save::to_ron(played)
             .map_err(|e| e.to_string())
             .and_then(|text| store.write_campaign_battle(slot, Some(&text)));
         match written {
@@ -357,10 +364,10 @@ impl CampaignScreen {
     }
 
     /// Whether the battle on screen is over.
-    fn battle_over(game: &dyn Session) -> bool {
-        game.as_any()
-            .downcast_ref::<GameScreen<CommanderUi>>()
-            .is_some_and(|g| matches!(g.game().to_act(), Decision::Over(_)))
+    fn battle_over(games: &dyn Games<Commander>, game: &dyn Session) -> bool {
+        games
+            .game(game)
+            .is_some_and(|g| matches!(g.to_act(), Decision::Over(_)))
     }
 
     /// Records the finished battle in the campaign, draws its rewards and saves the
@@ -369,11 +376,11 @@ impl CampaignScreen {
         let Stage::Battle { game, seat, .. } = &self.stage else {
             return;
         };
-        let Some(screen) = game.as_any().downcast_ref::<GameScreen<CommanderUi>>() else {
+        let Some(played) = self.games.game(game.as_ref()) else {
             return;
         };
         let catalog = self.ui.rules().catalog();
-        let report = match report_from_state(catalog, screen.game().state(), *seat, 0) {
+        let report = match report_from_state(catalog, played.state(), *seat, 0) {
             Ok(r) => r,
             Err(e) => {
                 self.message = Some((e.to_string(), Role::Error));
@@ -761,7 +768,7 @@ impl Session for CampaignScreen {
     fn render(&mut self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         if let Stage::Battle { game, .. } = &mut self.stage {
             game.render(area, buf, theme);
-            if CampaignScreen::battle_over(game.as_ref()) {
+            if CampaignScreen::battle_over(&*self.games, game.as_ref()) {
                 let y = area.bottom().saturating_sub(1);
                 draw::clear(
                     buf,
@@ -805,7 +812,7 @@ impl Session for CampaignScreen {
 
     fn handle(&mut self, input: &Input, env: &mut Env<'_>) -> Flow {
         if let Stage::Battle { game, .. } = &mut self.stage {
-            let over = CampaignScreen::battle_over(game.as_ref());
+            let over = CampaignScreen::battle_over(&*self.games, game.as_ref());
             if over && matches!(input, Input::Key(k) if k.code == KeyCode::Char('c')) {
                 self.record(env.store);
                 return Flow::Stay;

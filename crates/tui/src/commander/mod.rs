@@ -10,15 +10,17 @@
 
 mod builder;
 mod campaign_screen;
-mod entry;
 pub mod map;
+mod offers;
 mod panel;
 
 pub use builder::SquadBuilder;
 pub use campaign_screen::CampaignScreen;
-pub use entry::CommanderEntry;
 
 use crate::draw::{self, Scratch};
+use crate::plugin::{GameSpec, Games, Prepared};
+use crate::session::Session;
+use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
 use crate::view::{
     KeyHelp, MapNav, OptionSpec, Reply, RulesAiSeat, RulesetUi, RulesetView, ViewCtx,
@@ -37,6 +39,7 @@ use squadsight_commander::scenario::ScenarioDef;
 use squadsight_commander::state::{Model, ModelId, Presence, State, Window};
 use squadsight_core::data::parse_ron;
 use squadsight_core::{Ruleset as _, Seat};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// The side markers drawn after a model's two letters: seat 1 and seat 2. Sides always
@@ -227,6 +230,28 @@ impl RulesetUi for CommanderUi {
             return;
         };
         panel::preview(&plan, area, buf, theme);
+    }
+
+    fn pre_game(&self, spec: &GameSpec) -> Result<Prepared<Commander>, String> {
+        offers::pre_game(self, spec)
+    }
+
+    fn campaign(
+        &self,
+        seed: u64,
+        store: &dyn SaveStore,
+        games: Rc<dyn Games<Commander>>,
+    ) -> Option<Box<dyn Session>> {
+        Some(offers::campaign(self, seed, store, games))
+    }
+
+    fn open_campaign(
+        &self,
+        slot: &SaveSlot,
+        bytes: &[u8],
+        games: Rc<dyn Games<Commander>>,
+    ) -> Option<Result<Box<dyn Session>, String>> {
+        Some(offers::open_campaign(self, slot, bytes, games))
     }
 }
 
