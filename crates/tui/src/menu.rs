@@ -2,11 +2,11 @@
 
 use crate::draw::{self, Scratch};
 use crate::keys::Input;
-use crate::plugin::{GameSpec, ScenarioSource, Seats};
+use crate::plugin::{GameSpec, OptionSpec, ScenarioSource, Seats};
 use crate::registry::Registry;
 use crate::store::SaveSlot;
 use crate::theme::{Role, Theme};
-use crate::view::OptionSpec;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -8,6 +8,7 @@
 //! currently shows, so a view cannot leak hidden information in hot-seat play.
 
 use crate::plugin::{GameSpec, Games, Prepared, Seats};
+pub use crate::plugin::{OptionSpec, RulesAiSeat};
 use crate::session::Session;
 use crate::store::{SaveSlot, SaveStore};
 use crate::theme::Theme;
@@ -152,29 +153,6 @@ pub trait RulesetView<R: Ruleset> {
         let _ = (ctx, action);
         None
     }
-}
-
-/// One table option and its values, the default first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionSpec {
-    /// The key, as `--option KEY=VALUE` spells it.
-    pub key: &'static str,
-    /// Its name in the new-game form: a few words, at most 17 characters.
-    pub label: &'static str,
-    /// The values it takes, the default first.
-    pub values: Vec<String>,
-    /// Set when any value but the default hands a seat to the ruleset's own AI: the form then
-    /// offers those values on that seat's row instead of a row of their own.
-    pub seat: Option<RulesAiSeat>,
-}
-
-/// The seat an option hands to the ruleset's own AI.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RulesAiSeat {
-    /// The seat, 0-based.
-    pub seat: usize,
-    /// The value (an index into the option's values) the form gives an AI seat at first.
-    pub ai_default: usize,
 }
 
 /// How a ruleset plugs into the shell.

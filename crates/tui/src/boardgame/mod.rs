@@ -13,10 +13,10 @@ pub use dashboard::{Dashboard, finished};
 pub use replay::DashboardReplay;
 
 use crate::draw::wrapped;
-use crate::plugin::{GameSpec, Plugin, ScenarioCard, ScenarioSource, Seats};
+use crate::plugin::{GameSpec, OptionSpec, Plugin, ScenarioCard, ScenarioSource, Seats};
 use crate::session::Session;
 use crate::theme::{Role as Ui, Theme};
-use crate::view::OptionSpec;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_boardgame::Boardgame;
