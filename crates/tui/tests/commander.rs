@@ -319,3 +319,27 @@ fn solo_against_ai_mode_on_classic_from_the_menu() {
         "no AI roll journaled"
     );
 }
+
+/// The squad builder is a pre-game screen the shell hosts: Esc leaves it for the menu with no
+/// battle started, and a legal pair of Squads hands the battle to the shell's game screen,
+/// whose Esc-and-leave goes back to the menu too.
+#[test]
+fn the_squad_builder_hands_its_battle_to_the_shell_or_leaves_for_the_menu() {
+    let mut app = app(Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "n <Right> <Enter>");
+    assert!(redraw(&mut app, &mut term).contains("Squad builder"));
+    keys(&mut app, &mut term, "<Esc>");
+    let shown = redraw(&mut app, &mut term);
+    assert!(app.session().is_none(), "back on the menu");
+    assert!(shown.contains("New game"), "{shown}");
+    // Again, and start the battle with the scenario's own Squads.
+    keys(&mut app, &mut term, "n <Right> <Enter> g");
+    let battle = game(&app);
+    assert_eq!(
+        battle.game().seats().len(),
+        2,
+        "the battle is on the game screen"
+    );
+    assert!(!redraw(&mut app, &mut term).contains("Squad builder"));
+}

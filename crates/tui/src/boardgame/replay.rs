@@ -21,8 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The keys of the viewer, for its key bar.
-const KEYS: &str =
-    " Right/Left event | Enter/. , action | Home End | g go to | a autoplay | [ ] scroll";
+const KEYS: &str = " Left Right: event | Enter , : action | Home End | g go to | a auto";
 
 /// A board-game save being replayed.
 pub struct DashboardReplay {
@@ -59,7 +58,7 @@ impl DashboardReplay {
         &self.replay
     }
 
-    /// Reads a key; returns whether the board moved.
+    /// Reads a key.
     fn key(&mut self, key: KeyEvent) -> Flow {
         let game = self.dash.game_mut();
         if self.replay.prompt().is_some() {
