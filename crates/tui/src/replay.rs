@@ -685,10 +685,13 @@ impl<R: Ruleset> Replay<R> {
         }
         let used = draw_lines(buf, inner, &self.changes, self.changes_top, theme);
         if used < self.changes.len() {
-            let more = self.scratch.format(format_args!(
-                " {} more, Tab here and Down ",
-                self.changes.len() - used
-            ));
+            let left = self.changes.len() - used;
+            let more = if focused {
+                self.scratch.format(format_args!(" {left} more: Down "))
+            } else {
+                self.scratch
+                    .format(format_args!(" {left} more, Tab here and Down "))
+            };
             let w = u16::try_from(more.chars().count()).unwrap_or(0);
             draw::text(
                 buf,

@@ -323,6 +323,7 @@ fn a_failed_autosave_is_marked_in_the_key_bar_until_a_save_succeeds() {
     assert_eq!(rig.dash.game().log().len(), 1);
     let keys = shown.lines().last().unwrap_or("");
     assert!(keys.contains("NOT SAVED (s: save)"), "{shown}");
+    assert!(!keys.contains("(autosaved)"), "{shown}");
     // A refused key's note takes the message line; the mark stays in the key bar.
     let shown = press(&mut rig, "z");
     assert!(shown.contains("That key does nothing"), "{shown}");
@@ -373,6 +374,10 @@ fn the_replay_viewer_steps_a_board_game_save_through_its_dashboard() {
     let shown = screen(&term);
     assert!(shown.contains("Action 2 of 3"), "{shown}");
     assert!(shown.contains("action 1 of"), "{shown}");
+    // At 80x24 the current action keeps the box it has in play: 9 rows under the title
+    // line, so the round's list starts on row 11.
+    let rows: Vec<&str> = shown.lines().collect();
+    assert!(rows[10].contains("This round"), "{shown}");
     assert!(
         shown.contains("[XCOM]") || shown.contains("[ALIEN]"),
         "{shown}"

@@ -612,26 +612,27 @@ impl Dashboard {
         let n = format!("  action {} of {}", s.current + 1, s.plan.len());
         text(buf, inner, x, inner.y, &n, theme.style(Ui::Dim));
         self.render_countdown(inner, inner.y + 2, buf, theme);
-        let how = inner.y + 4;
-        let rows = wrapped(
-            buf,
-            inner,
-            how - inner.y,
-            0,
-            &info.how,
-            theme.style(Ui::Text),
-        );
-        let mut y = how + rows as u16;
-        if !entry.targets.is_empty() {
+        let ufos = !entry.targets.is_empty();
+        let scanner = entry.scanner && !entry.forecast_asked;
+        // The UFO and scanner lines keep their rows at the bottom; the instructions get what
+        // is left above them (the whole text is one key away: i).
+        let below = u16::from(ufos) + u16::from(scanner);
+        let how = Rect {
+            height: inner.height.saturating_sub(below),
+            ..inner
+        };
+        let rows = wrapped(buf, how, 4, 0, &info.how, theme.style(Ui::Text));
+        let mut y = (inner.y + 4 + rows as u16).min(inner.bottom().saturating_sub(below));
+        if ufos {
             let t = format!("UFOs: {}", targets_text(catalog, &entry.targets));
-            line(buf, inner, y.min(inner.bottom() - 1), &t, style);
+            line(buf, inner, y, &t, style);
             y += 1;
         }
-        if entry.scanner && !entry.forecast_asked {
+        if scanner {
             line(
                 buf,
                 inner,
-                y.min(inner.bottom() - 1),
+                y,
                 "SCANNER LIT: f for a forecast",
                 theme.style(Ui::Key),
             );
@@ -846,6 +847,8 @@ impl Dashboard {
                     .into()
             }
             Phase::Over => " Enter/q back to the menu | ? help".into(),
+            // Leaving is said to keep the game only while autosaves succeed.
+            _ if self.autosave_failed => " Enter next | y/n answer | ? help | q leave".into(),
             _ => " Enter next | y/n answer | ? help | q leave (autosaved)".into(),
         }
     }

@@ -158,8 +158,9 @@ impl Session for DashboardReplay {
             );
             return;
         }
-        // The dashboard above, the replay panes below, then the message and key rows.
-        let panes = (area.height / 3).clamp(5, 12);
+        // The dashboard above (15 rows keep its current action whole), the replay panes
+        // below, then the message and key rows.
+        let panes = area.height.saturating_sub(18).clamp(5, 12);
         let board_h = area.height - panes - 3;
         self.dash
             .render(Rect::new(area.x, area.y, area.width, board_h), buf, theme);
@@ -169,7 +170,8 @@ impl Session for DashboardReplay {
         let low = Rect::new(area.x, bar_y + 1, half, panes);
         self.replay.render_detail(low, buf, theme);
         let right = Rect::new(area.x + half, bar_y + 1, area.width - half, panes);
-        self.replay.render_changes(right, buf, false, theme);
+        // Up and Down always scroll what changed: it has the focus.
+        self.replay.render_changes(right, buf, true, theme);
         let msg_y = area.bottom() - 2;
         match (self.replay.prompt(), &self.message) {
             (Some(typed), _) => {
