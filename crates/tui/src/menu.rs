@@ -700,7 +700,7 @@ impl NewGameForm {
             draw::text(buf, dinner, dinner.x, sy, seats, theme.style(Role::Dim));
         }
         let prev = Rect::new(side.x, desc.bottom(), side.width, side.height - desc.height);
-        let pinner = draw::frame(buf, prev, "Map preview", false, theme);
+        let pinner = draw::frame(buf, prev, entry.preview_title(), false, theme);
         entry.preview(self.scenario, pinner, buf, theme);
     }
 }

@@ -129,6 +129,10 @@ pub trait Plugin {
     }
     /// Our own rules summary, by clause.
     fn rules(&self) -> &'static str;
+    /// The title of the new-game form's preview pane (default: a map game's).
+    fn preview_title(&self) -> &'static str {
+        "Map preview"
+    }
     /// Draws a shipped scenario's preview.
     fn preview(&self, scenario: usize, area: Rect, buf: &mut Buffer, theme: &Theme);
     /// Starts a new game.

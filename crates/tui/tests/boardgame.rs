@@ -419,6 +419,11 @@ fn the_new_game_form_shows_seat_rows_only_where_the_plugin_has_them() {
     assert!(board.contains("XCOM: The Board Game"), "{board}");
     assert!(!board.contains("Seat 1"), "{board}");
     assert!(board.contains("Timer"), "{board}");
+    // Its preview is no map but the difficulty's numbers.
+    assert!(board.contains("The app's numbers"), "{board}");
+    assert!(board.contains("Final window"), "{board}");
+    assert!(!board.contains("Map preview"), "{board}");
+    assert!(skirmish.contains("Map preview"), "{skirmish}");
     // Starting it opens the dashboard on the setup, every seat a person.
     keys(&mut app, &mut term, "<Enter>");
     assert!(

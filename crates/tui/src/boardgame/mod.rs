@@ -120,9 +120,44 @@ impl Plugin for BoardgamePlugin {
         self.ruleset.rules_summary()
     }
 
+    fn preview_title(&self) -> &'static str {
+        "The app's numbers"
+    }
+
+    /// The difficulty's other numbers (ours, from `rulesets/boardgame/app.ron`), one to a
+    /// line.
     fn preview(&self, scenario: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        if let Some(card) = self.cards.get(scenario) {
-            wrapped(buf, area, 0, 0, &card.description, theme.style(Ui::Text));
+        let Some(s) = self.scenarios.get(scenario) else {
+            return;
+        };
+        let catalog = self.ruleset.catalog();
+        let Some(d) = catalog
+            .difficulty(&s.difficulty)
+            .map(|i| &catalog.difficulties[i])
+        else {
+            return;
+        };
+        // The action times and the pause are in the scenario's description above.
+        let lines = [
+            format!("Final window {} s", d.final_window_seconds),
+            format!(
+                "An XCOM action done early adds {}% of its time left to the pause, at most {} s",
+                d.bonus_percent, d.bonus_cap
+            ),
+            format!(
+                "Scramble chance {}% per UFO in orbit, at most {}%",
+                d.scramble_per_ufo, d.scramble_cap
+            ),
+            format!(
+                "Final mission may unlock from round {} ({}% then)",
+                d.unlock_from, d.unlock_base
+            ),
+            "These numbers are ours (docs/rules/boardgame.md); a table may change them in rulesets/boardgame/app.ron.".to_string(),
+        ];
+        let mut y = 0u16;
+        for l in &lines {
+            let rows = wrapped(buf, area, y, 0, l, theme.style(Ui::Text));
+            y = y.saturating_add(u16::try_from(rows).unwrap_or(u16::MAX));
         }
     }
 
