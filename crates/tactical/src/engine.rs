@@ -261,6 +261,7 @@ impl Tactical {
             panic: None,
             controlled: false,
             seen: 0,
+            primed: None,
         }
     }
 
@@ -338,6 +339,8 @@ impl Tactical {
             active: None,
             reactions: Vec::new(),
             outcome: None,
+            live: Vec::new(),
+            lit: Vec::new(),
         };
         self.remember_sight(&mut st);
         self.new_round(&mut st, rng, journal);
@@ -505,12 +508,16 @@ impl Tactical {
             u.controlled = false;
             u.control = u.seat;
         }
+        // Grenades thrown with a delay of 0 go off as the squad's turn ends (throw.rs).
+        self.fuses_at_squad_end(st, seat, rng, journal);
         st.turn += 1;
         self.skip_spent_squads(st, rng, journal);
     }
 
     /// The end of a round: stun wears off (tac.dmg.stun-recovery), then the next round.
     fn end_round(&self, st: &mut State, rng: &mut GameRng, journal: &mut Journal) {
+        // Smoke, fire and grenade fuses first (environment.rs).
+        self.environment_round_end(st, rng, journal);
         let recovery = self.catalog.rules().stun_recovery;
         let mut changed = false;
         for i in 0..st.units.len() {

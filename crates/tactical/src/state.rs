@@ -89,6 +89,8 @@ pub struct Unit {
     /// The units it saw after the last motion, as a bit mask (tac.react.trigger fires on new
     /// sight only, tac.gap.5).
     pub seen: u64,
+    /// The grenade in its hand, primed and not yet thrown (tac.throw.prime).
+    pub primed: Option<crate::throw::Primed>,
 }
 
 impl Unit {
@@ -187,6 +189,10 @@ pub struct State {
     pub reactions: Vec<Reaction>,
     /// How the game ended.
     pub outcome: Option<Outcome>,
+    /// Grenades lying on the map, primed, in the order they landed (tac.throw.*).
+    pub live: Vec<crate::throw::Live>,
+    /// Squares lit by Electro Flares, sorted (tac.equip.flare).
+    pub lit: Vec<Pos>,
 }
 
 impl State {
