@@ -319,6 +319,8 @@ pub struct Rules {
     pub craft: Vec<(String, u8)>,
     /// Missed-shot direction by d10 result: (turn in eighths, short).
     pub miss: [(i8, bool); 10],
+    /// The numbers of a crash.
+    pub crash: crate::data::CrashDef,
 }
 
 /// The validated catalog.
@@ -729,6 +731,7 @@ impl Builder<'_, '_> {
             tech_levels: r.tech_levels,
             craft: r.craft.clone(),
             miss,
+            crash: r.crash,
         }
     }
 

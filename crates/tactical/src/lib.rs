@@ -23,6 +23,7 @@
 pub mod action;
 pub mod catalog;
 mod combat;
+pub mod crash;
 pub mod damage;
 pub mod data;
 mod describe;

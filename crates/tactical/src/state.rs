@@ -193,6 +193,10 @@ pub struct State {
     pub live: Vec<crate::throw::Live>,
     /// Squares lit by Electro Flares, sorted (tac.equip.flare).
     pub lit: Vec<Pos>,
+    /// Rounds at the start in which only the crashed seats act (tac.scen.crash.head-start).
+    pub head_start: u32,
+    /// The seats that start in a crashed craft (tac.scen.crash.setup).
+    pub crashed: squadsight_core::SeatSet,
 }
 
 impl State {

@@ -533,3 +533,119 @@ fn tac_dmgtype_list_one_type_for_rules_and_map() {
     assert_eq!(kind.name(), "HE");
     assert_eq!(kind.index(), 5);
 }
+
+/// tac.scen.crash.setup, tac.scen.crash.head-start, tac.scen.crash.engine-roll,
+/// tac.scen.crash.engine-blast, tac.scen.types, tac.gap.16, tac.gap.17: the crashed squad
+/// spends 80% of its points, its power source rolls d100 against 85, an exploded one blows
+/// 100 × 2d10 (or 100 + 2d10) HE-3, and only the crashed side acts in the first two rounds.
+#[test]
+fn tac_scen_crash_engine_roll_blast_and_head_start() {
+    use squadsight_core::{GameRng, Ruleset};
+    let t = tactical();
+    let sc = t.scenario("crashed-ufo").unwrap_or_else(|e| panic!("{e}"));
+    let aliens = Seat(1);
+    let mut exploded = 0;
+    for (seed, reading) in [(1u64, "times"), (2, "plus"), (3, "times"), (4, "plus")] {
+        let mut o = Options::default();
+        t.set_option(&mut o, "crash_blast", reading)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut j = Journal::recording();
+        let st = t
+            .setup(&sc, &o, &mut GameRng::new(seed), &mut j)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let roll = j
+            .events()
+            .iter()
+            .find(|e| e.rule == "tac.scen.crash.engine-roll")
+            .and_then(|e| e.roll)
+            .unwrap_or_else(|| panic!("one power source, one roll"));
+        assert_eq!(roll.p.map(|p| p.to_string()), Some("85.0% (17/20)".into()));
+        let blast = j
+            .events()
+            .iter()
+            .filter(|e| e.rule == "tac.scen.crash.engine-blast" && e.roll.is_none())
+            .map(|e| (e.text.clone(), e.inputs.clone()))
+            .next();
+        assert_eq!(blast.is_some(), roll.success == Some(true));
+        if let Some((text, inputs)) = blast {
+            exploded += 1;
+            let sum: u32 = inputs[0].value.parse().unwrap_or_else(|e| panic!("{e}"));
+            let want = if reading == "times" {
+                100 * sum
+            } else {
+                100 + sum
+            };
+            assert!(text.contains(&format!("{want} HE-3")), "{text}");
+            assert!(j.events().iter().any(|e| e.rule == "tac.splash.rating"));
+        }
+        // tac.scen.crash.head-start: rounds 1 and 2 belong to the aliens alone.
+        assert_eq!(st.order, vec![aliens]);
+        assert_eq!(st.head_start, 2);
+        assert_eq!(st.round_limit, 14 + 2);
+        assert!(st.crashed.contains(aliens));
+    }
+    assert!(exploded > 0, "an 85% roll came up in four tries");
+    // tac.scen.crash.setup: a crashed squad may spend 80% of its points (here 400 of 500).
+    let mut dear = sc.clone();
+    dear.squads[1].points = 500;
+    let err = t
+        .setup(
+            &dear,
+            &Options::default(),
+            &mut GameRng::new(1),
+            &mut Journal::off(),
+        )
+        .err()
+        .unwrap_or_else(|| panic!("too dear"));
+    let text = err.to_string();
+    assert!(text.contains("it may spend 400"), "{text}");
+    // A budget exactly the squad's cost is still too little when crashed.
+    let cost: u32 = text
+        .split("costs ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    dear.squads[1].points = cost;
+    let err = t
+        .setup(
+            &dear,
+            &Options::default(),
+            &mut GameRng::new(1),
+            &mut Journal::off(),
+        )
+        .err()
+        .unwrap_or_else(|| panic!("too dear at full cost"));
+    assert!(
+        err.to_string()
+            .contains(&format!("it may spend {}", cost * 4 / 5))
+    );
+    dear.squads[1].points = cost * 5 / 4 + 1;
+    assert!(
+        t.setup(
+            &dear,
+            &Options::default(),
+            &mut GameRng::new(1),
+            &mut Journal::off()
+        )
+        .is_ok()
+    );
+}
+
+/// tac.scen.crash.grounded-engine, tac.explosive.detonate: a landed craft's engine is an
+/// explosive object: destroyed (super-tough: 160 HE), it goes off as 90 HE-2, not as a
+/// crash blast.
+#[test]
+fn tac_scen_crash_grounded_engine_is_an_ordinary_explosive() {
+    let mut bf = field(&[&["+ + + + + +", " . E . . . ", "+ + + + + +"]]);
+    let mut j = Journal::recording();
+    let report = bf.strike(
+        squadsight_tactical::map::Item::Object(p(1, 0, 0)),
+        squadsight_tactical::map::DamageType::HE,
+        160,
+        &mut j,
+    );
+    assert_eq!(report.areas.len(), 1);
+    assert_eq!(report.areas[0].blast.damage, 90);
+    assert_eq!(report.areas[0].blast.rating, 2);
+}
