@@ -392,7 +392,8 @@ impl Tactical {
         }
     }
 
-    /// A missed shot flies on (tac.miss.*): a d10 direction from our table (tac.gap.1), one
+    /// A missed shot flies on (tac.miss.scope: every missed ranged shot; missed throws go
+    /// through [`Tactical::deviate`] too, in throw.rs): a d10 direction from our table (tac.gap.1), one
     /// square off per 10 of the margin of failure, rounded up, at least one (tac.miss.offset,
     /// tac.gap.61); it strikes the first unit on the line from the firer through that square
     /// that is not the target (tac.miss.path, tac.miss.not-target, tac.miss.always-hits).

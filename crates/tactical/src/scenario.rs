@@ -91,7 +91,7 @@ static SCENARIOS: [ScenarioInfo; 4] = [
     },
 ];
 
-/// The scenarios shipped in the binary; the first is the default.
+/// The scenarios shipped in the binary (tac.scen.types); the first is the default.
 pub fn builtin() -> &'static [ScenarioInfo] {
     &SCENARIOS
 }

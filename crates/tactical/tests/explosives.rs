@@ -649,3 +649,257 @@ fn tac_scen_crash_grounded_engine_is_an_ordinary_explosive() {
     assert_eq!(report.areas[0].blast.damage, 90);
     assert_eq!(report.areas[0].blast.rating, 2);
 }
+
+/// tac.miss.scope, tac.miss.direction, tac.miss.mof, tac.miss.offset, tac.miss.path,
+/// tac.miss.not-target, tac.miss.always-hits: a shot that cannot hit rolls its direction on
+/// the d10 table, goes one square off per 10 of the margin, rounded up, and never strikes
+/// its target.
+#[test]
+fn tac_miss_a_missed_shot_deviates_and_spares_the_target() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(10, 15, 0), p(10, 10, 0));
+    second_alien(&mut st, a, p(11, 5, 0), Facing::S);
+    t.settle_sight(&mut st);
+    arm(&t, &mut st, x, "Rifle", 0);
+    st.units[x].stats[2] = Some(1); // 1 + 0 (snap) - 5 (range): always misses
+    let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
+    let before = (st.units[a].damage, st.units[a].arm);
+    let j = act(
+        &t,
+        &mut st,
+        Action::Attack {
+            unit: x as u8,
+            weapon: w,
+            mode: Mode::Snap,
+            target: a as u8,
+        },
+    );
+    let shot = j
+        .events()
+        .iter()
+        .find(|e| e.rule == "tac.ranged.resolve")
+        .and_then(|e| e.roll)
+        .unwrap_or_else(|| panic!("a roll"));
+    assert_eq!(shot.success, Some(false));
+    let dir = j
+        .events()
+        .iter()
+        .find(|e| e.rule == "tac.miss.direction")
+        .and_then(|e| e.roll)
+        .unwrap_or_else(|| panic!("a direction"));
+    assert!(dir.p.is_some());
+    let offset = j
+        .events()
+        .iter()
+        .find(|e| e.rule == "tac.miss.offset")
+        .unwrap_or_else(|| panic!("an offset"));
+    let mof = shot.total as i32 + 4;
+    let want = ((mof + 9) / 10).max(1);
+    assert_eq!(offset.inputs[0].value, mof.to_string());
+    assert_eq!(offset.inputs[1].value, want.to_string());
+    // Whatever the stray round did, the target is untouched (tac.miss.not-target).
+    assert_eq!((st.units[a].damage, st.units[a].arm), before);
+    let ended = !texts(&j, "tac.miss.path").is_empty()
+        || !texts(&j, "tac.miss.always-hits").is_empty()
+        || !texts(&j, "tac.collat.trigger").is_empty();
+    assert!(ended, "the stray round ends somewhere");
+}
+
+/// tac.miss.explosive: a stray HE round that hits the map bursts in the last square it
+/// crossed; in a small walled yard the blast still catches the target next to the wall.
+#[test]
+fn tac_miss_explosive_a_stray_rocket_still_bursts() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(2, 4, 0), p(2, 1, 0));
+    // A yard of super-tough walls, 5 x 5 inside a 7 x 7 field.
+    st.bf = field(&[&[
+        "+ + + + + + + +",
+        " . . . . . . . ",
+        "+ +#+#+#+#+#+ +",
+        " .H. . . . .H. ",
+        "+ + + + + + + +",
+        " .H. . . . .H. ",
+        "+ + + + + + + +",
+        " .H. . . . .H. ",
+        "+ + + + + + + +",
+        " .H. . . . .H. ",
+        "+ + + + + + + +",
+        " .H. . . . .H. ",
+        "+ +#+#+#+#+#+ +",
+        " . . . . . . . ",
+        "+ + + + + + + +",
+    ]]);
+    st.units[a].pos = p(3, 1, 0);
+    st.units[x].pos = p(3, 5, 0);
+    t.settle_sight(&mut st);
+    arm(&t, &mut st, x, "Rocket Launcher", 1); // 100 HE-2
+    st.units[x].stats[2] = Some(1); // a snap shot at -3: always misses
+    let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
+    let j = act(
+        &t,
+        &mut st,
+        Action::Attack {
+            unit: x as u8,
+            weapon: w,
+            mode: Mode::Snap,
+            target: a as u8,
+        },
+    );
+    assert!(
+        !texts(&j, "tac.miss.explosive").is_empty(),
+        "{:?}",
+        texts(&j, "tac.miss.path")
+    );
+    // Every square of the yard is within two rings of any other on its row and column...
+    // and 100 HE-2 reaches two rings: the target took splash.
+    let splash = texts(&j, "tac.splash.units");
+    assert!(!splash.is_empty());
+}
+
+/// tac.miss.throw-elevation, tac.gap.61: a scattered throw comes down at the foot of an
+/// object in its way, and at the edge of the map if it would fly off.
+#[test]
+fn tac_miss_throw_elevation_lands_at_the_foot() {
+    use squadsight_tactical::map::SightRules;
+    use squadsight_tactical::throw::scatter_landing;
+    let bf = field(&[&["+ + + + + + + +", " . . . Q . . . ", "+ + + + + + + +"]]);
+    let rules = SightRules::default();
+    // A rock column at (3, 0): a throw going wide towards (5, 0) stops at (2, 0).
+    assert_eq!(
+        scatter_landing(&bf, &rules, p(0, 0, 0), p(5, 0, 0)),
+        p(2, 0, 0)
+    );
+    // Off the map's east edge: the last square on the map, before the column.
+    let open_row = field(&[&["+ + + +", " . . . ", "+ + + +"]]);
+    assert_eq!(
+        scatter_landing(&open_row, &rules, p(0, 0, 0), p(9, 0, 0)),
+        p(2, 0, 0)
+    );
+}
+
+/// tac.equip.flare, tac.ranged.mod.night, tac.gap.40: at night a flare lights the squares
+/// around where it lands; shots at a unit in its light take no night penalty.
+#[test]
+fn tac_equip_flare_lights_the_night() {
+    let t = tactical();
+    let mut o = Options::default();
+    o.set("light", "night").unwrap_or_else(|e| panic!("{e}"));
+    let (mut st, x, a) = duel(&t, o, p(5, 10, 0), p(5, 5, 0));
+    let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
+    let night = |st: &State| {
+        t.to_hit(st, x, w, Mode::Snap, a)
+            .modifiers
+            .iter()
+            .any(|m| m.clause == "tac.ranged.mod.night")
+    };
+    assert!(night(&st));
+    grenades(&t, &mut st, x, &["Electro Flare"]);
+    act(
+        &t,
+        &mut st,
+        Action::Prime {
+            unit: 0,
+            slot: 0,
+            delay: 0,
+        },
+    );
+    let j = act(
+        &t,
+        &mut st,
+        Action::Throw {
+            unit: 0,
+            to: p(5, 5, 0),
+        },
+    );
+    assert!(!texts(&j, "tac.equip.flare").is_empty());
+    assert!(st.live.is_empty(), "a flare never goes off");
+    // 90 HE-2 reaches rings 0 to 2 (90, 60, 30): 5 x 5 squares on the ground and in the air
+    // on each of the two levels above.
+    assert_eq!(st.lit.len(), 75);
+    let lit = st.lit.binary_search(&p(5, 5, 0)).is_ok();
+    assert_eq!(night(&st), !lit);
+}
+
+/// tac.fall.onto-unit, tac.gap.57: a unit that falls onto another knocks it down (it loses
+/// its TUs) and ends in the nearest free square.
+#[test]
+fn tac_fall_onto_unit_knocks_it_down() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(2, 4, 0), p(2, 0, 2));
+    let ground = [
+        "+ + + + + +",
+        " . . . . . ",
+        "+ + + + + +",
+        " . . . . . ",
+        "+ + + + + +",
+        " . . . . . ",
+        "+ + + + + +",
+        " . . . . . ",
+        "+ + + + + +",
+        " . . . . . ",
+        "+ + + + + +",
+    ];
+    let air = [
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+    ];
+    let ledge = [
+        "+ + + + + +",
+        "   _       ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+        "           ",
+        "+ + + + + +",
+    ];
+    st.bf = field(&[&ground, &air, &ledge]);
+    st.units[a].pos = p(1, 0, 2);
+    st.units[a].stats[1] = Some(500);
+    let b = second_alien(&mut st, a, p(1, 0, 0), Facing::S);
+    st.units[b].stats[1] = Some(500);
+    st.units[x].pos = p(1, 4, 0);
+    t.settle_sight(&mut st);
+    arm(&t, &mut st, x, "Rocket Launcher", 0);
+    let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
+    let j = act(
+        &t,
+        &mut st,
+        Action::Attack {
+            unit: x as u8,
+            weapon: w,
+            mode: Mode::Aimed,
+            target: a as u8,
+        },
+    );
+    assert!(!texts(&j, "tac.fall.onto-unit").is_empty());
+    assert_eq!(st.units[b].tu, 0);
+    assert_eq!(st.units[b].pos, p(1, 0, 0));
+    assert_eq!(st.units[a].pos, p(0, 0, 0));
+}
+
+/// tac.dmgtype.stun, tac.dmg.stun-sources: smoke's stun knocks a unit out but never kills it.
+#[test]
+fn tac_dmgtype_stun_smoke_knocks_out_never_kills() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 5, 0));
+    st.units[x].facing = Facing::S;
+    st.units[a].facing = Facing::N;
+    let ap = st.units[a].pos;
+    st.bf.add_cloud(CloudKind::Smoke, ap, 3);
+    st.units[a].stun = st.units[a].stat(1) - 2;
+    end_round(&t, &mut st);
+    assert_eq!(st.units[a].status, Status::Unconscious);
+}
