@@ -110,9 +110,10 @@ fn tac_splash_units_an_he_round_bursts_on_its_target() {
     assert!(st.bf.smoke_at(p(5, 5, 0)).is_some());
 }
 
-/// tac.gap.13, tac.collat.normal, tac.collat.super-tough: a standing hull wall stops the
-/// splash, which reaches the unit behind it a ring later over the top; a normal wall is
-/// blown away and lets the splash through at its ring's full damage.
+/// tac.gap.13, tac.collat.normal, tac.collat.super-tough, tac.equip.multi-ammo: a standing
+/// hull wall stops the splash, which reaches the unit behind it a ring later over the top; a
+/// normal wall is blown away and lets the splash through at its ring's full damage. The
+/// Rocket Launcher fires the round it is loaded with: its second, 100 HE-2.
 #[test]
 fn tac_gap_13_splash_behind_walls() {
     let t = tactical();
