@@ -81,4 +81,20 @@ pub enum Action {
     },
     /// Let the reaction shot go.
     Hold,
+    /// Prime a grenade and take it in hand (tac.throw.prime, tac.move.special.prime).
+    Prime {
+        /// The unit.
+        unit: u8,
+        /// Which of its grenades (index into its list).
+        slot: u8,
+        /// Rounds of delay, 0 to 5 (tac.gap.50).
+        delay: u8,
+    },
+    /// Throw the primed grenade at a square (tac.throw.*, tac.move.special.throw).
+    Throw {
+        /// The thrower.
+        unit: u8,
+        /// The square aimed at.
+        to: Pos,
+    },
 }

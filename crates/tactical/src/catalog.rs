@@ -22,64 +22,7 @@ use squadsight_core::hash::stable_hash;
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The eight damage types (tac.dmgtype.list), in the susceptibility table's column order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum DamageType {
-    /// Close combat.
-    CC,
-    /// Acid.
-    AC,
-    /// Armour piercing.
-    AP,
-    /// Stun.
-    ST,
-    /// Incendiary.
-    IN,
-    /// High explosive.
-    HE,
-    /// Laser beam.
-    LB,
-    /// Plasma beam.
-    PB,
-}
-
-impl DamageType {
-    /// All eight, in column order.
-    pub const ALL: [DamageType; 8] = [
-        DamageType::CC,
-        DamageType::AC,
-        DamageType::AP,
-        DamageType::ST,
-        DamageType::IN,
-        DamageType::HE,
-        DamageType::LB,
-        DamageType::PB,
-    ];
-
-    /// The column index.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The type for its printed abbreviation.
-    pub fn from_name(name: &str) -> Option<DamageType> {
-        DamageType::ALL.into_iter().find(|t| t.name() == name)
-    }
-
-    /// The printed abbreviation.
-    pub fn name(self) -> &'static str {
-        match self {
-            DamageType::CC => "CC",
-            DamageType::AC => "AC",
-            DamageType::AP => "AP",
-            DamageType::ST => "ST",
-            DamageType::IN => "IN",
-            DamageType::HE => "HE",
-            DamageType::LB => "LB",
-            DamageType::PB => "PB",
-        }
-    }
-}
+pub use crate::map::DamageType;
 
 /// An amount of damage of one type; HE carries its splash rating 1–3 (`52 HE-1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -376,6 +319,8 @@ pub struct Rules {
     pub craft: Vec<(String, u8)>,
     /// Missed-shot direction by d10 result: (turn in eighths, short).
     pub miss: [(i8, bool); 10],
+    /// The numbers of a crash.
+    pub crash: crate::data::CrashDef,
 }
 
 /// The validated catalog.
@@ -786,6 +731,7 @@ impl Builder<'_, '_> {
             tech_levels: r.tech_levels,
             craft: r.craft.clone(),
             miss,
+            crash: r.crash,
         }
     }
 

@@ -56,7 +56,7 @@ pub struct ToHit {
 }
 
 impl ToHit {
-    fn new(base: (&'static str, i16), modifiers: Vec<Modifier>, cap: i16) -> ToHit {
+    pub(crate) fn new(base: (&'static str, i16), modifiers: Vec<Modifier>, cap: i16) -> ToHit {
         let sum = base.1 + modifiers.iter().map(|m| m.value).sum::<i16>();
         ToHit {
             base,
@@ -65,7 +65,7 @@ impl ToHit {
         }
     }
 
-    fn inputs(&self) -> Vec<Input> {
+    pub(crate) fn inputs(&self) -> Vec<Input> {
         let mut v = vec![Input::new(self.base.0, self.base.1, "unit")];
         v.extend(
             self.modifiers
@@ -126,7 +126,9 @@ impl Tactical {
                 clause: "tac.ranged.mod.obstruction",
             });
         }
-        if st.options.light == Light::Night && self.human(st, u) {
+        // tac.equip.flare: no night penalty against a target in a flare's light.
+        let lit = o.cells().any(|c| st.lit.binary_search(&c).is_ok());
+        if st.options.light == Light::Night && self.human(st, u) && !lit {
             mods.push(Modifier {
                 label: "night",
                 value: m.night,
@@ -255,7 +257,7 @@ impl Tactical {
             };
             if r.success == Some(true) {
                 let from = st.units[i].pos;
-                self.damage_unit(st, j, dmg, from, true, rng, journal);
+                self.shot_lands(st, j, dmg, from, rng, journal);
             } else if melee {
                 // tac.melee.miss: nothing more happens.
                 journal.note("tac.melee.miss", EventKind::Attack, || {
@@ -286,6 +288,22 @@ impl Tactical {
             crate::engine::facing_index(st.units[j].facing),
             from,
         );
+        self.damage_unit_at(st, j, dmg, loc, crits, rng, journal);
+    }
+
+    /// Damage to a unit on a given armour location (splash, falls, collapse, fire: the
+    /// location is the rule's, not the angle to a firer).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn damage_unit_at(
+        &self,
+        st: &mut State,
+        j: usize,
+        dmg: Damage,
+        loc: crate::damage::Facing,
+        crits: bool,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
         let name = self.name(st, j);
         let u = &st.units[j];
         let mut body = Body {
@@ -366,13 +384,16 @@ impl Tactical {
             }
             // tac.dmg.prone: a unit on the floor no longer blocks or obstructs.
             st.resight_all();
+            // tac.gap.50: a primed grenade falls from the hand and starts its countdown.
+            self.drop_primed(st, j, journal);
             if st.active == Some(j as u8) {
                 st.units[j].done = true;
             }
         }
     }
 
-    /// A missed shot flies on (tac.miss.*): a d10 direction from our table (tac.gap.1), one
+    /// A missed shot flies on (tac.miss.scope: every missed ranged shot; missed throws go
+    /// through [`Tactical::deviate`] too, in throw.rs): a d10 direction from our table (tac.gap.1), one
     /// square off per 10 of the margin of failure, rounded up, at least one (tac.miss.offset,
     /// tac.gap.61); it strikes the first unit on the line from the firer through that square
     /// that is not the target (tac.miss.path, tac.miss.not-target, tac.miss.always-hits).
@@ -387,6 +408,63 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
+        let (from, aim) = (st.units[i].pos, st.units[j].pos);
+        let dev = self.deviate(from, aim, mof, "the shot misses", rng, journal);
+        // Follow the line well past the deviated square, as far as the map goes.
+        let far = Pos::new(
+            from.x + (dev.x - from.x) * 4,
+            from.y + (dev.y - from.y) * 4,
+            from.z + (dev.z - from.z) * 4,
+        );
+        let shooter = SightBody::at(from);
+        let mut last = None;
+        for c in line(from, far, Nudge::Plus) {
+            let Crossing::Cell(cell) = c else { continue };
+            if !st.bf.contains(cell) {
+                break;
+            }
+            // The shot stops where sight from the firer ends (a wall, floor or object), and
+            // strikes what stopped it (tac.collat.trigger).
+            let sight = st
+                .bf
+                .line_of_sight(shooter, SightBody::at(cell), &st.sight, |_| false);
+            if !sight.clear {
+                let at = last.unwrap_or(from);
+                self.stray_strikes_map(st, at, sight.blocked_by, dmg, rng, journal);
+                return;
+            }
+            let victim = st.units.iter().position(|u| u.active() && u.covers(cell));
+            if let Some(k) = victim
+                && k != i
+                && k != j
+            {
+                let name = self.name(st, k);
+                journal.note("tac.miss.always-hits", EventKind::Attack, || {
+                    format!("the stray shot strikes {name}")
+                });
+                self.shot_lands(st, k, dmg, from, rng, journal);
+                return;
+            }
+            last = Some(cell);
+        }
+        journal.note("tac.miss.path", EventKind::Attack, || {
+            "the stray shot leaves the map and hits nothing".into()
+        });
+    }
+
+    /// Where a missed shot or a failed throw deviates to (tac.miss.direction, tac.miss.mof,
+    /// tac.miss.offset): a d10 on our direction table (tac.gap.1), relative to the line from
+    /// `from` to `aim`, and one square off per 10 of the margin of failure, rounded up, at
+    /// least one (tac.gap.61).
+    pub(crate) fn deviate(
+        &self,
+        from: Pos,
+        aim: Pos,
+        mof: i16,
+        what: &'static str,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> Pos {
         let table = self.catalog.rules().miss;
         let face = table_die(
             rng,
@@ -404,11 +482,10 @@ impl Tactical {
                 let hi = (i..10).take_while(|&k| table[k] == row).last().unwrap_or(i);
                 (lo as u32 + 1, hi as u32 + 1)
             },
-            |f| format!("the shot misses: d10 {f} for its direction"),
+            |f| format!("{what}: d10 {f} for its direction"),
         );
         let (turn, short) = table[usize::try_from(face.clamp(1, 10) - 1).unwrap_or(0)];
         let offset = i32::from(((mof.max(0) + 9) / 10).max(1));
-        let (from, aim) = (st.units[i].pos, st.units[j].pos);
         let fire = crate::damage::octant(from, aim).unwrap_or(0);
         let dir = if turn == 0 {
             if short { (fire + 4) % 8 } else { fire }
@@ -433,42 +510,7 @@ impl Tactical {
                 ]
             },
         );
-        // Follow the line well past the deviated square, as far as the map goes.
-        let far = Pos::new(
-            from.x + (dev.x - from.x) * 4,
-            from.y + (dev.y - from.y) * 4,
-            from.z + (dev.z - from.z) * 4,
-        );
-        let shooter = SightBody::at(from);
-        for c in line(from, far, Nudge::Plus) {
-            let Crossing::Cell(cell) = c else { continue };
-            if !st.bf.contains(cell) {
-                break;
-            }
-            // The shot stops where sight from the firer ends (a wall, floor or object).
-            if !st
-                .bf
-                .line_of_sight(shooter, SightBody::at(cell), &st.sight, |_| false)
-                .clear
-            {
-                break;
-            }
-            let victim = st.units.iter().position(|u| u.active() && u.covers(cell));
-            if let Some(k) = victim
-                && k != i
-                && k != j
-            {
-                let name = self.name(st, k);
-                journal.note("tac.miss.always-hits", EventKind::Attack, || {
-                    format!("the stray shot strikes {name}")
-                });
-                self.damage_unit(st, k, dmg, from, true, rng, journal);
-                return;
-            }
-        }
-        journal.note("tac.miss.path", EventKind::Attack, || {
-            "the stray shot hits nothing that matters".into()
-        });
+        dev
     }
 
     /// After unit `i` stepped, turned or knelt: every enemy that now sees it and did not

@@ -167,7 +167,8 @@ pub fn apply_hit(
         ..Hit::default()
     };
     if dmg.kind == DamageType::ST {
-        // tac.dmg.stun-total: stun is its own total, untouched by armour (tac.gap.3).
+        // tac.dmg.stun-total: stun is its own total, untouched by armour (tac.gap.3); it can
+        // knock out but never kill (tac.dmgtype.stun).
         body.stun += delivered;
         hit.stun = delivered;
         journal.note_with(

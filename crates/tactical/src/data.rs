@@ -518,4 +518,23 @@ pub struct RulesDef {
     pub susceptibility: Vec<(String, BTreeMap<String, SuscDef>)>,
     /// Missed-shot directions.
     pub miss_directions: Vec<MissDef>,
+    /// The Crashed UFO/Skyranger scenario's numbers (tac.scen.crash.*).
+    pub crash: CrashDef,
+}
+
+/// The numbers of a crash (tac.scen.crash.setup, tac.scen.crash.head-start,
+/// tac.scen.crash.engine-roll, tac.scen.crash.engine-blast).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrashDef {
+    /// The crashed side's budget, in percent of the scenario's.
+    pub budget_percent: u8,
+    /// Extra turns (rounds) the crashed side gets to start with.
+    pub head_start: u8,
+    /// Percent chance that each power source exploded on impact.
+    pub engine_chance: u8,
+    /// The blast's base: 100 in "100 x 2d10".
+    pub blast_base: u32,
+    /// The blast's HE rating.
+    pub blast_rating: u8,
 }

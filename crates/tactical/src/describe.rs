@@ -53,6 +53,30 @@ impl Tactical {
             Action::EndTurn => "end the squad's turn".into(),
             Action::React { reactor } => format!("{} takes the reaction shot", name(*reactor)),
             Action::Hold => "hold fire".into(),
+            Action::Prime { unit, slot, delay } => {
+                let g = st
+                    .units
+                    .get(usize::from(*unit))
+                    .and_then(|u| u.grenades.get(usize::from(*slot)))
+                    .map_or("grenade", |&g| self.catalog.grenade(g).name.as_str());
+                format!("{} primes a {g} (delay {delay})", name(*unit))
+            }
+            Action::Throw { unit, to } => {
+                let odds = if usize::from(*unit) < st.units.len() {
+                    self.throw_to_hit(st, usize::from(*unit), *to)
+                        .target
+                        .clamp(0, 100)
+                } else {
+                    0
+                };
+                format!(
+                    "{} throws at {},{},{} ({odds}%)",
+                    name(*unit),
+                    to.x,
+                    to.y,
+                    to.z + 1
+                )
+            }
         }
     }
 

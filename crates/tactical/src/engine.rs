@@ -111,10 +111,16 @@ impl Tactical {
                     Err(e) => problems.push(format!("{}: {e}", sq.name)),
                 }
             }
-            if points > sq.points {
+            // tac.scen.crash.setup: a crashed squad spends 80% of its budget.
+            let allowed = if sq.craft.crashed {
+                sq.points * u32::from(self.catalog.rules().crash.budget_percent) / 100
+            } else {
+                sq.points
+            };
+            if points > allowed {
                 problems.push(format!(
-                    "{}: the squad costs {points} points; it may spend {}",
-                    sq.name, sq.points
+                    "{}: the squad costs {points} points; it may spend {allowed}",
+                    sq.name
                 ));
             }
             if list.is_empty() && !sq.units.is_empty() {
@@ -146,6 +152,7 @@ impl Tactical {
     fn battlefield(
         &self,
         sc: &ScenarioDef,
+        options: &Options,
         rng: &mut GameRng,
         journal: &mut Journal,
     ) -> Result<(Battlefield, Vec<usize>), String> {
@@ -153,7 +160,7 @@ impl Tactical {
         // the players lay the tiles so that the craft fit), up to a limit.
         let mut last = String::new();
         for _ in 0..20 {
-            match self.try_battlefield(sc, rng, journal)? {
+            match self.try_battlefield(sc, options, rng, journal)? {
                 Ok(done) => return Ok(done),
                 Err(why) => {
                     journal.note("tac.map.craft-placement", EventKind::Setup, || {
@@ -172,6 +179,7 @@ impl Tactical {
     fn try_battlefield(
         &self,
         sc: &ScenarioDef,
+        options: &Options,
         rng: &mut GameRng,
         journal: &mut Journal,
     ) -> Result<Result<(Battlefield, Vec<usize>), String>, String> {
@@ -180,8 +188,14 @@ impl Tactical {
         plan.deal(self.tiles, &pool, rng, journal)
             .map_err(|e| e.to_string())?;
         let mut bf = plan.build(self.tiles).map_err(|e| e.to_string())?;
-        let mut crafts = Vec::new();
-        for sq in &sc.squads {
+        let mut crafts = vec![0; sc.squads.len()];
+        // Crashed craft come down first, and their power sources blow up before anyone else
+        // lands (tac.scen.crash.engine-blast, tac.gap.16).
+        let crashed_first = (0..sc.squads.len())
+            .filter(|&s| sc.squads[s].craft.crashed)
+            .chain((0..sc.squads.len()).filter(|&s| !sc.squads[s].craft.crashed));
+        for s in crashed_first {
+            let sq = &sc.squads[s];
             let c = &sq.craft;
             let mut placed = None;
             // Spiral out from the wanted corner until the craft fits.
@@ -197,7 +211,7 @@ impl Tactical {
                             c.x + dx,
                             c.y + dy,
                             c.rotation,
-                            false,
+                            c.crashed,
                         ) {
                             placed = Some(i);
                             break 'search;
@@ -211,7 +225,10 @@ impl Tactical {
             journal.note("tac.map.craft-placement", EventKind::Setup, || {
                 format!("{} lands its {}", sq.name, c.name)
             });
-            crafts.push(i);
+            crafts[s] = i;
+            if c.crashed {
+                self.crash_site(&mut bf, i, options, rng, journal);
+            }
         }
         Ok(Ok((bf, crafts)))
     }
@@ -261,6 +278,7 @@ impl Tactical {
             panic: None,
             controlled: false,
             seen: 0,
+            primed: None,
         }
     }
 
@@ -273,12 +291,20 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) -> Result<State, Vec<String>> {
-        let (bf, crafts) = self.battlefield(sc, rng, journal).map_err(|e| vec![e])?;
+        let (bf, crafts) = self
+            .battlefield(sc, options, rng, journal)
+            .map_err(|e| vec![e])?;
+        let mut crashed = SeatSet::NONE;
+        for (s, sq) in sc.squads.iter().enumerate() {
+            if sq.craft.crashed {
+                crashed = crashed.with(Seat(s as u8));
+            }
+        }
         let mut units: Vec<Unit> = Vec::new();
         let mut problems = Vec::new();
         for (s, (sq, list)) in sc.squads.iter().zip(&squads).enumerate() {
             let seat = Seat(s as u8);
-            let cells = bf.deploy_cells(crafts[s]);
+            let cells = crate::crash::deploy_cells(&bf, crafts[s], sq.craft.crashed);
             let centre = Pos::new(bf.width() as i32 / 2, bf.height() as i32 / 2, 0);
             for l in list {
                 let size = if self.catalog.unit(l.unit).size == 2 {
@@ -338,7 +364,23 @@ impl Tactical {
             active: None,
             reactions: Vec::new(),
             outcome: None,
+            live: Vec::new(),
+            lit: Vec::new(),
+            head_start: 0,
+            crashed,
         };
+        if !crashed.is_empty() {
+            // tac.scen.crash.head-start (tac.gap.17): extra rounds for the crashed side alone,
+            // added to the round limit.
+            st.head_start = u32::from(self.catalog.rules().crash.head_start);
+            st.round_limit += st.head_start;
+            journal.note("tac.scen.crash.head-start", EventKind::Setup, || {
+                format!(
+                    "the crashed side has {} rounds to itself before the battle",
+                    st.head_start
+                )
+            });
+        }
         self.remember_sight(&mut st);
         self.new_round(&mut st, rng, journal);
         Ok(st)
@@ -378,6 +420,8 @@ impl Tactical {
         let mut seats: Vec<Seat> = (0..st.seats.len() as u8)
             .map(Seat)
             .filter(|s| st.units.iter().any(|u| u.control == *s && u.active()))
+            // tac.scen.crash.head-start: only the crashed seats act in the first rounds.
+            .filter(|s| st.round > st.head_start || st.crashed.contains(*s))
             .collect();
         let dice = match st.options.initiative {
             InitiativeDie::D100 => Dice::D100,
@@ -505,12 +549,16 @@ impl Tactical {
             u.controlled = false;
             u.control = u.seat;
         }
+        // Grenades thrown with a delay of 0 go off as the squad's turn ends (throw.rs).
+        self.fuses_at_squad_end(st, seat, rng, journal);
         st.turn += 1;
         self.skip_spent_squads(st, rng, journal);
     }
 
     /// The end of a round: stun wears off (tac.dmg.stun-recovery), then the next round.
     fn end_round(&self, st: &mut State, rng: &mut GameRng, journal: &mut Journal) {
+        // Smoke, fire and grenade fuses first (environment.rs).
+        self.environment_round_end(st, rng, journal);
         let recovery = self.catalog.rules().stun_recovery;
         let mut changed = false;
         for i in 0..st.units.len() {

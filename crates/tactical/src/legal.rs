@@ -140,7 +140,8 @@ pub(crate) fn snap_tu(t: &Tactical, st: &State, u: &Unit) -> Option<(WeaponId, i
         .min_by_key(|&(w, tu)| (tu, w))
 }
 
-/// Whether the weapon's loaded round is one this build resolves as a direct shot.
+/// Whether the weapon's loaded round is fired as a shot at a unit: damage of any type (HE
+/// rounds burst and IN rounds set fire where they land: explosion.rs).
 pub(crate) fn ranged_payload(t: &Tactical, u: &Unit, w: WeaponId) -> bool {
     let wp = t.catalog.weapon(w);
     let ammo = if u.weapon == Some(w) {
@@ -150,7 +151,7 @@ pub(crate) fn ranged_payload(t: &Tactical, u: &Unit, w: WeaponId) -> bool {
     };
     matches!(
         wp.ammo.get(ammo).map(|a| a.payload),
-        Some(Payload::Damage(d)) if d.rating == 0 && d.kind != crate::catalog::DamageType::IN
+        Some(Payload::Damage(_))
     )
 }
 
@@ -260,8 +261,7 @@ impl Tactical {
                 };
                 match shot.mode {
                     Mode::Auto | Mode::Snap | Mode::Aimed => {
-                        // tac.ranged.incapable, tac.ranged.ammo; HE and IN rounds are not in
-                        // this build.
+                        // tac.ranged.incapable, tac.ranged.ammo.
                         if u.stats[2].is_none_or(|a| a <= 0)
                             || !loaded(u, w)
                             || !ranged_payload(self, u, w)
@@ -347,6 +347,8 @@ impl Tactical {
                 }
             }
         }
+        // Priming and throwing grenades (throw.rs).
+        self.throw_actions(st, seat, i, out);
         out.push(Action::EndUnit { unit });
     }
 

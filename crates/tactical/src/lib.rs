@@ -23,10 +23,13 @@
 pub mod action;
 pub mod catalog;
 mod combat;
+pub mod crash;
 pub mod damage;
 pub mod data;
 mod describe;
 mod engine;
+mod environment;
+mod explosion;
 mod legal;
 pub mod map;
 pub mod observe;
@@ -36,6 +39,7 @@ pub mod rolls;
 pub mod scenario;
 pub mod squad;
 pub mod state;
+pub mod throw;
 
 pub use combat::{Modifier, ToHit, range};
 pub use engine::{RulesError, Tactical};

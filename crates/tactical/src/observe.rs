@@ -51,6 +51,7 @@ impl Tactical {
             u.panic = None;
             u.legs = 0;
             u.arms = 0;
+            u.primed = None;
         }
         // Sight bits of hidden units would tell where they are: keep only the seat's own.
         for (k, u) in known.units.iter_mut().enumerate() {

@@ -47,6 +47,17 @@ pub enum Light {
     Night,
 }
 
+/// How big a crashed craft's engine blast is (tac.scen.crash.engine-blast, tac.gap.16).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CrashBlast {
+    /// The literal reading: 100 × (the sum of 2d10) HE-3, 200 to 2000.
+    #[default]
+    Times,
+    /// The milder reading: 100 + 2d10 HE-3, 102 to 120.
+    Plus,
+}
+
 /// All Tactical table options with their defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
@@ -65,6 +76,12 @@ pub struct Options {
     /// decisions are answered automatically: take every shot won, at the unit that moved
     /// (tac.react.trigger, tac.gap.5).
     pub auto_react: SeatSet,
+    /// `fire_spread`: the d100 chance (0 = off, the default) that fire spreads to each
+    /// flammable neighbour at the end of a round (ours, `map/clouds.rs`).
+    pub fire_spread: u8,
+    /// `crash_blast`: `times` (100 × 2d10, the default) or `plus` (100 + 2d10) HE-3 for each
+    /// engine that blew up in a crash (tac.gap.16).
+    pub crash_blast: CrashBlast,
 }
 
 impl Default for Options {
@@ -76,6 +93,8 @@ impl Default for Options {
             light: Light::Day,
             tech_level: 0,
             auto_react: SeatSet::NONE,
+            fire_spread: 0,
+            crash_blast: CrashBlast::Times,
         }
     }
 }
@@ -141,10 +160,24 @@ impl Options {
                     }
                 }
             }
+            "fire_spread" => {
+                self.fire_spread = value
+                    .parse()
+                    .ok()
+                    .filter(|n| *n <= 100)
+                    .ok_or_else(|| format!("{}: use 0 (off) to 100", bad()))?
+            }
+            "crash_blast" => {
+                self.crash_blast = match value {
+                    "times" => CrashBlast::Times,
+                    "plus" => CrashBlast::Plus,
+                    _ => return Err(format!("{}: use `times` or `plus`", bad())),
+                }
+            }
             _ => {
                 return Err(format!(
                     "unknown option `{key}` (tactical has melee_tu, initiative, auto_rounds, \
-                     light, tech_level, auto_react)"
+                     light, tech_level, auto_react, fire_spread, crash_blast)"
                 ));
             }
         }
@@ -160,6 +193,9 @@ impl Options {
     pub fn validate(&self) -> Result<(), String> {
         if !(1..=6).contains(&self.auto_rounds) {
             return Err(format!("auto_rounds {} is not 1 to 6", self.auto_rounds));
+        }
+        if self.fire_spread > 100 {
+            return Err(format!("fire_spread {} is not 0 to 100", self.fire_spread));
         }
         if self.tech_level > 4 {
             return Err(format!("tech_level {} is not 0 to 4", self.tech_level));

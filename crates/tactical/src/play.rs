@@ -53,6 +53,7 @@ impl Tactical {
                         if k { "kneels" } else { "stands up" }
                     )
                 });
+                self.proximity_motion(st, i, rng, journal);
                 self.after_motion(st, i, rng, journal);
             }
             Action::OpenDoor { unit, door } => {
@@ -133,6 +134,18 @@ impl Tactical {
                     format!("{name} holds its fire")
                 });
                 self.settle_reactions(st, rng, journal);
+            }
+            Action::Prime { unit, slot, delay } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.prime(st, i, slot, delay, journal);
+                self.after_action(st, i, rng, journal);
+            }
+            Action::Throw { unit, to } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.throw(st, i, to, rng, journal);
+                self.after_action(st, i, rng, journal);
             }
         }
         self.check_victory(st, journal);
@@ -263,6 +276,7 @@ impl Tactical {
             },
         );
         st.resight(i);
+        self.proximity_motion(st, i, rng, journal);
         self.after_motion(st, i, rng, journal);
     }
 

@@ -20,6 +20,10 @@ pub struct CraftDef {
     pub y: i32,
     /// Clockwise quarter turns.
     pub rotation: u8,
+    /// A crashed craft (tac.scen.crash.setup): its squad spends less, starts with extra
+    /// rounds, and its power sources may have blown up (`crash.rs`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crashed: bool,
 }
 
 /// One seat's squad.
@@ -64,7 +68,7 @@ pub struct ScenarioDef {
     pub squads: Vec<SquadDef>,
 }
 
-static SCENARIOS: [ScenarioInfo; 3] = [
+static SCENARIOS: [ScenarioInfo; 4] = [
     ScenarioInfo {
         id: "assault",
         title: "Assault: two squads of 1600 points",
@@ -80,9 +84,14 @@ static SCENARIOS: [ScenarioInfo; 3] = [
         title: "Assault: three squads, every one for itself",
         source: include_str!("../../../scenarios/tactical/free-for-all.ron"),
     },
+    ScenarioInfo {
+        id: "crashed-ufo",
+        title: "Crashed UFO: the aliens' scout is down, X-Com closes in",
+        source: include_str!("../../../scenarios/tactical/crashed-ufo.ron"),
+    },
 ];
 
-/// The scenarios shipped in the binary; the first is the default.
+/// The scenarios shipped in the binary (tac.scen.types); the first is the default.
 pub fn builtin() -> &'static [ScenarioInfo] {
     &SCENARIOS
 }

@@ -89,6 +89,8 @@ pub struct Unit {
     /// The units it saw after the last motion, as a bit mask (tac.react.trigger fires on new
     /// sight only, tac.gap.5).
     pub seen: u64,
+    /// The grenade in its hand, primed and not yet thrown (tac.throw.prime).
+    pub primed: Option<crate::throw::Primed>,
 }
 
 impl Unit {
@@ -187,6 +189,14 @@ pub struct State {
     pub reactions: Vec<Reaction>,
     /// How the game ended.
     pub outcome: Option<Outcome>,
+    /// Grenades lying on the map, primed, in the order they landed (tac.throw.*).
+    pub live: Vec<crate::throw::Live>,
+    /// Squares lit by Electro Flares, sorted (tac.equip.flare).
+    pub lit: Vec<Pos>,
+    /// Rounds at the start in which only the crashed seats act (tac.scen.crash.head-start).
+    pub head_start: u32,
+    /// The seats that start in a crashed craft (tac.scen.crash.setup).
+    pub crashed: squadsight_core::SeatSet,
 }
 
 impl State {

@@ -49,3 +49,16 @@ fn conformance_four_seat_teams_and_three_seat_free_for_all() {
     assert_eq!(run("teams", &[("auto_react", "all")], 200..202), 2);
     assert_eq!(run("free-for-all", &[], 300..302), 2);
 }
+
+/// tac.scen.crash.setup, tac.scen.crash.engine-blast, tac.gap.16: the Crashed UFO under both
+/// readings of the crash blast, with fire spreading and grenades, HE and IN rounds in play.
+#[test]
+fn conformance_crashed_ufo_both_blast_readings() {
+    assert_eq!(run("crashed-ufo", &[("auto_react", "all")], 400..402), 2);
+    let opts = [
+        ("crash_blast", "plus"),
+        ("fire_spread", "30"),
+        ("light", "night"),
+    ];
+    assert_eq!(run("crashed-ufo", &opts, 500..502), 2);
+}

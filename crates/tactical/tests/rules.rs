@@ -11,13 +11,13 @@ use squadsight_tactical::map::Facing;
 use squadsight_tactical::options::Options;
 use squadsight_tactical::state::{State, Status};
 
-fn tactical() -> Tactical {
+pub(crate) fn tactical() -> Tactical {
     Tactical::new().unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The Assault squads on an open 20x20 field: units 0 (an X-Com rifleman) and the first alien
 /// (a Sectoid) placed where asked; every other unit is put out of the game.
-fn duel(t: &Tactical, options: Options, xcom: Pos, alien: Pos) -> (State, usize, usize) {
+pub(crate) fn duel(t: &Tactical, options: Options, xcom: Pos, alien: Pos) -> (State, usize, usize) {
     let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
     let mut rng = GameRng::new(1);
     let mut st = t
@@ -47,7 +47,7 @@ fn duel(t: &Tactical, options: Options, xcom: Pos, alien: Pos) -> (State, usize,
     (st, 0, a)
 }
 
-fn act(t: &Tactical, st: &mut State, action: Action) -> Journal {
+pub(crate) fn act(t: &Tactical, st: &mut State, action: Action) -> Journal {
     let mut j = Journal::recording();
     let Decision::Act(seat) = t.to_act(st) else {
         panic!("game over")
@@ -58,7 +58,7 @@ fn act(t: &Tactical, st: &mut State, action: Action) -> Journal {
     j
 }
 
-fn legal(t: &Tactical, st: &State, seat: Seat) -> Vec<Action> {
+pub(crate) fn legal(t: &Tactical, st: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     t.legal_actions(st, seat, &mut out);
     out

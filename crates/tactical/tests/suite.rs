@@ -2,6 +2,7 @@
 
 mod conformance;
 mod data;
+mod explosives;
 mod map_assembly;
 mod map_blast;
 mod map_clouds;

@@ -11,8 +11,9 @@ use super::locate::Locator;
 use serde::{Deserialize, Serialize};
 use squadsight_core::data::{DataError, parse_ron};
 
-/// The eight damage types (`tac.dmgtype.list`), as far as the battlefield cares about them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// The eight damage types (`tac.dmgtype.list`), in the susceptibility table's column order:
+/// one type for the rules (weapons, susceptibility) and the map (structural strengths).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum DamageType {
     /// Close combat.
     CC,
@@ -30,6 +31,44 @@ pub enum DamageType {
     LB,
     /// Plasma beam.
     PB,
+}
+
+impl DamageType {
+    /// All eight, in column order.
+    pub const ALL: [DamageType; 8] = [
+        DamageType::CC,
+        DamageType::AC,
+        DamageType::AP,
+        DamageType::ST,
+        DamageType::IN,
+        DamageType::HE,
+        DamageType::LB,
+        DamageType::PB,
+    ];
+
+    /// The column index.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The type for its printed abbreviation.
+    pub fn from_name(name: &str) -> Option<DamageType> {
+        DamageType::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The printed abbreviation.
+    pub fn name(self) -> &'static str {
+        match self {
+            DamageType::CC => "CC",
+            DamageType::AC => "AC",
+            DamageType::AP => "AP",
+            DamageType::ST => "ST",
+            DamageType::IN => "IN",
+            DamageType::HE => "HE",
+            DamageType::LB => "LB",
+            DamageType::PB => "PB",
+        }
+    }
 }
 
 /// How hard an item is to destroy (`tac.map.strength-class`).
@@ -247,6 +286,8 @@ struct TerrainDef {
     grenade_smoke_rounds: u8,
     fire_rounds: u8,
     collapse_cc_per_level: u32,
+    smoke_stun: u32,
+    fire_damage: u32,
 }
 
 /// The properties of one floor or object kind.
@@ -293,6 +334,10 @@ pub struct Terrain {
     pub fire_rounds: u8,
     /// CC damage per level that falls on a unit (`tac.collapse.crush`).
     pub collapse_cc_per_level: u32,
+    /// ST damage each round to a unit in smoke (`tac.smoke.damage`).
+    pub smoke_stun: u32,
+    /// IN damage each round to a unit standing in fire (`tac.fire.damage`).
+    pub fire_damage: u32,
 }
 
 /// Where the terrain table comes from in error messages.
@@ -400,6 +445,8 @@ impl Terrain {
             grenade_smoke_rounds: def.grenade_smoke_rounds,
             fire_rounds: def.fire_rounds,
             collapse_cc_per_level: def.collapse_cc_per_level,
+            smoke_stun: def.smoke_stun,
+            fire_damage: def.fire_damage,
         })
     }
 
