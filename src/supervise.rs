@@ -128,8 +128,8 @@ fn wait(child: &std::process::Child, saved: Option<&Termios>) -> Result<(), CliE
     };
     if let Some(sig) = status.terminating_signal() {
         put_back(saved);
-        let data = squadsight_core::text::escape(&crate::store::data_dir().display().to_string())
-            .into_owned();
+        let autosaves = crate::store::data_dir().join("autosaves");
+        let data = squadsight_core::text::escape(&autosaves.display().to_string()).into_owned();
         // Not `eprintln!`: a terminal that went away must not turn into a panic.
         let _ = writeln!(std::io::stderr(), "{}", killed_message(sig, &data));
         return Err(CliError {
