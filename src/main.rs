@@ -10,6 +10,8 @@ mod out;
 mod rulesets;
 mod setup;
 mod store;
+#[cfg(unix)]
+mod supervise;
 
 use clap::{CommandFactory, Parser};
 use cli::Cli;

@@ -16,7 +16,10 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
 }
 
 /// Writes a file atomically: a temporary file in the same folder, flushed to disk, then
-/// renamed over the target, so a crash leaves either the old file or the new one.
+/// renamed over the target, so a crash leaves either the old file or the new one. The
+/// temporary file is named as the full-screen store names its own (`.NAME.PID-N.tmp`), and
+/// after a write, those of the same target that a killed run left are removed (see
+/// `squadsight_tui::store::clean_temp_files`).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let shown = path.display();
@@ -28,7 +31,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         _ => PathBuf::from("."),
     };
     let tmp = dir.join(format!(
-        ".{}.tmp-{}-{}",
+        ".{}.{}-{}.tmp",
         name.to_string_lossy(),
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
@@ -48,6 +51,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     // already complete, so a failure here is not worth reporting.
     if let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();
+    }
+    if let Some(name) = name.to_str() {
+        squadsight_tui::store::clean_temp_files(&dir, Some(name));
     }
     Ok(())
 }
@@ -95,5 +101,23 @@ mod tests {
         let ok = dir.path().join("ok.ron");
         write_atomic(&ok, b"(x: 1)").unwrap();
         assert_eq!(read_file(&ok).unwrap(), b"(x: 1)");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_write_removes_what_a_killed_write_of_the_same_file_left() {
+        let dir = tempfile::tempdir().unwrap();
+        // Process 4000000000 cannot exist (above Linux's pid limit): its write was killed.
+        let stale = dir.path().join(".game.ron.4000000000-0.tmp");
+        fs::write(&stale, "(half").unwrap();
+        let other = dir.path().join(".other.ron.4000000000-0.tmp");
+        fs::write(&other, "(").unwrap();
+        write_atomic(&dir.path().join("game.ron"), b"(x: 1)").unwrap();
+        assert!(!stale.exists());
+        assert!(
+            other.exists(),
+            "another file's leftovers are not this write's business"
+        );
+        assert_eq!(fs::read(dir.path().join("game.ron")).unwrap(), b"(x: 1)");
     }
 }

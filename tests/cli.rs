@@ -936,3 +936,43 @@ fn commander_seat_in_ai_mode_is_named_with_its_difficulty() {
     );
     assert!(!stdout.contains("AI (random)"), "{stdout}");
 }
+
+/// Issue 17: a timed input is listed with the time left as the list is printed (the timer's
+/// full reading when it is just shown), not "0 s left", and the journal records the seconds
+/// left when it was picked.
+#[test]
+fn boardgame_plain_lists_timed_inputs_with_the_time_actually_left() {
+    let dir = TempDir::new().unwrap();
+    let played = typed(
+        &["play", "boardgame", "--plain", "--seed", "5"],
+        dir.path(),
+        "1\n1\n1\n1\nq\n",
+    );
+    let stdout = &played.stdout;
+    assert_eq!(played.code, 0, "{stdout}");
+    assert!(!stdout.contains("with 0 s left"), "{stdout}");
+    // Each listing of DONE carries the seconds the prompt offers.
+    let mut listed = 0;
+    let lines: Vec<&str> = stdout.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(secs) = line
+            .trim()
+            .strip_prefix("(you have ")
+            .and_then(|t| t.strip_suffix(" seconds)"))
+        else {
+            continue;
+        };
+        let done = lines[..i]
+            .iter()
+            .rev()
+            .take_while(|l| !l.contains("to act"))
+            .find(|l| l.contains("DONE"))
+            .unwrap_or_else(|| panic!("no DONE listed before line {i}:\n{stdout}"));
+        assert!(
+            done.contains(&format!("{secs} s left")),
+            "{done} / {secs}:\n{stdout}"
+        );
+        listed += 1;
+    }
+    assert!(listed >= 2, "{stdout}");
+}

@@ -389,6 +389,13 @@ fn campaigns_with_impossible_values_are_refused() {
             text.replacen("\n  seed: ", "\n  note: \"x\",\n  seed: ", 1),
             "note",
         ),
+        // A Squad's unit name longer than any card's (under the 2000-character limit every
+        // string of a file has): named at its place, quoted short.
+        (
+            "long-unit.ron",
+            text.replacen("unit: \"", &format!("unit: \"{}", "W".repeat(300)), 1),
+            "unit 1 unit card: `WWWW",
+        ),
     ];
     for (name, edited, expect) in cases {
         assert_ne!(edited, text, "{name}: the edit did not apply");
@@ -458,4 +465,291 @@ fn an_unknown_field_inside_an_action_is_refused() {
     let r = run(&["verify", "note.ron"], dir.path());
     assert_ne!(r.code, 0, "{}", r.stdout);
     assert!(r.stderr.contains("note"), "{}", r.stderr);
+}
+
+/// How many actions a save holds, from `verify`'s `ok: N actions` line (it must verify).
+fn verified_actions(dir: &Path, save: &Path) -> usize {
+    let r = run(&["verify", save.to_str().unwrap()], dir);
+    assert_eq!(r.code, 0, "{}: {}", save.display(), r.stderr);
+    r.stdout
+        .strip_prefix("ok: ")
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", r.stdout))
+}
+
+/// Waits until `child` has printed `count` prompts (`> `), so its actions are applied and
+/// autosaved; returns what it printed.
+fn wait_for_prompts(child: &mut std::process::Child, count: usize) {
+    use std::io::Read;
+    let out = child.stdout.as_mut().unwrap();
+    let mut seen = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while String::from_utf8_lossy(&seen).matches("\n> ").count() < count {
+        let n = out.read(&mut chunk).unwrap();
+        assert!(
+            n > 0,
+            "the game ended early:\n{}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.extend_from_slice(&chunk[..n]);
+    }
+}
+
+/// Issue 13 item 8, with two live programs: the same game (same scenario, seed and seats,
+/// so the same autosave name) played twice at once on one data folder and one `--save` path.
+/// The first program holds the game's autosave set; the second writes a set of its own; each
+/// set ends on its own program's last action, and the shared `--save` file is always whole.
+#[test]
+fn the_same_game_played_twice_at_once_keeps_both_programs_autosaves() {
+    let dir = TempDir::new().unwrap();
+    let mut first = start_play(dir.path(), &["--save", "shared.ron"]);
+    first.stdin.as_mut().unwrap().write_all(b"1\n").unwrap();
+    first.stdin.as_mut().unwrap().flush().unwrap();
+    // One action applied: the first program has claimed the game's autosaves.
+    wait_for_prompts(&mut first, 2);
+    let second = start_play(dir.path(), &["--save", "shared.ron"]);
+    let second_pid = second.id();
+    let mut second = second;
+    second
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(b"1\n1\n1\nq\n")
+        .unwrap();
+    assert!(second.wait().unwrap().success());
+    // The first program goes on after the second one ended, then quits.
+    first.stdin.as_mut().unwrap().write_all(b"q\n").unwrap();
+    assert!(first.wait().unwrap().success());
+
+    let autosaves = dir.path().join("home/autosaves");
+    let mut newest: Vec<PathBuf> = fs::read_dir(&autosaves)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with("-1.ron"))
+        .collect();
+    newest.sort();
+    assert_eq!(newest.len(), 2, "{newest:?}");
+    let (own, theirs): (Vec<&PathBuf>, Vec<&PathBuf>) = newest
+        .iter()
+        .partition(|p| !p.to_string_lossy().contains(&format!("-p{second_pid}-")));
+    assert_eq!((own.len(), theirs.len()), (1, 1), "{newest:?}");
+    // Each set ends on its own program's last action: the first played one, the second three
+    // (each with the AI's reply after it).
+    let first_actions = verified_actions(dir.path(), own[0]);
+    let second_actions = verified_actions(dir.path(), theirs[0]);
+    assert!(
+        first_actions < second_actions,
+        "first {first_actions}, second {second_actions}"
+    );
+    // The shared --save file is one program's whole save, and no temporary file is left.
+    verified_actions(dir.path(), &dir.path().join("shared.ron"));
+    for folder in [dir.path().to_path_buf(), autosaves] {
+        for entry in fs::read_dir(folder).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(
+                !name.ends_with(".tmp") && !name.ends_with(".pending"),
+                "{name}"
+            );
+        }
+    }
+}
+
+/// The full-screen UI under its supervisor, in a pseudo-terminal (util-linux `script`): a UI
+/// process that dies where no code of its own runs (SIGKILL, as the out-of-memory killer
+/// sends; SIGABRT, as an out-of-memory abort raises) still leaves the terminal as it was.
+#[cfg(target_os = "linux")]
+mod supervisor {
+    use std::io::Read;
+    use std::process::{Child, Command, Stdio};
+    use std::sync::mpsc::{self, Receiver};
+    use std::time::{Duration, Instant};
+    use tempfile::TempDir;
+
+    struct Session {
+        child: Child,
+        output: Receiver<Vec<u8>>,
+        seen: Vec<u8>,
+        _dir: TempDir,
+    }
+
+    impl Session {
+        /// Runs `squadsight --ascii` (the menu) in a pseudo-terminal through a shell that
+        /// afterwards prints its exit code and the terminal's settings.
+        fn start() -> Session {
+            let dir = TempDir::new().unwrap();
+            let exe = assert_cmd::cargo::cargo_bin("squadsight");
+            let inner = format!(
+                "stty rows 30 cols 100; ulimit -c 0; {} --ascii; echo \"exit=$?\"; stty -a",
+                exe.display()
+            );
+            let mut child = Command::new("script")
+                .args(["-qfec", &inner, "/dev/null"])
+                .current_dir(dir.path())
+                .env("SQUADSIGHT_HOME", dir.path().join("home"))
+                .env_remove("NO_COLOR")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("util-linux `script` runs");
+            let mut out = child.stdout.take().unwrap();
+            let (tx, rx) = mpsc::channel();
+            std::thread::spawn(move || {
+                let mut chunk = [0u8; 4096];
+                while let Ok(n) = out.read(&mut chunk) {
+                    if n == 0 || tx.send(chunk[..n].to_vec()).is_err() {
+                        break;
+                    }
+                }
+            });
+            Session {
+                child,
+                output: rx,
+                seen: Vec::new(),
+                _dir: dir,
+            }
+        }
+
+        fn wait_for(&mut self, text: &str) {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !String::from_utf8_lossy(&self.seen).contains(text) {
+                let left = deadline.saturating_duration_since(Instant::now());
+                assert!(
+                    !left.is_zero(),
+                    "`{text:?}` never appeared: {:?}",
+                    String::from_utf8_lossy(&self.seen)
+                );
+                if let Ok(chunk) = self.output.recv_timeout(left) {
+                    self.seen.extend(chunk);
+                }
+            }
+        }
+
+        /// The process `depth` generations below `script` (1: the shell, 2: the supervisor,
+        /// 3: the UI process), once it runs.
+        fn descendant(&self, depth: usize) -> u32 {
+            let deadline = Instant::now() + Duration::from_secs(20);
+            loop {
+                let mut pid = Some(self.child.id());
+                for _ in 0..depth {
+                    pid = pid.and_then(first_child);
+                }
+                if let Some(pid) = pid {
+                    return pid;
+                }
+                assert!(Instant::now() < deadline, "no process at depth {depth}");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+
+        fn finish(mut self) -> String {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while self.child.try_wait().unwrap().is_none() {
+                assert!(Instant::now() < deadline, "the session did not end");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            while let Ok(chunk) = self.output.recv_timeout(Duration::from_millis(300)) {
+                self.seen.extend(chunk);
+            }
+            String::from_utf8_lossy(&self.seen).into_owned()
+        }
+    }
+
+    fn first_child(pid: u32) -> Option<u32> {
+        let text = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).ok()?;
+        text.split_whitespace().next().and_then(|p| p.parse().ok())
+    }
+
+    fn kill(signal: &str, pid: u32) {
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    }
+
+    /// After the last use of the alternate screen it was left, mouse reporting stopped and
+    /// the cursor shown; the shell then found its terminal in line mode with echo on.
+    fn assert_restored(out: &str) {
+        let entered = out
+            .rfind("\x1b[?1049h")
+            .expect("the alternate screen was used");
+        let after = &out[entered..];
+        for (sequence, what) in [
+            ("\x1b[?1049l", "the alternate screen was not left"),
+            ("\x1b[?1000l", "mouse reporting was not stopped"),
+            ("\x1b[?25h", "the cursor was not shown again"),
+        ] {
+            assert!(after.contains(sequence), "{what}: {after:?}");
+        }
+        let settings: Vec<&str> = after.split_whitespace().collect();
+        for mode in ["icanon", "echo", "isig"] {
+            assert!(
+                settings.contains(&mode),
+                "the terminal was left without {mode}: {after:?}"
+            );
+        }
+    }
+
+    /// Kills the UI process (not its supervisor) with `signal` while the menu shows.
+    fn a_killed_ui_process_leaves_the_terminal_restored(signal: &str, number: i32) {
+        let mut s = Session::start();
+        s.wait_for("\x1b[?1049h");
+        s.wait_for("squadsight");
+        let supervisor = s.descendant(2);
+        let ui = s.descendant(3);
+        assert_ne!(supervisor, ui);
+        kill(signal, ui);
+        let out = s.finish();
+        assert!(out.contains(&format!("exit={}", 128 + number)), "{out:?}");
+        assert!(
+            out.contains(&format!("stopped by SIG{signal} (signal {number})")),
+            "{out:?}"
+        );
+        assert_restored(&out);
+    }
+
+    #[test]
+    fn a_ui_process_killed_with_sigkill_leaves_the_terminal_restored() {
+        a_killed_ui_process_leaves_the_terminal_restored("KILL", 9);
+    }
+
+    #[test]
+    fn a_ui_process_that_aborts_leaves_the_terminal_restored() {
+        a_killed_ui_process_leaves_the_terminal_restored("ABRT", 6);
+    }
+
+    /// SIGTERM sent to the supervisor alone reaches the UI, which ends as it does on its own
+    /// SIGTERM (exit 143), and the terminal is restored.
+    #[test]
+    fn sigterm_to_the_supervisor_is_forwarded_to_the_ui() {
+        let mut s = Session::start();
+        s.wait_for("\x1b[?1049h");
+        s.wait_for("squadsight");
+        let supervisor = s.descendant(2);
+        let _ui = s.descendant(3);
+        kill("TERM", supervisor);
+        let out = s.finish();
+        assert!(out.contains("exit=143"), "{out:?}");
+        assert!(!out.contains("stopped by"), "{out:?}");
+        assert_restored(&out);
+    }
+
+    /// Keys reach the UI process straight from the terminal: `q y` quits the menu.
+    #[test]
+    fn the_ui_process_reads_the_terminal_itself() {
+        let mut s = Session::start();
+        s.wait_for("\x1b[?1049h");
+        s.wait_for("squadsight");
+        let _ui = s.descendant(3);
+        for key in [b"q", b"y"] {
+            std::io::Write::write_all(s.child.stdin.as_mut().unwrap(), key).unwrap();
+            std::io::Write::flush(s.child.stdin.as_mut().unwrap()).unwrap();
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let out = s.finish();
+        assert!(out.contains("exit=0"), "{out:?}");
+        assert_restored(&out);
+    }
 }

@@ -344,11 +344,13 @@ impl<R: Ruleset> Session<'_, R> {
             Some(what) => writeln!(self.out, "{} to act: {what}", self.name(seat))?,
             None => writeln!(self.out, "{} to act:", self.name(seat))?,
         }
-        // Inputs that carry the clock's reading are listed once and stamped when picked.
+        // Inputs that carry the clock's reading are listed once, with the time left as the
+        // list is printed, and stamped again with the time left when picked.
         let ruleset = self.game.ruleset_handle();
+        let now = timer.as_ref().map_or(0, |t| t.seconds);
         let mut shown: Vec<R::Action> = Vec::with_capacity(legal.len());
         for action in legal {
-            let once = ruleset.stamp(self.game.state(), action, 0);
+            let once = ruleset.stamp(self.game.state(), action, now);
             if !shown.contains(&once) {
                 shown.push(once);
             }

@@ -55,6 +55,12 @@ pub fn replay(path: &Path, ascii: bool) -> Result<(), CliError> {
 }
 
 fn run(start: Start, ascii: bool, copy_to: Option<PathBuf>) -> Result<(), CliError> {
+    // The UI runs in a child process, so a parent is left to restore the terminal if it dies
+    // where no code of its own can (see `crate::supervise`).
+    #[cfg(unix)]
+    if let Some(ended) = crate::supervise::supervise() {
+        return ended;
+    }
     let inner = DirStore::new(store::data_dir());
     let store: Box<dyn SaveStore> = match copy_to {
         Some(path) => Box::new(CopyingStore { inner, path }),

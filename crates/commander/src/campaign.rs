@@ -479,6 +479,7 @@ impl Campaign {
                 &p.name,
                 squadsight_core::text::MAX_NAME_CHARS,
             )?;
+            squad::check_names(origin, &text, p.leader.as_deref(), &p.units)?;
             if let Some(u) = p.units.iter().find(|u| u.models == 0) {
                 return Err(at(
                     "models: 0",

@@ -12,6 +12,8 @@
 
 use crate::catalog::{Catalog, Faction, ItemId, RankId, Slot, UnitId, VestId, WeaponId};
 use serde::{Deserialize, Serialize};
+use squadsight_core::data::DataError;
+use squadsight_core::text;
 use std::fmt;
 
 /// The standard game size in spl (cmd.prep.size-standard).
@@ -699,8 +701,10 @@ fn named<T>(
 ) -> Option<T> {
     if found.is_none() {
         problems.push(format!(
-            "unit {} (`{unit}`): no {what} named `{name}`",
-            index + 1
+            "unit {} (`{}`): no {what} named `{}`",
+            index + 1,
+            text::quote(unit),
+            text::quote(name)
         ));
     }
     found
@@ -716,11 +720,22 @@ impl UnitPickDef {
         index: usize,
         problems: &mut Vec<String>,
     ) -> Option<UnitPick> {
+        // Names from a file: no control characters and no longer than a card's name may be
+        // (core::text), before they are looked up or quoted.
+        let before = problems.len();
+        for (what, name) in self.names() {
+            if let Some(p) = text::name_problem(name, text::MAX_NAME_CHARS) {
+                problems.push(format!("unit {} {what}: {p}", index + 1));
+            }
+        }
+        if problems.len() > before {
+            return None;
+        }
         let Some(unit) = catalog.unit_id(&self.unit) else {
             problems.push(format!(
                 "unit {}: no unit card named `{}`",
                 index + 1,
-                self.unit
+                text::quote(&self.unit)
             ));
             return None;
         };
@@ -766,6 +781,21 @@ impl UnitPickDef {
         })
     }
 
+    /// Every name the unit gives, with what it names: the unit card, the weapons, the
+    /// attachments, the vest and the rank.
+    pub fn names(&self) -> impl Iterator<Item = (&'static str, &str)> + '_ {
+        [
+            ("unit card", Some(&self.unit)),
+            ("primary weapon", self.primary.as_ref()),
+            ("secondary weapon", self.secondary.as_ref()),
+            ("vest", self.vest.as_ref()),
+            ("rank", self.rank.as_ref()),
+        ]
+        .into_iter()
+        .filter_map(|(what, name)| name.map(|n| (what, n.as_str())))
+        .chain(self.attachments.iter().map(|a| ("attachment", a.as_str())))
+    }
+
     /// A pick as files write it, every choice spelled out with `catalog`'s names.
     pub fn from_pick(catalog: &Catalog, pick: &UnitPick) -> UnitPickDef {
         UnitPickDef {
@@ -805,9 +835,37 @@ pub fn resolve_units(
 /// Where the Leader's unit `leader` stands among `units` (cmd.prep.leader-choice): the first
 /// unit of that name.
 fn leader_index(units: &[UnitPickDef], leader: &str) -> Result<usize, String> {
+    if let Some(p) = text::name_problem(leader, text::MAX_NAME_CHARS) {
+        return Err(format!("the Leader: {p}"));
+    }
     units.iter().position(|u| u.unit == leader).ok_or_else(|| {
-        format!("the Leader `{leader}` is not one of the Squad's units (cmd.prep.leader-choice)")
+        format!(
+            "the Leader `{}` is not one of the Squad's units (cmd.prep.leader-choice)",
+            text::quote(leader)
+        )
     })
+}
+
+/// Checks every name a Squad file gives (the Leader's and each unit's, see
+/// [`UnitPickDef::names`]) for control characters and length, reporting the first bad one at
+/// its `origin:line:col` in `source`, the file's text: the check a Squad gets where it is read
+/// from a file, before its names are resolved.
+pub fn check_names(
+    origin: &str,
+    source: &str,
+    leader: Option<&str>,
+    units: &[UnitPickDef],
+) -> Result<(), DataError> {
+    if let Some(leader) = leader {
+        text::check_name(origin, source, "the Leader", leader, text::MAX_NAME_CHARS)?;
+    }
+    for (i, u) in units.iter().enumerate() {
+        for (what, name) in u.names() {
+            let what = format!("unit {} {what}", i + 1);
+            text::check_name(origin, source, &what, name, text::MAX_NAME_CHARS)?;
+        }
+    }
+    Ok(())
 }
 
 /// A Squad from its parts as files write them, every problem listed. With no Leader (a
@@ -864,5 +922,79 @@ impl SquadDef {
                 .collect(),
             free_trooper: spec.free_trooper,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn trooper(name: &str) -> UnitPickDef {
+        UnitPickDef {
+            unit: name.to_string(),
+            primary: None,
+            secondary: None,
+            attachments: Vec::new(),
+            vest: None,
+            rank: None,
+            models: 1,
+        }
+    }
+
+    /// Squad names come from files and reach the screen: control characters and over-long
+    /// names are refused before any lookup, and messages quote them escaped and short.
+    #[test]
+    fn squad_names_with_control_characters_or_too_long_are_refused() {
+        let catalog = Catalog::builtin().unwrap();
+        let hostile = "Trooper\u{1b}]0;PWNED\u{7}";
+        let long = "W".repeat(text::MAX_NAME_CHARS + 1);
+        let mut with_bad_rank = trooper("ADVENT Trooper");
+        with_bad_rank.rank = Some(long.clone());
+        let squad = SquadDef {
+            faction: Faction::Advent,
+            leader: "ADVENT Trooper".into(),
+            units: vec![trooper(hostile), with_bad_rank, trooper(&"Z".repeat(5000))],
+            free_trooper: false,
+        };
+        let problems = squad.resolve(catalog).unwrap_err();
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].starts_with("unit 1 unit card: `Trooper\\u{1b}]0;PWNED\\u{7}`"));
+        assert!(
+            problems[0].contains("control character U+001B"),
+            "{problems:?}"
+        );
+        assert!(problems[1].starts_with("unit 2 rank: "), "{problems:?}");
+        assert!(problems[1].contains("81 characters, the limit is 80"));
+        assert!(problems[2].contains("5000 characters"), "{problems:?}");
+        assert!(
+            problems
+                .iter()
+                .all(|p| !p.contains('\u{1b}') && p.len() < 200)
+        );
+        // An unknown name is quoted short too.
+        let unknown = SquadDef {
+            units: vec![trooper(&"Q".repeat(80))],
+            leader: "Q".repeat(80),
+            ..squad
+        };
+        let problems = unknown.resolve(catalog).unwrap_err();
+        assert!(problems[0].contains("(80 characters)"), "{problems:?}");
+    }
+
+    /// In a file, the first bad name is reported at its line and column.
+    #[test]
+    fn squad_names_are_checked_at_their_place_in_a_file() {
+        let source = "(\n  leader: \"ADVENT Trooper\",\n  units: [(unit: \"ADVENT Trooper\", vest: \"Ve\u{7}st\")],\n)";
+        let mut unit = trooper("ADVENT Trooper");
+        unit.vest = Some("Ve\u{7}st".into());
+        let err = check_names("squad.ron", source, Some("ADVENT Trooper"), &[unit]).unwrap_err();
+        let col = source.lines().nth(2).unwrap().find("Ve").unwrap() + 1;
+        assert_eq!((err.line, err.col), (3, col), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with(&format!("squad.ron:3:{col}: unit 1 vest: ")),
+            "{err}"
+        );
+        assert!(check_names("squad.ron", source, Some("ADVENT Trooper"), &[]).is_ok());
     }
 }

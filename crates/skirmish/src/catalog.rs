@@ -209,7 +209,8 @@ impl Catalog {
     /// Parses and validates rules data text; the data hash is that of `bytes`.
     pub fn parse(bytes: &[u8], origin: &str) -> Result<Catalog, DataErrors> {
         let def: RulesDef = parse_ron(bytes, origin)?;
-        let mut catalog = Catalog::from_def(def, origin)?;
+        let source = String::from_utf8_lossy(bytes);
+        let mut catalog = Catalog::validate(def, origin, Some(&source))?;
         catalog.data_hash = hash_bytes(bytes);
         Ok(catalog)
     }
@@ -217,8 +218,15 @@ impl Catalog {
     /// Validates parsed rules data, reporting every problem found. The data hash is that of
     /// the data's compact RON form, since there is no file text.
     pub fn from_def(def: RulesDef, origin: &str) -> Result<Catalog, DataErrors> {
+        Catalog::validate(def, origin, None)
+    }
+
+    /// [`Catalog::from_def`], with the file's text when there is one, so that a bad name is
+    /// reported at its `file:line:col`.
+    fn validate(def: RulesDef, origin: &str, source: Option<&str>) -> Result<Catalog, DataErrors> {
         let mut v = Validator {
             origin,
+            source,
             errors: Vec::new(),
         };
         let data_hash = match ron::to_string(&def) {
@@ -240,6 +248,7 @@ impl Catalog {
             if u.name.trim().is_empty() {
                 v.err(format!("{at}: empty name"));
             }
+            v.name(&format!("{at} name"), &u.name, text::MAX_NAME_CHARS);
             if !(1..=MAX_RANGE).contains(&u.hits) {
                 v.err(format!("{at}: hits {} outside 1–{MAX_RANGE}", u.hits));
             }
@@ -282,6 +291,7 @@ impl Catalog {
             if t.name.trim().is_empty() {
                 v.err(format!("{at}: empty name"));
             }
+            v.name(&format!("{at} name"), &t.name, text::MAX_NAME_CHARS);
             if t.rows.len() != TABLE_ROWS {
                 v.err(format!(
                     "{at}: {} rows; every table has {TABLE_ROWS} (sk.table.format)",
@@ -296,6 +306,8 @@ impl Catalog {
                 if r.name.trim().is_empty() || r.notes.trim().is_empty() {
                     v.err(format!("{at}: empty name or notes"));
                 }
+                v.name(&format!("{at} name"), &r.name, text::MAX_NAME_CHARS);
+                v.name(&format!("{at} notes"), &r.notes, text::MAX_TEXT_CHARS);
                 v.effect(&r.effect, &at, &unit_keys);
             }
         }
@@ -310,6 +322,8 @@ impl Catalog {
             if c.name.trim().is_empty() || c.notes.trim().is_empty() {
                 v.err(format!("{at}: empty name or notes"));
             }
+            v.name(&format!("{at} name"), &c.name, text::MAX_NAME_CHARS);
+            v.name(&format!("{at} notes"), &c.notes, text::MAX_TEXT_CHARS);
             if c.count == 0 {
                 v.err(format!("{at}: count 0"));
             }
@@ -586,12 +600,29 @@ fn build(def: RulesDef, data_hash: u64) -> Result<Catalog, String> {
 /// Collects rules-data problems with their origin.
 struct Validator<'a> {
     origin: &'a str,
+    /// The file's text, to place a bad name at its line and column.
+    source: Option<&'a str>,
     errors: Vec<DataError>,
 }
 
 impl Validator<'_> {
     fn err(&mut self, message: String) {
         self.errors.push(DataError::general(self.origin, message));
+    }
+
+    /// A name or text shown to players: no control characters, at most `max` characters
+    /// (core::text), reported at its `file:line:col` when the file's text is known.
+    fn name(&mut self, what: &str, value: &str, max: usize) {
+        let checked = match self.source {
+            Some(source) => text::check_name(self.origin, source, what, value, max),
+            None => match text::name_problem(value, max) {
+                Some(p) => Err(DataError::general(self.origin, format!("{what}: {p}"))),
+                None => Ok(()),
+            },
+        };
+        if let Err(e) = checked {
+            self.errors.push(e);
+        }
     }
 
     /// Ids must be non-empty kebab-case and unique.
@@ -1080,4 +1111,46 @@ pub fn builtin_scenarios() -> &'static [ScenarioInfo] {
         },
     ];
     BUILTIN
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules data with one unit's name replaced.
+    fn with_squaddie_named(name: &str) -> String {
+        let text = RULES_SOURCE.replacen("name: \"Squaddie\"", &format!("name: \"{name}\""), 1);
+        assert_ne!(text, RULES_SOURCE, "the rules data names a Squaddie");
+        text
+    }
+
+    /// Rules-data names reach the screen: a control character or an over-long name is
+    /// refused at its file:line:col, like a scenario's names (core::text::check_name).
+    #[test]
+    fn rules_data_names_with_control_characters_or_too_long_are_refused_at_their_place() {
+        let line = RULES_SOURCE
+            .lines()
+            .position(|l| l.contains("name: \"Squaddie\""))
+            .unwrap()
+            + 1;
+        let hostile = with_squaddie_named("Squad\u{1b}]0;PWNED\u{7}die");
+        let err = Catalog::parse(hostile.as_bytes(), "rules.ron").unwrap_err();
+        let shown = err.to_string();
+        assert_eq!(err.0.len(), 1, "{shown}");
+        assert_eq!(err.0[0].line, line, "{shown}");
+        assert!(shown.contains("unit `squaddie` name"), "{shown}");
+        assert!(shown.contains("control character U+001B"), "{shown}");
+        assert!(
+            !shown.contains('\u{1b}'),
+            "the error quotes the name escaped"
+        );
+
+        let long = "S".repeat(text::MAX_NAME_CHARS + 1);
+        let err = Catalog::parse(with_squaddie_named(&long).as_bytes(), "rules.ron").unwrap_err();
+        let shown = err.to_string();
+        assert_eq!(err.0[0].line, line, "{shown}");
+        assert!(shown.contains("81 characters, the limit is 80"), "{shown}");
+        // The built-in data passes.
+        assert!(Catalog::parse(RULES_SOURCE.as_bytes(), RULES_ORIGIN).is_ok());
+    }
 }

@@ -14,6 +14,12 @@
 //! costs a good autosave, and a crash during the shift leaves a complete `.pending` file that
 //! the next start finishes installing.
 //!
+//! A write killed before its rename leaves a temporary file (`.NAME.PID-N.tmp`). The first
+//! autosave or listing of a run clears those whose writer is no longer running
+//! ([`clean_temp_files`]): a complete one of an autosave (a whole save, trailer included, that
+//! was about to become the `.pending` file) is recovered as that file, so it becomes the
+//! newest autosave; the others are removed, their target being intact.
+//!
 //! Campaigns have their own slots: one file per campaign (Commander's campaign file, the same
 //! one `squadsight campaign` reads and writes), rewritten after every change.
 
@@ -378,6 +384,10 @@ impl DirStore {
         if let Some(name) = self.claimed.get(game) {
             return Ok(name.clone());
         }
+        // The first autosave of a run finishes what an interrupted run left.
+        if self.claimed.is_empty() {
+            self.recover();
+        }
         let dir = self.autosaves_dir();
         fs::create_dir_all(&dir).map_err(|e| describe(&dir, &e))?;
         let base = safe_file_name(game);
@@ -430,8 +440,18 @@ impl DirStore {
         Ok(())
     }
 
-    /// Installs every `.pending` autosave a crash left (see [`DirStore::install_pending`]).
+    /// Clears what interrupted writes left in every folder of the store (see
+    /// [`clean_temp_files`]), then installs every `.pending` autosave a crash left (see
+    /// [`DirStore::install_pending`]).
     pub fn recover(&self) {
+        for dir in [
+            self.dir.clone(),
+            self.autosaves_dir(),
+            self.saves_dir(),
+            self.campaigns_dir(),
+        ] {
+            clean_temp_files(&dir, None);
+        }
         let Ok(entries) = fs::read_dir(self.autosaves_dir()) else {
             return;
         };
@@ -574,6 +594,77 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
         return Err(describe(path, &e));
     }
     Ok(())
+}
+
+/// The target name and writer's process id of a temporary file [`write_atomic`] names
+/// `.NAME.PID-N.tmp`; `None` for any other file.
+fn temp_file_parts(file: &str) -> Option<(&str, u32)> {
+    let rest = file.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (name, tag) = rest.rsplit_once('.')?;
+    let (pid, n) = tag.split_once('-')?;
+    n.parse::<u32>().ok()?;
+    if name.is_empty() {
+        return None;
+    }
+    Some((name, pid.parse().ok()?))
+}
+
+/// What [`clean_temp_files`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TempCleanup {
+    /// Complete temporary autosaves put in place as their `.pending` file.
+    pub recovered: Vec<PathBuf>,
+    /// Temporary files removed.
+    pub removed: Vec<PathBuf>,
+}
+
+/// Clears the temporary files interrupted writes left in `dir` (only those of target `only`,
+/// when given): every `.NAME.PID-N.tmp` whose writer (process PID) no longer runs. A complete
+/// temporary autosave, one of a `.pending` file that does not exist and whose text reads as a
+/// whole save, is renamed to that `.pending` file, to be installed as the newest autosave; every
+/// other one is removed (its target still holds the last complete write). Files of a running
+/// writer, this program included, are left alone. Where it cannot be told whether a process
+/// runs (not Linux), nothing is touched.
+pub fn clean_temp_files(dir: &Path, only: Option<&str>) -> TempCleanup {
+    let mut done = TempCleanup::default();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return done;
+    };
+    let ours = std::process::id();
+    let mut found: Vec<(PathBuf, String)> = entries
+        .flatten()
+        .filter_map(|e| {
+            let file = e.file_name().to_str()?.to_string();
+            let (name, pid) = temp_file_parts(&file)?;
+            let stale = pid != ours && cfg!(target_os = "linux") && !process_alive(pid);
+            (stale && only.is_none_or(|o| o == name)).then(|| (e.path(), name.to_string()))
+        })
+        .collect();
+    found.sort();
+    for (path, name) in found {
+        if !path.is_file() {
+            continue;
+        }
+        let target = dir.join(&name);
+        let complete = name.ends_with(".pending")
+            && !target.exists()
+            && read_capped(&path).is_ok_and(|bytes| is_whole_save(&bytes));
+        if complete && fs::rename(&path, &target).is_ok() {
+            done.recovered.push(target);
+        } else if fs::remove_file(&path).is_ok() {
+            done.removed.push(path);
+        }
+    }
+    if !done.recovered.is_empty() || !done.removed.is_empty() {
+        sync_dir(dir);
+    }
+    done
+}
+
+/// Whether `bytes` are a whole save: a RON document of a format this build reads that parses
+/// to its closing bracket, as a write cut short never does.
+fn is_whole_save(bytes: &[u8]) -> bool {
+    squadsight_core::save::read_header(bytes, "").is_ok()
 }
 
 fn modified(path: &Path) -> SystemTime {
@@ -760,6 +851,73 @@ mod tests {
             ("state 4".into(), "state 3".into(), "state 2".into())
         );
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn temporary_files_of_killed_writes_are_recovered_or_removed() {
+        let dir = temp_dir("stray");
+        let mut store = DirStore::new(&dir);
+        store.autosave("toy-gggg", &header_text("older")).unwrap();
+        let a = dir.join("autosaves");
+        // Process 4000000000 cannot exist (above Linux's pid limit): its writes were killed.
+        let whole = header_text("newest");
+        // A complete autosave killed between its flush and its rename to `.pending`.
+        fs::write(a.join(".toy-gggg.pending.4000000000-0.tmp"), &whole).unwrap();
+        // The same, cut short: the rename never came and the text is incomplete.
+        fs::write(
+            a.join(".toy-hhhh.pending.4000000000-1.tmp"),
+            &whole[..whole.len() / 2],
+        )
+        .unwrap();
+        // Temporary files of a settings write, a named save and a campaign.
+        fs::write(dir.join(".tui-settings.ron.4000000000-2.tmp"), "(asc").unwrap();
+        fs::create_dir_all(dir.join("saves")).unwrap();
+        fs::write(dir.join("saves/.skirmish-1.ron.4000000000-3.tmp"), "(").unwrap();
+        fs::create_dir_all(dir.join("campaigns")).unwrap();
+        fs::write(dir.join("campaigns/.c.ron.4000000000-4.tmp"), "(").unwrap();
+        // A running writer's file (this test's own process) and files of other names stay.
+        let live = a.join(format!(".toy-iiii.pending.{}-5.tmp", std::process::id()));
+        fs::write(&live, "(").unwrap();
+        fs::write(a.join("notes.tmp"), "mine").unwrap();
+
+        let fresh = DirStore::new(&dir);
+        let last = fresh.last_autosave().unwrap();
+        assert_eq!(fresh.read(&last).unwrap(), whole.as_bytes());
+        let read = |n| fs::read_to_string(a.join(format!("toy-gggg-{n}.ron"))).unwrap();
+        assert_eq!(read(2), header_text("older"));
+        let mut left: Vec<String> = [&dir, &a, &dir.join("saves"), &dir.join("campaigns")]
+            .iter()
+            .flat_map(|d| fs::read_dir(d).unwrap().flatten())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp") || n.ends_with(".pending"))
+            .collect();
+        left.sort();
+        let live_name = live.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(left, vec![live_name, "notes.tmp".to_string()]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The temporary file named for `target` is cleaned only when asked for that target.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn temporary_files_can_be_cleaned_for_one_target() {
+        let dir = temp_dir("stray-one");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join(".game.ron.4000000000-0.tmp"), "(").unwrap();
+        fs::write(dir.join(".other.ron.4000000000-0.tmp"), "(").unwrap();
+        let done = clean_temp_files(&dir, Some("game.ron"));
+        assert_eq!(done.removed, vec![dir.join(".game.ron.4000000000-0.tmp")]);
+        assert!(done.recovered.is_empty());
+        assert!(dir.join(".other.ron.4000000000-0.tmp").exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A save's header, which is all a recovered autosave must hold to count as whole.
+    fn header_text(engine: &str) -> String {
+        format!(
+            "(format: 4, engine: \"{engine}\", ruleset: \"toy\", data_hash: \"00000000000000aa\")"
+        )
     }
 
     #[test]
