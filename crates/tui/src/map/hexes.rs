@@ -375,12 +375,13 @@ mod tests {
 
     #[test]
     fn outlined_hexes_share_their_edges() {
-        let geo = Geometry::fit(Zoom::Detail, 3, 2, Rect::new(0, 0, 20, 6), (0, 0));
-        let mut buf = Buffer::empty(Rect::new(0, 0, 20, 6));
+        // Exactly as wide as the map: no centring.
+        let geo = Geometry::fit(Zoom::Detail, 3, 2, Rect::new(0, 0, 18, 6), (0, 0));
+        let mut buf = Buffer::empty(Rect::new(0, 0, 18, 6));
         draw(&mut buf, &geo, &Theme::PLAIN, |_, _| {
             Some(CellLook::default())
         });
-        let row = |y: u16| -> String { (0..20).map(|x| buf[(x, y)].symbol()).collect() };
+        let row = |y: u16| -> String { (0..18).map(|x| buf[(x, y)].symbol()).collect() };
         assert_eq!(row(1).trim_end(), "    / \\ / \\ / \\");
         assert_eq!(row(2).trim_end(), " 0 |   |   |   |");
         assert_eq!(row(3).trim_end(), "    \\ / \\ / \\ / \\");
