@@ -194,7 +194,10 @@ fn commander_map_snapshots_in_every_theme_and_size() {
             let whole = screen(&term);
             insta::assert_snapshot!(format!("commander_overview_{name}_{w}x{h}"), whole);
             check_theme(name, theme, &term, &whole);
-            assert!(whole.contains("whole table"), "{whole}");
+            // At 80×24 the table takes every line, the note none.
+            if w == 120 {
+                assert!(whole.contains("whole table"), "{whole}");
+            }
             assert!(!whole.contains("enemy off screen"), "{whole}");
             let xcom = unit_cells(&term, theme, Color::LightCyan);
             let advent = unit_cells(&term, theme, Color::LightRed);

@@ -761,9 +761,12 @@ impl RulesetView<Commander> for CommanderView {
             }
             Zoom::Overview => {
                 draw::clear(buf, area, ctx.theme.style(Role::Text));
-                // The last line says what is shown and how to zoom in.
+                // The last line says what is shown and how to zoom in, unless the table
+                // needs it; a smaller step only if the whole table cannot fit otherwise.
                 let table = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
-                let ov = overview::Geometry::fit(board.width(), board.height(), table);
+                let full = overview::Geometry::fit(board.width(), board.height(), area);
+                let short = overview::Geometry::fit(board.width(), board.height(), table);
+                let ov = if short.step <= full.step { short } else { full };
                 self.overview = Some(ov);
                 let view = &*self;
                 overview::draw(buf, &ov, Some(&geo.window()), ctx.theme, |x, y| {
@@ -775,7 +778,9 @@ impl RulesetView<Commander> for CommanderView {
                     "whole table; corners mark the zoomed-in view; z: zoom in"
                 };
                 let y = area.bottom().saturating_sub(1);
-                draw::text_cut(buf, area, area.x, y, note, ctx.theme.style(Role::Dim));
+                if ov.area.bottom() <= y {
+                    draw::text_cut(buf, area, area.x, y, note, ctx.theme.style(Role::Dim));
+                }
             }
         }
         if self.legend {
