@@ -297,6 +297,9 @@ pub struct CommanderView {
     aimed: Option<Cell>,
     /// The weapon (index into the actor's weapons) whose ranges are overlaid.
     overlay: Option<usize>,
+    /// The weapon of the attack highlighted in the action list: its ranges are overlaid
+    /// while it is highlighted, unless `r` chose one.
+    highlighted_weapon: Option<squadsight_commander::catalog::WeaponId>,
     marks: Vec<Mark>,
     /// From the actor to the cursor: sight, cover and distance.
     sight: Option<panel::SightInfo>,
@@ -328,6 +331,7 @@ impl CommanderView {
             selected: None,
             aimed: None,
             overlay: None,
+            highlighted_weapon: None,
             marks: Vec::new(),
             sight: None,
             odds: None,
@@ -419,7 +423,10 @@ impl CommanderView {
 
     /// The unit (owner and profile) whose models the map underlines: that of the model
     /// under the cursor, else of the acting or selected one.
-    fn group_of(&self, st: &State) -> Option<(Seat, squadsight_commander::catalog::UnitId)> {
+    pub(crate) fn group_of(
+        &self,
+        st: &State,
+    ) -> Option<(Seat, squadsight_commander::catalog::UnitId)> {
         self.card_model(st).map(|m| (m.owner, m.unit))
     }
 
@@ -464,20 +471,23 @@ impl CommanderView {
             .actor(st)
             .and_then(|id| st.model(id))
             .filter(|m| m.on_table());
-        if let (Some(a), Some(w)) = (actor, self.overlay) {
-            if let Some(weapon) = a.weapons.get(w).map(|w| ctx.ruleset.catalog().weapon(*w)) {
-                let half = weapon.half_range.map_or(0, u32::from);
-                let max = u32::from(weapon.max_range);
-                for (i, m) in self.marks.iter_mut().enumerate() {
-                    let c = board.cell_at(i);
-                    let r = board.range(a.cell, c);
-                    if c != a.cell && r <= max && board.los(a.cell, c) {
-                        *m = if r <= half {
-                            Mark::HalfRange
-                        } else {
-                            Mark::Range
-                        };
-                    }
+        let chosen = self
+            .overlay
+            .and_then(|w| actor.and_then(|a| a.weapons.get(w)).copied())
+            .or(self.highlighted_weapon);
+        if let (Some(a), Some(w)) = (actor, chosen) {
+            let weapon = ctx.ruleset.catalog().weapon(w);
+            let half = weapon.half_range.map_or(0, u32::from);
+            let max = u32::from(weapon.max_range);
+            for (i, m) in self.marks.iter_mut().enumerate() {
+                let c = board.cell_at(i);
+                let r = board.range(a.cell, c);
+                if c != a.cell && r <= max && board.los(a.cell, c) {
+                    *m = if r <= half {
+                        Mark::HalfRange
+                    } else {
+                        Mark::Range
+                    };
                 }
             }
         }
@@ -733,6 +743,16 @@ impl RulesetView<Commander> for CommanderView {
 
     fn render_map(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
         self.map_area = area;
+        // An attack highlighted in the action list overlays its weapon's half and full
+        // range; the overlay goes when it is no longer highlighted.
+        let weapon = match ctx.highlighted {
+            Some(Action::Attack { weapon, .. }) => Some(*weapon),
+            _ => None,
+        };
+        if weapon != self.highlighted_weapon {
+            self.highlighted_weapon = weapon;
+            self.recompute(ctx);
+        }
         let board = &ctx.obs.state.board;
         let hex = board.kind() == squadsight_commander::board::GridKind::Hex;
         let geo = Geometry::fit(board.width(), board.height(), hex, area, self.origin);
@@ -754,8 +774,9 @@ impl RulesetView<Commander> for CommanderView {
                     self.recompute(ctx);
                 }
                 let view = &*self;
+                let group = view.group_of(&ctx.obs.state);
                 grid::draw(buf, &geo, (cx, cy), ctx.theme, |x, y| {
-                    panel::cell_look(view, ctx, Cell::new(x, y))
+                    panel::cell_look(view, ctx, group, Cell::new(x, y))
                 });
                 self.draw_off_screen(ctx, &geo, area, buf);
             }
@@ -769,8 +790,9 @@ impl RulesetView<Commander> for CommanderView {
                 let ov = if short.step <= full.step { short } else { full };
                 self.overview = Some(ov);
                 let view = &*self;
+                let group = view.group_of(&ctx.obs.state);
                 overview::draw(buf, &ov, Some(&geo.window()), ctx.theme, |x, y| {
-                    panel::cell_look(view, ctx, Cell::new(x, y))
+                    panel::cell_look(view, ctx, group, Cell::new(x, y))
                 });
                 let note = if ov.step == 1 {
                     "whole table, two cells a character; corners mark the zoomed-in view; z: zoom in"
@@ -1307,6 +1329,71 @@ mod tests {
             }
         });
         assert!(shown > 5, "only {shown} attacks previewed");
+    }
+
+    /// While an attack is highlighted its weapon's half and full range are drawn on the
+    /// map (cmd.range.*: cells in sight within half range, then within full range), and they
+    /// go when something else is highlighted.
+    #[test]
+    fn a_highlighted_attack_overlays_its_weapons_ranges_until_it_is_not() {
+        let mut shown = 0;
+        random_games(|game, seat, legal| {
+            let Some(attack) = legal
+                .iter()
+                .find(|a| matches!(a, Action::Attack { .. }))
+                .filter(|_| shown < 20)
+            else {
+                return;
+            };
+            let Action::Attack { weapon, .. } = *attack else {
+                return;
+            };
+            let obs = game.observe(seat);
+            let st = &obs.state;
+            let Some(actor) = st.activation().and_then(|a| st.model(a.model)) else {
+                return;
+            };
+            let w = game.ruleset().catalog().weapon(weapon);
+            let mut view = CommanderView::new(game.ruleset().catalog());
+            let mut ctx = ViewCtx {
+                ruleset: game.ruleset(),
+                scenario: game.scenario(),
+                viewer: seat,
+                referee: false,
+                obs: &obs,
+                to_act: Some(seat),
+                legal,
+                highlighted: Some(attack),
+                theme: &Theme::PLAIN,
+            };
+            view.refresh(&ctx);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 60, 20));
+            view.render_map(&ctx, buf.area, &mut buf);
+            let board = &st.board;
+            let mut ranged = 0;
+            for i in 0..board.cell_count() {
+                let c = board.cell_at(i);
+                let r = board.range(actor.cell, c);
+                let mark = view.mark(board, c);
+                if mark == Mark::HalfRange {
+                    assert!(r <= w.half_range.map_or(0, u32::from), "{c} at {r}");
+                    ranged += 1;
+                }
+                if mark == Mark::Range {
+                    assert!(r <= u32::from(w.max_range), "{c} at {r}");
+                    ranged += 1;
+                }
+            }
+            assert!(ranged > 0, "no range drawn for {attack:?}");
+            ctx.highlighted = None;
+            view.render_map(&ctx, buf.area, &mut buf);
+            for i in 0..board.cell_count() {
+                let mark = view.mark(board, board.cell_at(i));
+                assert!(!matches!(mark, Mark::HalfRange | Mark::Range));
+            }
+            shown += 1;
+        });
+        assert!(shown > 5, "only {shown} attacks overlaid");
     }
 
     /// The hit chance shown before an attack is the exact chance the rules journal when

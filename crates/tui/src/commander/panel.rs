@@ -87,10 +87,12 @@ fn write_objectives(w: &mut Writer<'_>, s: &mut draw::Scratch, ctx: &ViewCtx<'_,
     }
 }
 
-/// What one table cell holds, for the shared canvases.
+/// What one table cell holds, for the shared canvases; `group` is the unit whose models
+/// are underlined ([`CommanderView::group_of`], worked out once a frame).
 pub fn cell_look(
     view: &CommanderView,
     ctx: &ViewCtx<'_, Commander>,
+    group: Option<(Seat, squadsight_commander::catalog::UnitId)>,
     c: squadsight_commander::board::Cell,
 ) -> Option<CellLook> {
     let st = &ctx.obs.state;
@@ -114,7 +116,6 @@ pub fn cell_look(
             .any(|o| !o.done && o.cells.contains(&c))
             .then_some(Token::Objective)
     };
-    let group = view.group_of(st);
     let unit = st.model_at(c).and_then(|id| st.model(id)).map(|m| {
         let state = if view.selected == Some(m.id) {
             UnitState::Selected
