@@ -1,4 +1,5 @@
-//! One full 120×40 frame of a Skirmish game in its middle (target: at most 1 ms).
+//! One full 120×40 frame of a Skirmish game in its middle (target: at most 0.5 ms), and of a
+//! Commander battle at its start with the table in detail and zoomed out to the whole table.
 //!
 //! The game is played for 120 actions by two greedy players, saved, and opened in the app as
 //! a person against the AI would see it. Each iteration draws the whole screen — status line,
@@ -15,10 +16,11 @@ use squadsight_ai::{GreedyPlayer, Player};
 use squadsight_core::game::{Game, SeatConfig};
 use squadsight_core::{Decision, Ruleset, save};
 use squadsight_skirmish::Skirmish;
+use squadsight_tui::input::ScriptSource;
 use squadsight_tui::registry::Registry;
 use squadsight_tui::store::MemoryStore;
 use squadsight_tui::theme::Theme;
-use squadsight_tui::{App, AppConfig, Start};
+use squadsight_tui::{App, AppConfig, GameSpec, ScenarioSource, Start};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -75,7 +77,47 @@ fn render(c: &mut Criterion) {
         let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test backend");
         b.iter(|| app.draw(&mut terminal).expect("draws"));
     });
+    for (name, script) in [
+        ("commander start 120x40 frame, detail", "<Enter>"),
+        ("commander start 120x40 frame, whole table", "<Enter> z"),
+    ] {
+        let mut app = commander_start(script);
+        group.bench_function(name, |b| {
+            let mut buf = Buffer::empty(area);
+            b.iter(|| {
+                buf.reset();
+                app.render(area, &mut buf);
+                black_box(&buf);
+            });
+        });
+    }
     group.finish();
+}
+
+/// A Commander battle between two people, opened and driven by `script` (the hand-off, then
+/// the zoom).
+fn commander_start(script: &str) -> App {
+    let config = AppConfig {
+        registry: Registry::builtin(),
+        store: Box::new(MemoryStore::new()),
+        limits: Theme {
+            color: true,
+            ascii: false,
+        },
+        seed: Some(1),
+    };
+    let start = Start::Game(GameSpec {
+        ruleset: "commander".into(),
+        scenario: ScenarioSource::Builtin("battle".into()),
+        seed: 3,
+        seats: vec![SeatConfig::human(), SeatConfig::human()],
+        options: Vec::new(),
+    });
+    let mut app = App::new(config, start).expect("the battle opens");
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test backend");
+    let mut keys = ScriptSource::parse(script).expect("a key script");
+    app.run(&mut terminal, &mut keys).expect("the app runs");
+    app
 }
 
 criterion_group!(benches, render);

@@ -1869,7 +1869,9 @@ impl<U: RulesetUi> GameScreen<U> {
                 } else {
                     vec![("Game", GAME_KEYS), ("Map", view_keys)]
                 };
-                self.help.render(buf, area, &groups, theme);
+                // The map's legend (map widgets, issue 15) follows the keys.
+                self.help
+                    .render_with_legend(buf, area, &groups, self.view.legend(), theme);
             }
             Overlay::ConfirmAction => {
                 if let Some((_, _, question)) = &self.pending {

@@ -1,6 +1,7 @@
 //! The help overlay (`?`): every key of the current screen, grouped.
 
 use crate::draw;
+use crate::map::legend::{self, Item};
 use crate::theme::{Role, Theme};
 use crate::view::KeyHelp;
 use crossterm::event::KeyCode;
@@ -146,6 +147,19 @@ impl Help {
         groups: &[(&str, &[KeyHelp])],
         theme: &Theme,
     ) {
+        self.render_with_legend(buf, area, groups, &[], theme);
+    }
+
+    /// Draws the overlay like [`Help::render`], then the map's legend: each mark drawn as
+    /// the map draws it, with what it means.
+    pub fn render_with_legend(
+        &mut self,
+        buf: &mut Buffer,
+        area: Rect,
+        groups: &[(&str, &[KeyHelp])],
+        marks: &[Item],
+        theme: &Theme,
+    ) {
         let width = area.width.saturating_sub(4).min(90);
         // The frame takes a column each side and the key column starts one in: the
         // descriptions end one column inside the right border.
@@ -158,7 +172,15 @@ impl Help {
                     .map(|k| draw::wrap_rows(k.what, desc_width))
                     .sum::<usize>()
             })
-            .sum();
+            .sum::<usize>()
+            + if marks.is_empty() {
+                0
+            } else {
+                1 + marks
+                    .iter()
+                    .map(|m| draw::wrap_rows(m.what, desc_width))
+                    .sum::<usize>()
+            };
         let height = u16::try_from(total + 3)
             .unwrap_or(u16::MAX)
             .min(area.height.saturating_sub(2));
@@ -205,6 +227,39 @@ impl Help {
                 row += rows;
             }
             row += 1;
+        }
+        if !marks.is_empty() {
+            if window.contains(&row) {
+                draw::line(
+                    buf,
+                    inner,
+                    y_of(row),
+                    "Map legend",
+                    theme.style(Role::Title),
+                );
+            }
+            row += 1;
+            for m in marks {
+                let rows = draw::wrap_rows(m.what, desc_width);
+                if window.contains(&row) {
+                    let x = inner.x.saturating_add(1);
+                    legend::draw_sample(buf, inner, x, y_of(row), m.sample, theme);
+                }
+                let first = row.max(self.scroll);
+                if first < row + rows && first < window.end {
+                    let y = y_of(first);
+                    let bottom = inner.y + u16::try_from(visible).unwrap_or(0);
+                    let desc = Rect::new(
+                        inner.x.saturating_add(1 + KEY_COLUMN),
+                        y,
+                        desc_width,
+                        bottom.saturating_sub(y),
+                    );
+                    let skip = first - row;
+                    draw::wrapped(buf, desc, 0, skip, m.what, theme.style(Role::Text));
+                }
+                row += rows;
+            }
         }
         let footer = if self.max > 0 {
             "Up/Down: scroll; any other key closes."

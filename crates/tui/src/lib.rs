@@ -53,6 +53,7 @@ pub mod help;
 pub mod input;
 pub mod journal_pane;
 pub mod keys;
+pub mod map;
 pub mod menu;
 pub mod plugin;
 pub mod registry;

@@ -5,6 +5,7 @@
 //! (bold, reversed, underlined) or comes with a distinct glyph, so a monochrome terminal loses
 //! nothing.
 
+use crate::map::{Effect, Ground, Overlay, Token, UnitLook, UnitState};
 use ratatui::style::{Color, Modifier, Style};
 
 /// What a piece of text means, so that its style is chosen here and nowhere else.
@@ -210,6 +211,202 @@ impl Theme {
     /// "…" or "...".
     pub fn ellipsis(&self) -> &'static str {
         if self.ascii { "..." } else { "…" }
+    }
+}
+
+/// The glyphs a map's cells are drawn with, Unicode or ASCII: one table, so every map of
+/// every ruleset uses the same marks and the legend can explain them.
+struct MapGlyphs {
+    /// Indexed by [`Ground`] in [`Ground::ALL`] order.
+    ground: [char; 7],
+    /// Heights 1, 2, 3 and 4 or more.
+    height: [char; 4],
+    /// Range, half range, sight line, 2-action reach, reach, pick, target, blocker.
+    overlay: [char; 8],
+    /// Objective, face-down marker.
+    token: [char; 2],
+    /// Fire, smoke.
+    effect: [char; 2],
+    /// Hex edges: rising, falling, upright.
+    hex: [char; 3],
+    /// The apex marks of a hex: selected, may still act.
+    apex: [char; 2],
+}
+
+const MAP_UNICODE: MapGlyphs = MapGlyphs {
+    ground: [' ', '·', '░', '▒', '▓', '≈', '█'],
+    height: ['▂', '▄', '▆', '▇'],
+    overlay: ['∙', '•', '+', '◇', '◆', '?', '!', '×'],
+    token: ['◎', '?'],
+    effect: ['¤', '∴'],
+    hex: ['╱', '╲', '│'],
+    apex: ['▼', '•'],
+};
+
+const MAP_ASCII: MapGlyphs = MapGlyphs {
+    ground: [' ', '.', ':', '%', '#', '~', 'X'],
+    height: ['_', '-', '=', '^'],
+    overlay: [',', ';', '+', 'o', '*', '?', '!', '&'],
+    token: ['O', '?'],
+    effect: ['$', '`'],
+    hex: ['/', '\\', '|'],
+    apex: ['v', '.'],
+};
+
+/// The side markers of seats 1, 2 and any further seat: sides differ by glyph, not only by
+/// colour.
+pub const SIDE_MARKERS: [char; 3] = ['+', 'x', '*'];
+
+/// The marker of an enemy unit shown only where it was last seen.
+pub const LAST_SEEN_MARKER: char = '?';
+
+impl Theme {
+    fn map_glyphs(&self) -> &'static MapGlyphs {
+        if self.ascii { &MAP_ASCII } else { &MAP_UNICODE }
+    }
+
+    /// The glyph that fills a cell of `ground`.
+    pub fn ground_glyph(&self, ground: Ground) -> char {
+        self.map_glyphs().ground[ground as usize]
+    }
+
+    /// The colours of a cell of `ground` at `height` (raised ground is lighter); plain
+    /// without colour, where the glyphs carry the meaning.
+    pub fn ground_style(&self, ground: Ground, height: u8) -> Style {
+        if !self.color {
+            return Style::default();
+        }
+        let (bg, fg) = match ground {
+            Ground::Open => ((22, 30, 22), (90, 110, 90)),
+            Ground::Light => ((28, 46, 24), (130, 170, 90)),
+            Ground::Medium => ((46, 52, 24), (175, 170, 90)),
+            Ground::Heavy => ((60, 46, 30), (195, 150, 100)),
+            Ground::Solid => ((64, 64, 70), (205, 205, 215)),
+            Ground::Obstacle => ((24, 38, 62), (110, 150, 210)),
+            Ground::Wall => ((88, 88, 94), (230, 230, 235)),
+        };
+        let lift = 9 * height.min(5);
+        let up = |(r, g, b): (u8, u8, u8)| {
+            Color::Rgb(
+                r.saturating_add(lift),
+                g.saturating_add(lift),
+                b.saturating_add(lift),
+            )
+        };
+        Style::default().bg(up(bg)).fg(up(fg))
+    }
+
+    /// The glyph of a height or level above ground (none at ground level).
+    pub fn height_glyph(&self, height: u8) -> Option<char> {
+        let i = usize::from(height.min(4)).checked_sub(1)?;
+        Some(self.map_glyphs().height[i])
+    }
+
+    /// The glyph an overlay puts in the middle of a cell without a unit.
+    pub fn overlay_glyph(&self, overlay: Overlay) -> Option<char> {
+        let g = &self.map_glyphs().overlay;
+        Some(match overlay {
+            Overlay::None => return None,
+            Overlay::Range => g[0],
+            Overlay::HalfRange => g[1],
+            Overlay::Line => g[2],
+            // Only units are seen, and a unit hides the middle glyph.
+            Overlay::Seen => return None,
+            Overlay::Reach2 => g[3],
+            Overlay::Reach => g[4],
+            Overlay::Pick => g[5],
+            Overlay::Target => g[6],
+            Overlay::Blocker => g[7],
+        })
+    }
+
+    /// The style an overlay lays over a cell.
+    pub fn overlay_style(&self, overlay: Overlay) -> Option<Style> {
+        let tint = |r, g, b| {
+            if self.color {
+                Style::default().bg(Color::Rgb(r, g, b))
+            } else {
+                Style::default()
+            }
+        };
+        Some(match overlay {
+            Overlay::None => return None,
+            Overlay::Range => tint(34, 34, 64),
+            Overlay::HalfRange => tint(48, 48, 96),
+            Overlay::Line => self.style(Role::Sight),
+            Overlay::Seen => self.style(Role::Sight).add_modifier(Modifier::BOLD),
+            Overlay::Reach2 => tint(20, 52, 20).add_modifier(Modifier::UNDERLINED),
+            Overlay::Reach => self.style(Role::Reach),
+            Overlay::Pick => self.style(Role::Key),
+            Overlay::Target => self.style(Role::Target),
+            Overlay::Blocker => self.style(Role::Blocker),
+        })
+    }
+
+    /// The glyph of a marker that is not a unit.
+    pub fn token_glyph(&self, token: Token) -> char {
+        let g = &self.map_glyphs().token;
+        match token {
+            Token::Objective => g[0],
+            Token::Unknown => g[1],
+        }
+    }
+
+    /// The glyph and style of fire or smoke.
+    pub fn effect_look(&self, effect: Effect) -> (char, Style) {
+        let g = &self.map_glyphs().effect;
+        match effect {
+            Effect::Fire => (g[0], self.style(Role::Bad)),
+            Effect::Smoke => (g[1], self.style(Role::Dim)),
+        }
+    }
+
+    /// The edges of a hex drawn in outline: rising (`/`), falling (`\`) and upright (`|`).
+    pub fn hex_edges(&self) -> [char; 3] {
+        self.map_glyphs().hex
+    }
+
+    /// The mark over a hex's unit: selected, or may still act.
+    pub fn apex(&self, state: UnitState) -> Option<char> {
+        let g = &self.map_glyphs().apex;
+        match state {
+            UnitState::Selected => Some(g[0]),
+            UnitState::Ready => Some(g[1]),
+            UnitState::Idle | UnitState::Done => None,
+        }
+    }
+
+    /// The marker of a side (seat `side`, 0-based).
+    pub fn side_marker(&self, side: u8) -> char {
+        SIDE_MARKERS[usize::from(side.min(2))]
+    }
+
+    /// The style of a unit's letters: its side's colour, bold while it may act, dim once it
+    /// has acted, reversed when selected, underlined with the rest of its unit, italic when
+    /// hidden or down.
+    pub fn unit_style(&self, unit: &UnitLook) -> Style {
+        let mut s = self.style(Role::Side(unit.side));
+        match unit.state {
+            UnitState::Idle | UnitState::Ready => {}
+            UnitState::Done => {
+                s = s
+                    .remove_modifier(Modifier::BOLD)
+                    .add_modifier(Modifier::DIM);
+            }
+            UnitState::Selected => s = s.add_modifier(Modifier::REVERSED),
+        }
+        if unit.group {
+            s = s.add_modifier(Modifier::UNDERLINED);
+        }
+        if unit.low {
+            s = s.add_modifier(Modifier::ITALIC);
+        }
+        s
+    }
+
+    /// The upper-half block that draws two map cells in one character (colour only).
+    pub fn half_block(&self) -> Option<&'static str> {
+        (self.color && !self.ascii).then_some("▀")
     }
 }
 

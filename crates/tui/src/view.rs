@@ -139,6 +139,12 @@ pub trait RulesetView<R: Ruleset> {
     /// The keys the view reads, for the help overlay.
     fn keys(&self) -> &'static [KeyHelp];
 
+    /// What every mark of the view's map means, for the help overlay's legend (the view may
+    /// also show it over the map). The default has none.
+    fn legend(&self) -> &'static [crate::map::legend::Item] {
+        &[]
+    }
+
     /// Forgets the selection that narrows the action list (a unit, a card, an aimed cell).
     /// The shell calls it when a new decision starts, so a selection made for an earlier
     /// step never hides a later decision's options, and when the player clears the filter.

@@ -377,11 +377,11 @@ fn the_help_overlay_wraps_and_scrolls_on_a_small_terminal() {
         text.contains("Help: keys") && text.contains("Up/Down: scroll"),
         "{text}"
     );
-    assert!(!text.contains("unit labels"), "{text}");
+    assert!(!text.contains("numbers on edges"), "{text}");
     keys(&mut app, &mut term, "<PageDown>*3");
     let text = screen(&term);
     assert!(
-        text.contains("unit labels") && text.contains("Help: keys"),
+        text.contains("numbers on edges") && text.contains("Help: keys"),
         "{text}"
     );
     keys(&mut app, &mut term, "x");

@@ -6,6 +6,7 @@ mod commander;
 mod commander_campaign;
 mod common;
 mod game;
+mod maps;
 mod newcomer;
 mod pty;
 mod replay;

@@ -21,12 +21,15 @@ use crate::draw::{self, Scratch};
 use crate::plugin::{GameSpec, Games, Prepared};
 use crate::session::Session;
 use crate::store::{SaveSlot, SaveStore};
+use crate::map::grid::{self, Geometry};
+use crate::map::legend::Item;
+use crate::map::{Zoom, overview};
 use crate::theme::{Role, Theme};
 use crate::view::{
     KeyHelp, MapNav, OptionSpec, Reply, RulesAiSeat, RulesetUi, RulesetView, ViewCtx,
 };
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use map::{Geometry, Mark};
+use map::Mark;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use squadsight_commander::Commander;
@@ -42,9 +45,7 @@ use squadsight_core::{Ruleset as _, Seat};
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// The side markers drawn after a model's two letters: seat 1 and seat 2. Sides always
-/// differ by glyph, not only by colour.
-pub const SIDE_MARKERS: [char; 2] = ['+', 'x'];
+pub use crate::theme::SIDE_MARKERS;
 
 /// The AI-mode difficulties a seat can be handed to (`off`: a person or the shell's AI).
 const AI_MODE: &[&str] = &["off", "easy", "normal", "classic", "impossible"];
@@ -310,11 +311,20 @@ pub struct CommanderView {
     /// starts on its own models.
     placed_for: Option<Seat>,
     origin: (u8, u8),
+    /// The whole table (`Overview`) or its cells in detail.
+    zoom: Zoom,
+    /// The legend is shown over the map (`m`).
+    legend: bool,
+    /// Piece heights are shown as numbers (`#`).
+    numbers: bool,
     selected: Option<ModelId>,
     /// The cell the action list is narrowed to (several actions aim there).
     aimed: Option<Cell>,
     /// The weapon (index into the actor's weapons) whose ranges are overlaid.
     overlay: Option<usize>,
+    /// The weapon of the attack highlighted in the action list: its ranges are overlaid
+    /// while it is highlighted, unless `r` chose one.
+    highlighted_weapon: Option<squadsight_commander::catalog::WeaponId>,
     marks: Vec<Mark>,
     /// From the actor to the cursor: sight, cover and distance.
     sight: Option<panel::SightInfo>,
@@ -327,6 +337,8 @@ pub struct CommanderView {
     line: String,
     map_area: Rect,
     geometry: Option<Geometry>,
+    /// The overview's geometry, while it is shown.
+    overview: Option<overview::Geometry>,
     scratch: Scratch,
 }
 
@@ -338,9 +350,13 @@ impl CommanderView {
             cursor: Cell::new(0, 0),
             placed_for: None,
             origin: (0, 0),
+            zoom: Zoom::Detail,
+            legend: false,
+            numbers: false,
             selected: None,
             aimed: None,
             overlay: None,
+            highlighted_weapon: None,
             marks: Vec::new(),
             sight: None,
             odds: None,
@@ -348,6 +364,7 @@ impl CommanderView {
             line: String::new(),
             map_area: Rect::default(),
             geometry: None,
+            overview: None,
             scratch: Scratch::default(),
         }
     }
@@ -374,10 +391,68 @@ impl CommanderView {
     /// The screen position of a cell's middle glyph when the map was last drawn, for tests
     /// and scripted clicks.
     pub fn screen_of(&self, c: Cell) -> Option<(u16, u16)> {
+        if self.zoom == Zoom::Overview {
+            return self.overview.as_ref()?.char_of((c.x, c.y));
+        }
         self.geometry
             .as_ref()?
-            .cell_of(c)
+            .cell_of((c.x, c.y))
             .map(|(x, y)| (x.saturating_add(1), y))
+    }
+
+    /// Says, on the map's last line, how many enemy models are off screen and which way,
+    /// so a battle's start never hides the enemy without a word.
+    fn draw_off_screen(
+        &mut self,
+        ctx: &ViewCtx<'_, Commander>,
+        geo: &Geometry,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let st = &ctx.obs.state;
+        let w = geo.window();
+        let (mut count, mut dirs) = (0usize, [false; 4]);
+        for m in st.on_table() {
+            if m.controller() == ctx.viewer || geo.cell_of((m.cell.x, m.cell.y)).is_some() {
+                continue;
+            }
+            count += 1;
+            dirs[0] |= m.cell.x < w.x.0;
+            dirs[1] |= m.cell.x >= w.x.0.saturating_add(w.x.1);
+            dirs[2] |= m.cell.y < w.y.0;
+            dirs[3] |= m.cell.y >= w.y.0.saturating_add(w.y.1);
+        }
+        if count == 0 {
+            return;
+        }
+        let mut way = [b' '; 4];
+        let mut n = 0;
+        for (on, c) in dirs.iter().zip(*b"<>^v") {
+            if *on {
+                way[n] = c;
+                n += 1;
+            }
+        }
+        let way = std::str::from_utf8(&way[..n]).unwrap_or("");
+        let text = self.scratch.format(format_args!(
+            " {count} enemy off screen {way} (z: whole table) "
+        ));
+        let y = area.bottom().saturating_sub(1);
+        draw::text_cut(buf, area, area.x, y, text, ctx.theme.style(Role::Bad));
+    }
+
+    /// The zoom of the map.
+    pub fn zoom(&self) -> Zoom {
+        self.zoom
+    }
+
+    /// The unit (owner and profile) whose models the map underlines: that of the model
+    /// under the cursor, else of the acting or selected one.
+    pub(crate) fn group_of(
+        &self,
+        st: &State,
+    ) -> Option<(Seat, squadsight_commander::catalog::UnitId)> {
+        self.card_model(st).map(|m| (m.owner, m.unit))
     }
 
     /// The model the view acts for: the acting model, the free attacker, else the selection.
@@ -421,20 +496,23 @@ impl CommanderView {
             .actor(st)
             .and_then(|id| st.model(id))
             .filter(|m| m.on_table());
-        if let (Some(a), Some(w)) = (actor, self.overlay) {
-            if let Some(weapon) = a.weapons.get(w).map(|w| ctx.ruleset.catalog().weapon(*w)) {
-                let half = weapon.half_range.map_or(0, u32::from);
-                let max = u32::from(weapon.max_range);
-                for (i, m) in self.marks.iter_mut().enumerate() {
-                    let c = board.cell_at(i);
-                    let r = board.range(a.cell, c);
-                    if c != a.cell && r <= max && board.los(a.cell, c) {
-                        *m = if r <= half {
-                            Mark::HalfRange
-                        } else {
-                            Mark::Range
-                        };
-                    }
+        let chosen = self
+            .overlay
+            .and_then(|w| actor.and_then(|a| a.weapons.get(w)).copied())
+            .or(self.highlighted_weapon);
+        if let (Some(a), Some(w)) = (actor, chosen) {
+            let weapon = ctx.ruleset.catalog().weapon(w);
+            let half = weapon.half_range.map_or(0, u32::from);
+            let max = u32::from(weapon.max_range);
+            for (i, m) in self.marks.iter_mut().enumerate() {
+                let c = board.cell_at(i);
+                let r = board.range(a.cell, c);
+                if c != a.cell && r <= max && board.los(a.cell, c) {
+                    *m = if r <= half {
+                        Mark::HalfRange
+                    } else {
+                        Mark::Range
+                    };
                 }
             }
         }
@@ -492,6 +570,14 @@ impl CommanderView {
     }
 
     fn move_cursor(&mut self, board: &Board, dx: i32, dy: i32) {
+        // In the overview the cursor moves a character at a time.
+        let (dx, dy) = match (self.zoom, &self.overview) {
+            (Zoom::Overview, Some(ov)) => {
+                let (sx, sy) = ov.cursor_step();
+                (dx * sx, dy * sy)
+            }
+            _ => (dx, dy),
+        };
         let x = (i32::from(self.cursor.x) + dx).clamp(0, (i32::from(board.width()) - 1).max(0));
         let y = (i32::from(self.cursor.y) + dy).clamp(0, (i32::from(board.height()) - 1).max(0));
         self.cursor = Cell::new(u8::try_from(x).unwrap_or(0), u8::try_from(y).unwrap_or(0));
@@ -504,20 +590,7 @@ impl CommanderView {
         let Some(geo) = &self.geometry else {
             return;
         };
-        let (cols, rows) = (geo.cols.max(1), geo.rows.max(1));
-        let (mut ox, mut oy) = geo.origin;
-        let c = self.cursor;
-        if c.x < ox {
-            ox = c.x;
-        } else if c.x >= ox.saturating_add(cols) {
-            ox = c.x.saturating_sub(cols - 1);
-        }
-        if c.y < oy {
-            oy = c.y;
-        } else if c.y >= oy.saturating_add(rows) {
-            oy = c.y.saturating_sub(rows - 1);
-        }
-        self.origin = (ox, oy);
+        self.origin = geo.follow((self.cursor.x, self.cursor.y));
     }
 
     fn pan(&mut self, board: &Board, dx: i32, dy: i32) {
@@ -695,59 +768,70 @@ impl RulesetView<Commander> for CommanderView {
 
     fn render_map(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
         self.map_area = area;
-        // Column numbers above the table and row numbers left of it, when there is room.
-        let ruled = area.width >= 16 && area.height >= 6;
-        let grid = if ruled {
-            Rect::new(
-                area.x + map::RULER_WIDTH,
-                area.y + 1,
-                area.width - map::RULER_WIDTH,
-                area.height - 1,
-            )
-        } else {
-            area
+        // An attack highlighted in the action list overlays its weapon's half and full
+        // range; the overlay goes when it is no longer highlighted.
+        let weapon = match ctx.highlighted {
+            Some(Action::Attack { weapon, .. }) => Some(*weapon),
+            _ => None,
         };
-        let geo = Geometry::fit(&ctx.obs.state.board, grid, self.origin);
-        self.origin = geo.origin;
-        // The cursor never leaves the cells on screen: after a pan (or a smaller terminal)
-        // it is pulled to the nearest visible cell.
-        let (ox, oy) = geo.origin;
-        let last = |o: u8, n: u8| o.saturating_add(n.max(1) - 1);
-        let cx = self.cursor.x.clamp(ox, last(ox, geo.cols));
-        let cy = self.cursor.y.clamp(oy, last(oy, geo.rows));
-        if (cx, cy) != (self.cursor.x, self.cursor.y) {
-            self.cursor = Cell::new(cx, cy);
-            self.aimed = None;
+        if weapon != self.highlighted_weapon {
+            self.highlighted_weapon = weapon;
             self.recompute(ctx);
         }
-        self.geometry = Some(geo);
-        panel::draw_map(self, ctx, &geo, buf);
-        if ruled {
-            map::draw_rulers(&geo, area, self.cursor, ctx.theme, buf);
-        }
-        // Where the table continues off screen, in the top-right corner.
         let board = &ctx.obs.state.board;
-        let (ox, oy) = geo.origin;
-        let dirs = [
-            (ox > 0, "<"),
-            (
-                u16::from(ox) + u16::from(geo.cols) < u16::from(board.width()),
-                ">",
-            ),
-            (oy > 0, "^"),
-            (
-                u16::from(oy) + u16::from(geo.rows) < u16::from(board.height()),
-                "v",
-            ),
-        ];
-        if dirs.iter().any(|(more, _)| *more) {
-            let mut text = String::from("more: ");
-            for (_, d) in dirs.iter().filter(|(more, _)| *more) {
-                text.push_str(d);
+        let hex = board.kind() == squadsight_commander::board::GridKind::Hex;
+        let geo = Geometry::fit(board.width(), board.height(), hex, area, self.origin);
+        self.origin = geo.origin;
+        self.geometry = Some(geo);
+        let cursor = (self.cursor.x, self.cursor.y);
+        match self.zoom {
+            Zoom::Detail => {
+                self.overview = None;
+                // The cursor never leaves the cells on screen: after a pan (or a smaller
+                // terminal) it is pulled to the nearest visible cell.
+                let (ox, oy) = geo.origin;
+                let last = |o: u8, n: u8| o.saturating_add(n.max(1) - 1);
+                let cx = self.cursor.x.clamp(ox, last(ox, geo.cols));
+                let cy = self.cursor.y.clamp(oy, last(oy, geo.rows));
+                if (cx, cy) != cursor {
+                    self.cursor = Cell::new(cx, cy);
+                    self.aimed = None;
+                    self.recompute(ctx);
+                }
+                let view = &*self;
+                let group = view.group_of(&ctx.obs.state);
+                grid::draw(buf, &geo, (cx, cy), ctx.theme, |x, y| {
+                    panel::cell_look(view, ctx, group, Cell::new(x, y))
+                });
+                self.draw_off_screen(ctx, &geo, area, buf);
             }
-            let w = u16::try_from(text.len()).unwrap_or(0);
-            let x = area.right().saturating_sub(w);
-            draw::text(buf, area, x, area.y, &text, ctx.theme.style(Role::Key));
+            Zoom::Overview => {
+                draw::clear(buf, area, ctx.theme.style(Role::Text));
+                // The last line says what is shown and how to zoom in, unless the table
+                // needs it; a smaller step only if the whole table cannot fit otherwise.
+                let table = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
+                let full = overview::Geometry::fit(board.width(), board.height(), area);
+                let short = overview::Geometry::fit(board.width(), board.height(), table);
+                let ov = if short.step <= full.step { short } else { full };
+                self.overview = Some(ov);
+                let view = &*self;
+                let group = view.group_of(&ctx.obs.state);
+                overview::draw(buf, &ov, Some(&geo.window()), ctx.theme, |x, y| {
+                    panel::cell_look(view, ctx, group, Cell::new(x, y))
+                });
+                let note = if ov.step == 1 {
+                    "whole table, two cells a character; corners mark the zoomed-in view; z: zoom in"
+                } else {
+                    "whole table; corners mark the zoomed-in view; z: zoom in"
+                };
+                let y = area.bottom().saturating_sub(1);
+                if ov.area.bottom() <= y {
+                    draw::text_cut(buf, area, area.x, y, note, ctx.theme.style(Role::Dim));
+                }
+            }
+        }
+        if self.legend {
+            crate::map::legend::draw(buf, area, map::LEGEND, ctx.theme);
         }
     }
 
@@ -782,7 +866,28 @@ impl RulesetView<Commander> for CommanderView {
             return Reply::Handled;
         }
         let reply = match key.code {
+            KeyCode::Enter | KeyCode::Char(' ') if self.zoom == Zoom::Overview => {
+                // Enter in the overview zooms in on the cursor.
+                self.zoom = Zoom::Detail;
+                self.follow();
+                Reply::Handled
+            }
             KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
+            KeyCode::Char('z') | KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') => {
+                self.zoom = self.zoom.other();
+                if self.zoom == Zoom::Detail {
+                    self.follow();
+                }
+                Reply::Handled
+            }
+            KeyCode::Char('m') => {
+                self.legend = !self.legend;
+                Reply::Handled
+            }
+            KeyCode::Char('#') => {
+                self.numbers = !self.numbers;
+                Reply::Handled
+            }
             KeyCode::Char('n') => {
                 self.cycle_model(ctx, true);
                 Reply::Handled
@@ -841,8 +946,21 @@ impl RulesetView<Commander> for CommanderView {
             MouseEventKind::ScrollDown => self.pan(board, 0, 1),
             MouseEventKind::ScrollLeft => self.pan(board, -1, 0),
             MouseEventKind::ScrollRight => self.pan(board, 1, 0),
+            MouseEventKind::Down(MouseButton::Left) if self.zoom == Zoom::Overview => {
+                // A click in the overview zooms in there.
+                if let Some((x, y)) = self.overview.and_then(|o| o.cell_at(m.column, m.row)) {
+                    self.cursor = Cell::new(x, y);
+                    self.zoom = Zoom::Detail;
+                    self.aimed = None;
+                    self.follow();
+                    self.recompute(ctx);
+                }
+            }
             MouseEventKind::Down(MouseButton::Left) => {
-                let cell = self.geometry.and_then(|g| g.cell_at(m.column, m.row));
+                let cell = self
+                    .geometry
+                    .and_then(|g| g.cell_at(m.column, m.row))
+                    .map(|(x, y)| Cell::new(x, y));
                 if let Some(c) = cell {
                     self.cursor = c;
                     self.aimed = None;
@@ -946,6 +1064,10 @@ impl RulesetView<Commander> for CommanderView {
         }
     }
 
+    fn legend(&self) -> &'static [Item] {
+        map::LEGEND
+    }
+
     fn keys(&self) -> &'static [KeyHelp] {
         &[
             KeyHelp {
@@ -985,16 +1107,20 @@ impl RulesetView<Commander> for CommanderView {
                 what: "clear the narrowing, then the selection",
             },
             KeyHelp {
-                key: "map marks",
-                what: "* run/climb (1 action), o (2 actions), - half range, = full range, + sight line from the acting model to the cursor, # what blocks it, [ ] cursor; the edges number columns and rows; \"more: <>^v\" says where the table goes on off screen",
+                key: "z + -",
+                what: "zoom out to the whole table (two cells a character) and back; Enter or a click there zooms in on that place. Zoomed in, scroll bars and 'more: <>^v' say where the view sits",
             },
             KeyHelp {
-                key: "terrain",
-                what: "### hard cover, ::: soft cover, ~~~ obstacle, XXX impassable; a digit is the height; O objective, ? civilian marker",
+                key: "m",
+                what: "show or hide the map legend (every mark is also listed below)",
             },
             KeyHelp {
-                key: "model labels",
-                what: "two letters of its unit, + seat 1 / x seat 2; lower case: Down",
+                key: "#",
+                what: "show or hide piece heights as numbers (the panel always gives the cell under the cursor)",
+            },
+            KeyHelp {
+                key: "numbers on edges",
+                what: "every fifth column and row, and the cursor's, are numbered",
             },
         ]
     }
@@ -1228,6 +1354,71 @@ mod tests {
             }
         });
         assert!(shown > 5, "only {shown} attacks previewed");
+    }
+
+    /// While an attack is highlighted its weapon's half and full range are drawn on the
+    /// map (cmd.range.*: cells in sight within half range, then within full range), and they
+    /// go when something else is highlighted.
+    #[test]
+    fn a_highlighted_attack_overlays_its_weapons_ranges_until_it_is_not() {
+        let mut shown = 0;
+        random_games(|game, seat, legal| {
+            let Some(attack) = legal
+                .iter()
+                .find(|a| matches!(a, Action::Attack { .. }))
+                .filter(|_| shown < 20)
+            else {
+                return;
+            };
+            let Action::Attack { weapon, .. } = *attack else {
+                return;
+            };
+            let obs = game.observe(seat);
+            let st = &obs.state;
+            let Some(actor) = st.activation().and_then(|a| st.model(a.model)) else {
+                return;
+            };
+            let w = game.ruleset().catalog().weapon(weapon);
+            let mut view = CommanderView::new(game.ruleset().catalog());
+            let mut ctx = ViewCtx {
+                ruleset: game.ruleset(),
+                scenario: game.scenario(),
+                viewer: seat,
+                referee: false,
+                obs: &obs,
+                to_act: Some(seat),
+                legal,
+                highlighted: Some(attack),
+                theme: &Theme::PLAIN,
+            };
+            view.refresh(&ctx);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 60, 20));
+            view.render_map(&ctx, buf.area, &mut buf);
+            let board = &st.board;
+            let mut ranged = 0;
+            for i in 0..board.cell_count() {
+                let c = board.cell_at(i);
+                let r = board.range(actor.cell, c);
+                let mark = view.mark(board, c);
+                if mark == Mark::HalfRange {
+                    assert!(r <= w.half_range.map_or(0, u32::from), "{c} at {r}");
+                    ranged += 1;
+                }
+                if mark == Mark::Range {
+                    assert!(r <= u32::from(w.max_range), "{c} at {r}");
+                    ranged += 1;
+                }
+            }
+            assert!(ranged > 0, "no range drawn for {attack:?}");
+            ctx.highlighted = None;
+            view.render_map(&ctx, buf.area, &mut buf);
+            for i in 0..board.cell_count() {
+                let mark = view.mark(board, board.cell_at(i));
+                assert!(!matches!(mark, Mark::HalfRange | Mark::Range));
+            }
+            shown += 1;
+        });
+        assert!(shown > 5, "only {shown} attacks overlaid");
     }
 
     /// The hit chance shown before an attack is the exact chance the rules journal when

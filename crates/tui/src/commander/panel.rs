@@ -1,14 +1,14 @@
 //! The table drawing, the side panel (the decision, a unit card, sight to the cursor, the
 //! odds of the highlighted attack), the dice bag and the status line.
 
-use super::map::{self, Geometry, Mark};
+use super::map;
 use super::{CommanderView, SIDE_MARKERS, side_style};
 use crate::draw::{self, Writer};
+use crate::map::{CellLook, Numbers, Overlay, Token, UnitLook, UnitState};
 use crate::theme::{Role, Theme};
 use crate::view::ViewCtx;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use squadsight_commander::Commander;
 use squadsight_commander::action::Action;
 use squadsight_commander::board::Cover;
@@ -87,86 +87,73 @@ fn write_objectives(w: &mut Writer<'_>, s: &mut draw::Scratch, ctx: &ViewCtx<'_,
     }
 }
 
-/// The glyphs and style of one table cell.
-fn cell_look(
+/// What one table cell holds, for the shared canvases; `group` is the unit whose models
+/// are underlined ([`CommanderView::group_of`], worked out once a frame).
+pub fn cell_look(
     view: &CommanderView,
     ctx: &ViewCtx<'_, Commander>,
-    i: usize,
+    group: Option<(Seat, squadsight_commander::catalog::UnitId)>,
     c: squadsight_commander::board::Cell,
-) -> ([char; 3], Style) {
+) -> Option<CellLook> {
     let st = &ctx.obs.state;
-    let theme = ctx.theme;
     let board = &st.board;
-    let mark = view.marks.get(i).copied().unwrap_or_default();
+    let i = board.index(c)?;
+    let overlay = view.marks.get(i).copied().unwrap_or_default();
     let occupant = st.occupancy.get(i).copied().unwrap_or(0);
-    let (mut glyphs, mut style) = if occupant == TOKEN {
+    let piece = board.piece_at(c).map(|(_, p)| p);
+    let height = piece.map_or(0, |p| p.height);
+    let token = if occupant == TOKEN {
         // A civilian marker (a hidden Infiltrator may be under it) or an objective marker.
         let civilian = st.markers.iter().any(|m| m.cell == c && !m.discovered);
-        let g = if civilian { '?' } else { 'O' };
-        ([' ', g, ' '], theme.style(Role::Key))
-    } else if let Some(m) = st.model_at(c).and_then(|id| st.model(id)) {
-        let [a, b] = view
-            .abbrevs
-            .get(m.unit.index())
-            .copied()
-            .unwrap_or(['?', '?']);
-        let side = m.controller().0.min(1);
-        let (a, b) = if m.down {
-            (a.to_ascii_lowercase(), b.to_ascii_lowercase())
+        Some(if civilian {
+            Token::Unknown
         } else {
-            (a, b)
-        };
-        let mut s = side_style(theme, side);
-        if m.activated {
-            s = s.patch(theme.style(Role::Dim));
-        }
-        if view.selected == Some(m.id) {
-            s = s.patch(theme.style(Role::Selected));
-        }
-        ([a, b, SIDE_MARKERS[usize::from(side)]], s)
+            Token::Objective
+        })
     } else {
-        let piece = board.piece_at(c).map(|(_, p)| p);
-        let kind = piece.map(|p| p.kind);
-        let mut g = map::terrain_glyphs(kind, piece.map_or(0, |p| p.height));
-        if st
-            .objectives
+        st.objectives
             .iter()
             .any(|o| !o.done && o.cells.contains(&c))
-        {
-            g[1] = 'O';
-        } else if let Some(mg) = map::mark_glyph(mark) {
-            g[1] = mg;
-        }
-        (g, map::terrain_style(theme, kind))
+            .then_some(Token::Objective)
     };
-    if let Some(ms) = map::mark_style(theme, mark) {
-        style = style.patch(ms);
-    }
-    if c == view.cursor {
-        style = style.patch(theme.style(Role::Cursor));
-        if st.model_at(c).is_none() && occupant != TOKEN && mark == Mark::None {
-            glyphs = ['[', glyphs[1], ']'];
-        }
-    }
-    (glyphs, style)
-}
-
-/// Draws the table into the geometry's area.
-pub fn draw_map(
-    view: &CommanderView,
-    ctx: &ViewCtx<'_, Commander>,
-    geo: &Geometry,
-    buf: &mut Buffer,
-) {
-    let board = &ctx.obs.state.board;
-    draw::clear(buf, geo.area, ctx.theme.style(Role::Text));
-    for c in geo.cells() {
-        let (Some(i), Some((x, y))) = (board.index(c), geo.cell_of(c)) else {
-            continue;
+    let unit = st.model_at(c).and_then(|id| st.model(id)).map(|m| {
+        let state = if view.selected == Some(m.id) {
+            UnitState::Selected
+        } else if m.activated {
+            UnitState::Done
+        } else {
+            UnitState::Idle
         };
-        let (glyphs, style) = cell_look(view, ctx, i, c);
-        map::put3(buf, geo.area, x, y, glyphs, style);
-    }
+        UnitLook {
+            kind: view
+                .abbrevs
+                .get(m.unit.index())
+                .copied()
+                .unwrap_or(['?', '?']),
+            side: m.controller().0.min(1),
+            hits: None,
+            wounded: m.wounds < m.max_wounds,
+            state,
+            low: m.down,
+            last_seen: false,
+            group: group.is_some_and(|g| g == (m.owner, m.unit)),
+            extra: false,
+        }
+    });
+    Some(CellLook {
+        ground: map::ground(piece.map(|p| p.kind)),
+        height,
+        unit,
+        token,
+        overlay,
+        cursor: c == view.cursor,
+        numbers: if view.numbers && piece.is_some() {
+            Numbers::One(height)
+        } else {
+            Numbers::Off
+        },
+        ..CellLook::default()
+    })
 }
 
 /// The scenario's table in miniature for the new-game form: each character stands for a
@@ -216,7 +203,10 @@ pub fn preview(plan: &Plan, area: Rect, buf: &mut Buffer, theme: &Theme) {
                     let side = u8::try_from(s.min(1)).unwrap_or(0);
                     (SIDE_MARKERS[s.min(1)], side_style(theme, side))
                 }
-                (_, k) => (map::terrain_glyphs(k, 0)[1], map::terrain_style(theme, k)),
+                (_, k) => {
+                    let g = map::ground(k);
+                    (theme.ground_glyph(g), theme.ground_style(g, 0))
+                }
             };
             let mut tmp = [0u8; 4];
             let g = g.encode_utf8(&mut tmp);
@@ -703,8 +693,10 @@ pub fn render_panel(
                     .board
                     .piece_at(b)
                     .map_or("terrain", |(_, p)| p.name.as_str());
+                let blocker = theme.overlay_glyph(Overlay::Blocker).unwrap_or('#');
+                let line = theme.overlay_glyph(Overlay::Line).unwrap_or('+');
                 let text = scratch.format(format_args!(
-                    "Sight blocked at {b} (#) by {what}; + marks the line"
+                    "Sight blocked at {b} ({blocker}) by {what}; {line} marks the line"
                 ));
                 w.para(text, theme.style(Role::Blocker));
             }

@@ -9,11 +9,13 @@ mod map;
 mod panel;
 
 use crate::draw;
+use crate::map::hexes::{self, Geometry};
+use crate::map::legend::Item;
+use crate::map::{CellLook, Numbers, UnitLook, UnitState};
+pub use crate::map::{Overlay as Mark, Zoom};
 use crate::theme::{Role, Theme};
 use crate::view::{KeyHelp, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use map::{Geometry, Look};
-pub use map::{Mark, Zoom};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use squadsight_core::hex::{self, Hex};
@@ -29,12 +31,7 @@ use squadsight_skirmish::options::OPTION_KEYS;
 use squadsight_skirmish::state::{Frame, HexId, State, Unit, UnitId};
 use std::sync::Arc;
 
-/// The side markers drawn after a unit's abbreviation: seat 1 and seat 2. Sides always
-/// differ by glyph, not only by colour.
-pub const SIDE_MARKERS: [char; 2] = ['+', 'x'];
-
-/// The marker of an enemy unit shown where it was last seen (hidden positions).
-pub const LAST_SEEN_MARKER: char = '?';
+pub use crate::theme::SIDE_MARKERS;
 
 /// X-Com Skirmish's plug-in.
 pub struct SkirmishUi {
@@ -167,27 +164,29 @@ impl RulesetUi for SkirmishUi {
                 }
             }
         }
-        let geo = Geometry::fit(Zoom::Overview, board.width(), board.height(), area, None);
-        map::draw(buf, area, &geo, theme, |col, row| {
+        let geo = Geometry::fit(Zoom::Overview, board.width(), board.height(), area, (0, 0));
+        hexes::draw(buf, &geo, theme, |col, row| {
             let h = board.at(col, row)?;
             let unit = units
                 .get(h.index())
                 .copied()
                 .flatten()
-                .map(|(ab, side)| map::UnitLook {
-                    abbrev: ab,
-                    marker: SIDE_MARKERS[side & 1],
-                    id: None,
+                .map(|(kind, side)| UnitLook {
+                    kind,
                     side: u8::try_from(side).unwrap_or(0),
-                    hidden: false,
+                    hits: None,
+                    wounded: false,
+                    state: UnitState::Idle,
+                    low: false,
+                    last_seen: false,
+                    group: false,
                     extra: false,
                 });
-            Some(Look {
-                terrain: board.terrain(h),
-                elevation: board.elevation(h),
+            Some(CellLook {
+                ground: map::ground(board.terrain(h)),
+                height: map::height(board.elevation(h)),
                 unit,
-                mark: Mark::None,
-                cursor: false,
+                ..CellLook::default()
             })
         });
     }
@@ -314,9 +313,18 @@ pub struct SkirmishView {
     cursor: HexId,
     cursor_set: bool,
     zoom: Zoom,
+    /// Whether the player chose the zoom; until then the map shows in outline when the
+    /// whole of it fits, else compact when that fits.
+    zoom_chosen: bool,
     origin: (u8, u8),
+    /// The legend is shown over the map (`m`).
+    legend: bool,
+    /// The raw terrain and elevation ratings are shown on the map (`#`).
+    numbers: bool,
     selected: Option<UnitId>,
     card: Option<CardId>,
+    /// The viewer's units that some legal action lets act now.
+    ready: Vec<UnitId>,
     /// Per hex: the units in it as the viewer sees them (ground first).
     occupants: Vec<[Option<UnitId>; 2]>,
     /// Per hex: what the legal actions and the sight line mark there.
@@ -336,9 +344,13 @@ impl SkirmishView {
             cursor: HexId(0),
             cursor_set: false,
             zoom: Zoom::Detail,
+            zoom_chosen: false,
             origin: (0, 0),
+            legend: false,
+            numbers: false,
             selected: None,
             card: None,
+            ready: Vec::new(),
             occupants: Vec::new(),
             marks: Vec::new(),
             sight: Sight::None,
@@ -428,6 +440,21 @@ impl SkirmishView {
         }
         self.marks.clear();
         self.marks.resize(board.len(), Mark::None);
+        self.ready.clear();
+        for a in ctx.legal {
+            if let Action::Card {
+                unit: Some(unit), ..
+            }
+            | Action::Spec { unit, .. }
+            | Action::FreeMove { unit, .. }
+            | Action::Cover { unit, .. }
+            | Action::SelfDestruct { unit, .. } = *a
+            {
+                if !self.ready.contains(&unit) {
+                    self.ready.push(unit);
+                }
+            }
+        }
         let sel = self.selected;
         for a in ctx.legal {
             let (hex, mark) = match *a {
@@ -459,7 +486,7 @@ impl SkirmishView {
         }
         for h in hex::line(board.hex(unit.pos), board.hex(self.cursor), Nudge::Plus) {
             if let Some(m) = board.id_of(h).and_then(|id| self.marks.get_mut(id.index())) {
-                *m = (*m).max(Mark::Sight);
+                *m = (*m).max(Mark::Line);
             }
         }
         let sight = self.sight_to(ctx, actor, self.cursor);
@@ -555,19 +582,7 @@ impl SkirmishView {
             return;
         };
         let (c, r) = board.offset(self.cursor);
-        let (cols, rows) = (geo.cols.max(1), geo.rows.max(1));
-        let (mut oc, mut or) = self.origin;
-        if c < oc {
-            oc = c;
-        } else if c >= oc.saturating_add(cols) {
-            oc = c.saturating_sub(cols - 1);
-        }
-        if r < or {
-            or = r;
-        } else if r >= or.saturating_add(rows) {
-            or = r.saturating_sub(rows - 1);
-        }
-        self.origin = (oc, or);
+        self.origin = geo.follow(c, r);
     }
 
     fn pan(&mut self, board: &Board, dc: i32, dr: i32) {
@@ -740,19 +755,22 @@ impl RulesetView<Skirmish> for SkirmishView {
         let st = &ctx.obs.state;
         let board = st.board();
         self.map_area = area;
-        let geo = Geometry::fit(
-            self.zoom,
-            board.width(),
-            board.height(),
-            area,
-            Some(self.origin),
-        );
+        if !self.zoom_chosen {
+            let fits = |z| Geometry::fit(z, board.width(), board.height(), area, (0, 0)).whole();
+            self.zoom = if !fits(Zoom::Detail) && fits(Zoom::Overview) {
+                Zoom::Overview
+            } else {
+                Zoom::Detail
+            };
+        }
+        let geo = Geometry::fit(self.zoom, board.width(), board.height(), area, self.origin);
+        self.origin = geo.origin;
         let cursor = self.cursor;
         let hidden_positions =
             st.options().hidden_positions == squadsight_skirmish::options::HiddenPositions::Hidden;
         let viewer = ctx.viewer.0;
         let referee = ctx.referee;
-        map::draw(buf, area, &geo, ctx.theme, |col, row| {
+        hexes::draw(buf, &geo, ctx.theme, |col, row| {
             let h = board.at(col, row)?;
             let here = self
                 .occupants
@@ -765,28 +783,43 @@ impl RulesetView<Skirmish> for SkirmishView {
                     // The referee's map shows every unit where it really is.
                     let enemy_hidden =
                         u.hidden && u.controller != viewer && hidden_positions && !referee;
-                    map::UnitLook {
-                        abbrev: self.abbrevs.get(u.kind.index()),
-                        marker: if enemy_hidden {
-                            LAST_SEEN_MARKER
-                        } else {
-                            SIDE_MARKERS[usize::from(u.controller & 1)]
-                        },
-                        id: Some(id.0),
+                    let state = if self.selected == Some(id) {
+                        UnitState::Selected
+                    } else if self.ready.contains(&id) {
+                        UnitState::Ready
+                    } else {
+                        UnitState::Idle
+                    };
+                    UnitLook {
+                        kind: self.abbrevs.get(u.kind.index()),
                         side: u.controller,
-                        hidden: u.hidden,
+                        hits: (!enemy_hidden).then_some(u.hits),
+                        wounded: !enemy_hidden && u.hits < u.max_hits,
+                        state,
+                        low: u.hidden,
+                        last_seen: enemy_hidden,
+                        group: false,
                         extra: here[1].is_some(),
                     }
                 });
-            Some(Look {
-                terrain: board.terrain(h),
-                elevation: board.elevation(h),
+            Some(CellLook {
+                ground: map::ground(board.terrain(h)),
+                height: map::height(board.elevation(h)),
                 unit,
-                mark: self.marks.get(h.index()).copied().unwrap_or(Mark::None),
+                overlay: self.marks.get(h.index()).copied().unwrap_or(Mark::None),
                 cursor: h == cursor,
+                numbers: if self.numbers {
+                    Numbers::Two(board.terrain(h), board.elevation(h))
+                } else {
+                    Numbers::Off
+                },
+                ..CellLook::default()
             })
         });
         self.geometry = Some(geo);
+        if self.legend {
+            crate::map::legend::draw(buf, area, map::LEGEND, ctx.theme);
+        }
     }
 
     fn render_panel(&mut self, ctx: &ViewCtx<'_, Skirmish>, area: Rect, buf: &mut Buffer) {
@@ -833,6 +866,15 @@ impl RulesetView<Skirmish> for SkirmishView {
         let reply = match key.code {
             KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') | KeyCode::Char('z') => {
                 self.zoom = self.zoom.other();
+                self.zoom_chosen = true;
+                Reply::Handled
+            }
+            KeyCode::Char('m') => {
+                self.legend = !self.legend;
+                Reply::Handled
+            }
+            KeyCode::Char('#') => {
+                self.numbers = !self.numbers;
                 Reply::Handled
             }
             KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
@@ -958,6 +1000,10 @@ impl RulesetView<Skirmish> for SkirmishView {
         }
     }
 
+    fn legend(&self) -> &'static [Item] {
+        map::LEGEND
+    }
+
     fn keys(&self) -> &'static [KeyHelp] {
         &[
             KeyHelp {
@@ -969,8 +1015,16 @@ impl RulesetView<Skirmish> for SkirmishView {
                 what: "pan the map",
             },
             KeyHelp {
-                key: "+ - z",
-                what: "zoom: detail (2 lines per hex) or overview",
+                key: "z + -",
+                what: "zoom: hexes drawn in outline, or compact (two characters a hex); a map that does not fit scrolls, with scroll bars and 'more: <>^v' saying where",
+            },
+            KeyHelp {
+                key: "m",
+                what: "show or hide the map legend (every mark is also listed below)",
+            },
+            KeyHelp {
+                key: "#",
+                what: "show or hide the raw terrain / elevation ratings on every hex (the panel always gives them for the hex under the cursor)",
             },
             KeyHelp {
                 key: "Enter / click",
@@ -1001,24 +1055,8 @@ impl RulesetView<Skirmish> for SkirmishView {
                 what: "clear the card, then the unit selection",
             },
             KeyHelp {
-                key: "map marks",
-                what: "* can move here, ! legal target, - sight line, # blocks sight, [ ] cursor",
-            },
-            KeyHelp {
-                key: "3/1 on a hex",
-                what: "terrain / elevation ratings, 1 to 5: higher terrain protects a unit in it (terrain cover); higher elevation blocks sight from lower hexes",
-            },
-            KeyHelp {
-                key: "shading . : % #",
-                what: "terrain again as a glyph and shade: blank open ground (1) up to the heaviest cover (5)",
-            },
-            KeyHelp {
                 key: "numbers on edges",
                 what: "column numbers along the top, row numbers down the left: the panel names hexes column,row",
-            },
-            KeyHelp {
-                key: "unit labels",
-                what: "two letters of its type, + seat 1 / x seat 2, ? last seen; lower case: hidden",
             },
         ]
     }

@@ -3,6 +3,7 @@
 
 use super::{SIDE_MARKERS, Sight, SkirmishView, side_style};
 use crate::draw::{self, Scratch, Writer};
+use crate::map::Overlay;
 use crate::theme::Role;
 use crate::view::ViewCtx;
 use ratatui::buffer::Buffer;
@@ -254,15 +255,17 @@ pub fn render_panel(
             from,
         } => {
             let (c, r) = board.offset(hex);
+            let mark = theme.overlay_glyph(Overlay::Blocker).unwrap_or('#');
             let text = s.format(format_args!(
-                "Sight to the cursor: blocked at {c},{r} (#), which stands higher: elevation {elevation} above {from}"
+                "Sight to the cursor: blocked at {c},{r} ({mark}), which stands higher: elevation {elevation} above {from}"
             ));
             w.para(text, theme.style(Role::Bad));
         }
         Sight::Unit { hex, unit } => {
             let (c, r) = board.offset(hex);
+            let mark = theme.overlay_glyph(Overlay::Blocker).unwrap_or('#');
             let text = s.format(format_args!(
-                "Sight to the cursor: blocked at {c},{r} (#) by {}",
+                "Sight to the cursor: blocked at {c},{r} ({mark}) by {}",
                 sk.unit_name(st, unit)
             ));
             w.para(text, theme.style(Role::Bad));
