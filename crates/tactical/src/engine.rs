@@ -93,6 +93,18 @@ impl Tactical {
         let mut out = Vec::new();
         let mut units = 0;
         for sq in &sc.squads {
+            // A squad starts in its craft or deploys without one (tac.scen.base.setup).
+            if sq.craft.is_some() == sq.deploy.is_some() {
+                problems.push(format!(
+                    "{}: give the squad either a craft or a deploy area, not {}",
+                    sq.name,
+                    if sq.craft.is_some() {
+                        "both"
+                    } else {
+                        "neither"
+                    }
+                ));
+            }
             let mut list = Vec::new();
             let mut points = 0u32;
             for pick in &sq.units {
@@ -182,7 +194,11 @@ impl Tactical {
         let mut bf = plan.build(self.tiles).map_err(|e| e.to_string())?;
         let mut crafts = Vec::new();
         for sq in &sc.squads {
-            let c = &sq.craft;
+            // Squads that deploy without a craft (bases) get a placeholder index.
+            let Some(c) = &sq.craft else {
+                crafts.push(usize::MAX);
+                continue;
+            };
             let mut placed = None;
             // Spiral out from the wanted corner until the craft fits.
             'search: for r in 0i32..50 {
@@ -217,7 +233,7 @@ impl Tactical {
     }
 
     /// A unit fresh from its loadout.
-    fn unit(&self, l: &Loadout, seat: Seat, pos: Pos, facing: Facing) -> Unit {
+    pub(crate) fn unit(&self, l: &Loadout, seat: Seat, pos: Pos, facing: Facing) -> Unit {
         let t = self.catalog.unit(l.unit);
         let susc = match l.armour {
             Some(a) => self.catalog.armour(a).susc,
@@ -261,6 +277,10 @@ impl Tactical {
             panic: None,
             controlled: false,
             seen: 0,
+            panic_from: None,
+            control_until: 0,
+            zombie: None,
+            frozen: None,
         }
     }
 
@@ -275,10 +295,15 @@ impl Tactical {
     ) -> Result<State, Vec<String>> {
         let (bf, crafts) = self.battlefield(sc, rng, journal).map_err(|e| vec![e])?;
         let mut units: Vec<Unit> = Vec::new();
+        let mut homes = Vec::new();
         let mut problems = Vec::new();
         for (s, (sq, list)) in sc.squads.iter().zip(&squads).enumerate() {
             let seat = Seat(s as u8);
-            let cells = bf.deploy_cells(crafts[s]);
+            let cells = match sq.deploy {
+                Some(d) => self.deploy_squares(&bf, d, &units),
+                None => bf.deploy_cells(crafts[s]),
+            };
+            homes.push(cells.clone());
             let centre = Pos::new(bf.width() as i32 / 2, bf.height() as i32 / 2, 0);
             for l in list {
                 let size = if self.catalog.unit(l.unit).size == 2 {
@@ -303,7 +328,10 @@ impl Tactical {
                     }
                     None => problems.push(format!(
                         "{}: no room in the {} for every unit",
-                        sq.name, sq.craft.name
+                        sq.name,
+                        sq.craft
+                            .as_ref()
+                            .map_or("deployment area", |c| c.name.as_str())
                     )),
                 }
             }
@@ -338,7 +366,19 @@ impl Tactical {
             active: None,
             reactions: Vec::new(),
             outcome: None,
+            flights: Vec::new(),
+            floor: Vec::new(),
+            mission: crate::mission::MissionState {
+                civilians: sc.civilians.is_some(),
+                confined: sc.boarding,
+                homes,
+                secret: Vec::new(),
+            },
         };
+        self.add_civilians(sc, &mut st, rng, journal)?;
+        if sc.missions {
+            self.draw_missions(&mut st, rng, journal);
+        }
         self.remember_sight(&mut st);
         self.new_round(&mut st, rng, journal);
         Ok(st)
@@ -367,12 +407,12 @@ impl Tactical {
             u.turn_from = None;
             if u.status == Status::Active {
                 u.tu = u.stat(0);
-                if u.panic.take().is_some() {
-                    // tac.psi.panic-paralysed: no TUs for the next turn.
-                    u.tu = 0;
-                }
             }
         }
+        // Panic comes due (tac.psi.panic-*, tac.gap.32); civilians keep out of the squad
+        // turns and the frozen ones run (tac.civ.autonomous, tac.civ.freeze).
+        self.panic_effects(st, rng, journal);
+        self.civilians_round(st, journal);
         // tac.game.initiative with tac.gap.15: each squad with units standing rolls; higher
         // goes first; tied squads roll again among themselves.
         let mut seats: Vec<Seat> = (0..st.seats.len() as u8)
@@ -497,14 +537,9 @@ impl Tactical {
             st.resight_all();
         }
         // Mind control ends when the controlled unit's turn has ended (tac.psi.mind-control).
-        for u in st
-            .units
-            .iter_mut()
-            .filter(|u| u.controlled && u.control == seat)
-        {
-            u.controlled = false;
-            u.control = u.seat;
-        }
+        self.release_control(st, seat, journal);
+        self.settle_floor(st);
+        self.check_missions(st, seat, journal);
         st.turn += 1;
         self.skip_spent_squads(st, rng, journal);
     }
@@ -534,6 +569,7 @@ impl Tactical {
         if changed {
             st.resight_all();
         }
+        self.hatch_due(st, journal);
         self.check_victory(st, journal);
         if st.outcome.is_none() {
             self.new_round(st, rng, journal);
@@ -561,13 +597,14 @@ impl Tactical {
 
     /// tac.game.victory: when at most one team has units standing, it wins (none: a draw).
     pub(crate) fn check_victory(&self, st: &mut State, journal: &mut Journal) {
-        if st.outcome.is_some() {
+        if st.outcome.is_some() || self.terror_over(st, journal) {
             return;
         }
+        // Civilians fight for nobody (tac.civ.autonomous).
         let mut teams: Vec<u8> = st
             .units
             .iter()
-            .filter(|u| u.active())
+            .filter(|u| u.active() && !self.is_civilian(u))
             .map(|u| st.team(u.seat))
             .collect();
         teams.sort_unstable();
@@ -583,7 +620,7 @@ impl Tactical {
                 }
             }
         }
-        let reason = if winners.is_empty() {
+        let mut reason = if winners.is_empty() {
             "no unit is left standing: a draw".to_string()
         } else {
             let names: Vec<&str> = winners
@@ -592,6 +629,10 @@ impl Tactical {
                 .collect();
             format!("{} eliminated every opposing unit", names.join(" and "))
         };
+        if let Some(score) = self.terror_score(st) {
+            // tac.gap.69: the civilians saved are the X-Com score.
+            reason = format!("{reason} ({score})");
+        }
         journal.note("tac.game.victory", EventKind::End, || reason.clone());
         st.outcome = Some(Outcome { winners, reason });
     }
@@ -669,6 +710,9 @@ impl Ruleset for Tactical {
                 .units
                 .get(usize::from(r.reactor))
                 .map_or(Seat(0), |u| u.control);
+            return Decision::Act(seat);
+        }
+        if let Some(seat) = self.flight_seat(st).or_else(|| self.target_seat(st)) {
             return Decision::Act(seat);
         }
         Decision::Act(st.turn_seat())

@@ -22,16 +22,21 @@
 
 pub mod action;
 pub mod catalog;
+pub mod civilians;
 mod combat;
 pub mod damage;
 pub mod data;
 mod describe;
 mod engine;
+mod infection;
+pub mod items;
 mod legal;
 pub mod map;
+pub mod mission;
 pub mod observe;
 pub mod options;
 mod play;
+pub mod psi;
 pub mod rolls;
 pub mod scenario;
 pub mod squad;

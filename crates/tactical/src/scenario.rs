@@ -35,10 +35,43 @@ pub struct SquadDef {
     /// Points the squad may spend (tac.scen.assault.budget: equal by default, a handicap
     /// otherwise).
     pub points: u32,
-    /// Its craft.
-    pub craft: CraftDef,
+    /// Its craft; a squad that deploys otherwise (`deploy`) has none.
+    pub craft: Option<CraftDef>,
+    /// How it deploys when it has no craft (base maps, tac.scen.base.setup).
+    #[serde(default)]
+    pub deploy: Option<DeployDef>,
     /// Its units.
     pub units: Vec<UnitPickDef>,
+}
+
+/// Deployment without a craft (tac.scen.base.setup, tac.gap.70).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeployDef {
+    /// The attackers: the landing pads (the packed-earth floors of base hangars) nearest
+    /// to the point.
+    LandingPads {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The defenders: anywhere on the ground level, the free squares nearest to the point.
+    Anywhere {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+}
+
+/// Civilians on a terror site (tac.civ.*, tac.scen.terror.goals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CiviliansDef {
+    /// How many.
+    pub count: u8,
+    /// The seat (from 1) that protects them and steers their runs (tac.civ.flee).
+    pub guardian: u8,
 }
 
 /// The map: tiles dealt from the seed out of these terrains (tac.map.build).
@@ -62,9 +95,18 @@ pub struct ScenarioDef {
     pub rounds: u32,
     /// The squads, one per seat, 2 to 10 (tac.game.players).
     pub squads: Vec<SquadDef>,
+    /// Civilians to protect (a terror site).
+    #[serde(default)]
+    pub civilians: Option<CiviliansDef>,
+    /// Ship boarding: no unit may stand outside the craft (tac.scen.boarding).
+    #[serde(default)]
+    pub boarding: bool,
+    /// The secret Missions variant (tac.scen.mission.draw).
+    #[serde(default)]
+    pub missions: bool,
 }
 
-static SCENARIOS: [ScenarioInfo; 3] = [
+static SCENARIOS: [ScenarioInfo; 7] = [
     ScenarioInfo {
         id: "assault",
         title: "Assault: two squads of 1600 points",
@@ -79,6 +121,26 @@ static SCENARIOS: [ScenarioInfo; 3] = [
         id: "free-for-all",
         title: "Assault: three squads, every one for itself",
         source: include_str!("../../../scenarios/tactical/free-for-all.ron"),
+    },
+    ScenarioInfo {
+        id: "base-defence",
+        title: "Base defence: aliens land in the hangars of an X-Com base",
+        source: include_str!("../../../scenarios/tactical/base-defence.ron"),
+    },
+    ScenarioInfo {
+        id: "terror",
+        title: "Terror site: city streets full of civilians",
+        source: include_str!("../../../scenarios/tactical/terror.ron"),
+    },
+    ScenarioInfo {
+        id: "boarding",
+        title: "Ship boarding: an Avenger docked to a Battleship",
+        source: include_str!("../../../scenarios/tactical/boarding.ron"),
+    },
+    ScenarioInfo {
+        id: "missions",
+        title: "Missions: each squad draws a secret mission",
+        source: include_str!("../../../scenarios/tactical/missions.ron"),
     },
 ];
 

@@ -89,6 +89,16 @@ pub struct Unit {
     /// The units it saw after the last motion, as a bit mask (tac.react.trigger fires on new
     /// sight only, tac.gap.5).
     pub seen: u64,
+    /// The unit whose panic attack it is running from (tac.psi.panic-flee).
+    pub panic_from: Option<u8>,
+    /// Mind control lasts until the controller's squad turn of this round ends
+    /// (tac.psi.mind-control, tac.gap.33).
+    pub control_until: u32,
+    /// A zombie: the round it was implanted in (tac.zombie.convert, tac.gap.34).
+    pub zombie: Option<u32>,
+    /// A civilian frozen with fear of this alien: it runs at the start of the next round
+    /// (tac.civ.freeze).
+    pub frozen: Option<u8>,
 }
 
 impl Unit {
@@ -187,6 +197,13 @@ pub struct State {
     pub reactions: Vec<Reaction>,
     /// How the game ended.
     pub outcome: Option<Outcome>,
+    /// Runs waiting for their steering seat: fleeing civilians (tac.civ.flee) and panicked
+    /// units (tac.psi.panic-flee), first first.
+    pub flights: Vec<crate::civilians::Flight>,
+    /// Items lying on the floor (tac.dmg.drop-on-death, tac.dmg.pickup).
+    pub floor: Vec<crate::items::FloorItem>,
+    /// Scenario rules beyond Assault: civilians to protect, a confined map, secret missions.
+    pub mission: crate::mission::MissionState,
 }
 
 impl State {

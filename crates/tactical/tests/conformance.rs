@@ -49,3 +49,13 @@ fn conformance_four_seat_teams_and_three_seat_free_for_all() {
     assert_eq!(run("teams", &[("auto_react", "all")], 200..202), 2);
     assert_eq!(run("free-for-all", &[], 300..302), 2);
 }
+
+/// tac.scen.base.setup, tac.scen.terror.goals, tac.civ.flee, tac.scen.boarding,
+/// tac.scen.mission.draw: the harness plays every scenario of units and missions.
+#[test]
+fn conformance_base_terror_boarding_and_missions() {
+    assert_eq!(run("base-defence", &[], 400..402), 2);
+    assert_eq!(run("terror", &[], 500..503), 3);
+    assert_eq!(run("boarding", &[("auto_react", "all")], 600..602), 2);
+    assert_eq!(run("missions", &[], 700..704), 4);
+}
