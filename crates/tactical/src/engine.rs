@@ -188,7 +188,18 @@ impl Tactical {
         journal: &mut Journal,
     ) -> Result<Result<(Battlefield, Vec<usize>), String>, String> {
         let mut plan = MapPlan::new();
-        let pool = self.tiles.pool(&sc.map.terrain);
+        let mut pool = self.tiles.pool(&sc.map.terrain);
+        if !sc.map.only.is_empty() {
+            let mut keep = Vec::new();
+            for name in &sc.map.only {
+                match self.tiles.tile_index(name) {
+                    Some(i) if pool.contains(&i) => keep.push(i),
+                    _ => return Err(format!("map: no tile `{name}` among its terrains")),
+                }
+            }
+            keep.sort_unstable();
+            pool = keep;
+        }
         plan.deal(self.tiles, &pool, rng, journal)
             .map_err(|e| e.to_string())?;
         let mut bf = plan.build(self.tiles).map_err(|e| e.to_string())?;
@@ -206,6 +217,11 @@ impl Tactical {
                     for dx in -r..=r {
                         if dx.abs().max(dy.abs()) != r {
                             continue;
+                        }
+                        // tac.scen.boarding: the two craft dock exactly where the scenario
+                        // puts them, or the tiles are dealt again.
+                        if sc.boarding && r > 0 {
+                            break 'search;
                         }
                         if let Ok(i) = bf.place_craft(
                             self.tiles,

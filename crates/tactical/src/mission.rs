@@ -382,14 +382,15 @@ impl Tactical {
     }
 
     /// Whether a square is one a unit may stand on under ship boarding: inside one of the
-    /// two craft (tac.scen.boarding).
+    /// two craft's footprints or on the ring of squares right against them, the docking
+    /// gangway (tac.scen.boarding).
     pub(crate) fn allowed_square(&self, st: &State, p: Pos) -> bool {
         !st.mission.confined
             || st.bf.crafts().iter().any(|c| {
-                p.x >= c.origin.x
-                    && p.x < c.origin.x + c.size.0 as i32
-                    && p.y >= c.origin.y
-                    && p.y < c.origin.y + c.size.1 as i32
+                p.x >= c.origin.x - 1
+                    && p.x <= c.origin.x + c.size.0 as i32
+                    && p.y >= c.origin.y - 1
+                    && p.y <= c.origin.y + c.size.1 as i32
             })
     }
 
@@ -527,7 +528,9 @@ impl Tactical {
                 )
             });
         }
-        st.resight_all();
+        // Sight between units is sized for the units there are: build it anew.
+        st.lookers = st.units.iter().map(crate::state::Unit::looker).collect();
+        st.vision = crate::map::Vision::new(&st.bf, &st.lookers, &st.sight);
         Ok(())
     }
 }

@@ -80,6 +80,10 @@ pub struct CiviliansDef {
 pub struct MapDef {
     /// Terrains to deal tiles from.
     pub terrain: Vec<TerrainSet>,
+    /// Deal only these tiles of those terrains, by name (empty: all of them). Ship boarding
+    /// deals nothing but flat ground around the two craft.
+    #[serde(default)]
+    pub only: Vec<String>,
 }
 
 /// A scenario as written in a file.
