@@ -117,7 +117,7 @@ impl Tactical {
     }
 
     /// After unit `i` moved: every civilian that sees it, an alien, for the first time rolls
-    /// its RET against the alien's (tac.civ.reaction). The winner runs at once
+    /// its RET against the alien's (tac.civ.reaction, tac.stat.ret). The winner runs at once
     /// (tac.civ.flee), the loser freezes (tac.civ.freeze).
     pub(crate) fn check_civilians(
         &self,
@@ -134,6 +134,8 @@ impl Tactical {
             if c == i
                 || !civ.active()
                 || !self.is_civilian(civ)
+                // A civilian under an alien's mind control does not run from its masters.
+                || civ.controlled
                 || civ.frozen.is_some()
                 || st.flights.iter().any(|f| usize::from(f.unit) == c)
                 || civ.seen_before(i)

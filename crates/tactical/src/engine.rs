@@ -297,6 +297,7 @@ impl Tactical {
             control_until: 0,
             zombie: None,
             frozen: None,
+            lose_turn: false,
         }
     }
 
@@ -427,6 +428,7 @@ impl Tactical {
         }
         // Panic comes due (tac.psi.panic-*, tac.gap.32); civilians keep out of the squad
         // turns and the frozen ones run (tac.civ.autonomous, tac.civ.freeze).
+        self.lost_turns(st, journal);
         self.panic_effects(st, rng, journal);
         self.civilians_round(st, journal);
         // tac.game.initiative with tac.gap.15: each squad with units standing rolls; higher
@@ -553,9 +555,11 @@ impl Tactical {
             st.resight_all();
         }
         // Mind control ends when the controlled unit's turn has ended (tac.psi.mind-control).
+        // A unit captured under mind control counts before control reverts
+        // (tac.scen.mission.capture-unit).
+        self.check_missions(st, seat, journal);
         self.release_control(st, seat, journal);
         self.settle_floor(st);
-        self.check_missions(st, seat, journal);
         st.turn += 1;
         self.skip_spent_squads(st, rng, journal);
     }
@@ -579,6 +583,7 @@ impl Tactical {
                     journal.note("tac.dmg.stun-recovery", EventKind::Effect, || {
                         format!("{name} comes round")
                     });
+                    self.wake_displace(st, i, journal);
                 }
             }
         }

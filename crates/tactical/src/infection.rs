@@ -28,7 +28,7 @@ impl Tactical {
     }
 
     /// Appends the implant strikes of unit `i` with weapon `w` (tac.zombie.implant): at an
-    /// adjacent enemy its seat sees.
+    /// adjacent enemy its seat sees; the strike rolls on MAC (tac.stat.mac).
     pub(crate) fn implant_actions(
         &self,
         st: &State,
@@ -56,7 +56,7 @@ impl Tactical {
     }
 
     /// An implant that struck (tac.zombie.convert, tac.zombie.tu): the victim turns zombie
-    /// on the Chrysalid's seat with the TUs it has left.
+    /// on the Chrysalid's seat with the TUs it has left (tac.stat.tu).
     pub(crate) fn implant(&self, st: &mut State, i: usize, j: usize, journal: &mut Journal) {
         let seat = st.units[i].control;
         let round = st.round;
@@ -85,8 +85,8 @@ impl Tactical {
         self.remember_sight(st);
     }
 
-    /// A fresh Chrysalid bursts from zombie `j` (tac.zombie.hatch): base stats, full health,
-    /// no boosts, in the zombie's square, for the zombie's seat. What the victim carried is
+    /// A fresh Chrysalid bursts from zombie `j` (tac.zombie.hatch): base stats, full health
+    /// (tac.stat.hth), its own susceptibility row (tac.stat.susc), no boosts, in the zombie's square, for the zombie's seat. What the victim carried is
     /// left on the floor. A Chrysalid born in the middle of a round waits for the next.
     pub(crate) fn hatch(&self, st: &mut State, j: usize, journal: &mut Journal) {
         let Some(kind) = self.catalog.unit_id("Chrysalid") else {

@@ -78,7 +78,9 @@ impl Tactical {
         }
     }
 
-    /// Whether a unit carries equipment at all: soldiers of either side, not zombies.
+    /// Whether a unit carries equipment at all: soldiers of either side, not zombies; any of
+    /// them may carry any weapon or equipment, its STR the only limit (tac.squad.carry-any,
+    /// tac.stat.str through tac.move.encumbrance).
     pub(crate) fn carries(&self, u: &Unit) -> bool {
         u.zombie.is_none()
             && matches!(

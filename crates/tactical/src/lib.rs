@@ -37,6 +37,7 @@ pub mod observe;
 pub mod options;
 mod play;
 pub mod psi;
+mod recovery;
 pub mod rolls;
 pub mod scenario;
 pub mod squad;

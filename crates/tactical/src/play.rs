@@ -356,6 +356,7 @@ impl Tactical {
             journal.note("tac.gap.53", EventKind::Effect, || {
                 format!("{patient} comes round")
             });
+            self.wake_displace(st, j, journal);
             st.resight_all();
         }
     }

@@ -212,7 +212,8 @@ impl Tactical {
         }
     }
 
-    /// A unit's character sheet as the mind probe shows it (tac.psi.probe).
+    /// A unit's character sheet as the mind probe shows it (tac.psi.probe): every stat, a
+    /// missing one as "-" (tac.stat.sheet), and the armour left by location (tac.stat.arm).
     fn sheet(&self, u: &Unit) -> String {
         let mut parts = Vec::new();
         for (k, name) in crate::squad::STAT_NAMES.iter().enumerate() {

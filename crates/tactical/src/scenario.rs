@@ -148,7 +148,8 @@ static SCENARIOS: [ScenarioInfo; 7] = [
     },
 ];
 
-/// The scenarios shipped in the binary; the first is the default.
+/// The scenarios shipped in the binary; the first is the default (tac.scen.types: Assault,
+/// teams, free-for-all, Base defence, Terror site, Ship boarding, Missions).
 pub fn builtin() -> &'static [ScenarioInfo] {
     &SCENARIOS
 }

@@ -99,6 +99,8 @@ pub struct Unit {
     /// A civilian frozen with fear of this alien: it runs at the start of the next round
     /// (tac.civ.freeze).
     pub frozen: Option<u8>,
+    /// Woke far from its square and loses its next turn (tac.dmg.wake-displace).
+    pub lose_turn: bool,
 }
 
 impl Unit {

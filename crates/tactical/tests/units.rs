@@ -412,7 +412,7 @@ fn tac_psi_mind_control_hands_the_unit_over_until_the_turn_ends() {
     assert!(!st.units[sectoid].controlled);
 }
 
-/// tac.civ.autonomous, tac.civ.reaction, tac.civ.flee: a civilian stays out of the squad
+/// tac.civ.autonomous, tac.civ.reaction, tac.civ.flee, tac.stat.ret: a civilian stays out of the squad
 /// turns; when an alien steps into its sight it rolls RET -10 against the alien's RET, and
 /// on a win X-Com steers its run away from the alien with all its TUs.
 #[test]
@@ -565,7 +565,8 @@ fn tac_scen_terror_goals_civilians_decide_the_aliens_win() {
     );
 }
 
-/// tac.zombie.implant, tac.zombie.convert, tac.zombie.stats, tac.zombie.tu: a hit at MAC -40
+/// tac.zombie.implant, tac.zombie.convert, tac.zombie.stats, tac.zombie.tu, tac.stat.mac,
+/// tac.stat.tu: a hit at MAC -40
 /// does no damage; the victim is the Chrysalid side's zombie with the TUs it had left, and
 /// never attacks.
 #[test]
@@ -648,7 +649,7 @@ fn tac_zombie_implant_converts_with_remaining_tu() {
     assert!(done > 5 && done < 25, "{done}");
 }
 
-/// tac.zombie.hatch, tac.gap.34: the zombie hatches into a fresh Chrysalid at the end of
+/// tac.zombie.hatch, tac.gap.34, tac.stat.hth, tac.stat.susc: the zombie hatches into a fresh Chrysalid at the end of
 /// the second round after the implant (implanted in round 1: at the end of round 3).
 #[test]
 fn tac_zombie_hatch_after_two_rounds() {
@@ -678,6 +679,8 @@ fn tac_zombie_hatch_after_two_rounds() {
     assert_eq!(t.catalog().unit(u.kind).name, "Chrysalid");
     assert_eq!((u.damage, u.zombie, u.seat), (0, None, Seat(1)));
     assert_eq!(u.stat(1), 95);
+    let kind = t.catalog().unit(u.kind);
+    assert_eq!(u.susc, kind.susc);
     assert_eq!(u.pos, Pos::new(5, 10, 0));
     // What the victim carried is on the floor (tac.dmg.drop-on-death).
     assert!(st.floor.iter().any(|f| f.pos == Pos::new(5, 10, 0)));
@@ -956,4 +959,280 @@ fn tac_scen_base_setup_attackers_on_the_landing_pads() {
         st.bf.square(u.pos).and_then(|s| s.floor)
             == Some(squadsight_tactical::map::FloorKind::BaseFloor)
     }));
+}
+
+/// Ends squad turns until seat `s`'s has ended (or the game is over).
+fn end_turn_of(t: &Tactical, st: &mut State, s: Seat) {
+    for _ in 0..6 {
+        if st.outcome.is_some() {
+            return;
+        }
+        let seat = seat_to_act(t, st);
+        act(t, st, Action::EndTurn);
+        if seat == s {
+            return;
+        }
+    }
+}
+
+/// tac.scen.mission.sabotage: the object written down, once destroyed, wins the mission at the
+/// end of the holder's squad turn; the targets offered are objects inside the enemy craft.
+#[test]
+fn tac_scen_mission_sabotage_destroy_the_written_object() {
+    let t = tactical();
+    let mut st = setup(&t, "missions", 3);
+    st.mission.secret = vec![Some(Mission::Sabotage(None)), Some(Mission::Eliminate)];
+    let list = legal(&t, &st, Seat(0));
+    assert!(!list.is_empty());
+    let home = st.mission.homes[1].clone();
+    let mut target = None;
+    for a in &list {
+        let Action::MissionTarget { square: Some(p), .. } = a else {
+            panic!("{a:?}")
+        };
+        let ufo = st.bf.crafts()[1];
+        assert!(p.x >= ufo.origin.x && p.x < ufo.origin.x + ufo.size.0 as i32);
+        assert!(st.bf.square(*p).is_some_and(|q| q.object.is_some()));
+        target = Some(*p);
+    }
+    assert!(!home.is_empty());
+    let p = target.unwrap_or_else(|| unreachable!());
+    act(&t, &mut st, list[list.len() - 1].clone());
+    assert_eq!(st.mission.secret[0], Some(Mission::Sabotage(Some(p))));
+    end_turn_of(&t, &mut st, Seat(0));
+    assert!(st.outcome.is_none(), "the object still stands");
+    let mut j = Journal::off();
+    st.bf.strike(
+        squadsight_tactical::map::Item::Object(p),
+        squadsight_tactical::map::DamageType::HE,
+        1000,
+        &mut j,
+    );
+    end_turn_of(&t, &mut st, Seat(0));
+    let o = st.outcome.clone().unwrap_or_else(|| panic!("not over"));
+    assert!(o.winners.contains(Seat(0)) && o.reason.contains("sabotage"), "{}", o.reason);
+}
+
+/// tac.scen.mission.capture-unit: the unit written down, mind-controlled by the holder and
+/// standing on the holder's craft at the end of its squad turn, is captured; a dead target
+/// turns the mission into elimination (tac.gap.18).
+#[test]
+fn tac_scen_mission_capture_unit_by_mind_control() {
+    let t = tactical();
+    let mut st = setup(&t, "missions", 3);
+    st.mission.secret = vec![Some(Mission::CaptureUnit(None)), Some(Mission::Eliminate)];
+    let alien = st
+        .units
+        .iter()
+        .position(|u| u.seat == Seat(1))
+        .unwrap_or_else(|| panic!("alien"));
+    act(
+        &t,
+        &mut st,
+        Action::MissionTarget {
+            square: None,
+            unit: Some(alien as u8),
+            weapon: None,
+        },
+    );
+    let mut dead = st.clone();
+    // Brought to X-Com's craft under mind control.
+    let u = &mut st.units[alien];
+    u.control = Seat(0);
+    u.controlled = true;
+    u.control_until = 99;
+    u.pos = st.mission.homes[0][0];
+    t.settle_sight(&mut st);
+    end_turn_of(&t, &mut st, Seat(0));
+    let o = st.outcome.clone().unwrap_or_else(|| panic!("not over"));
+    assert!(o.reason.contains("capture-unit"), "{}", o.reason);
+    // Killed instead: the mission falls back to elimination.
+    dead.units[alien].status = Status::Dead;
+    end_turn_of(&t, &mut dead, Seat(0));
+    assert_eq!(dead.mission.secret[0], Some(Mission::Eliminate));
+}
+
+/// tac.scen.mission.capture-tech, tac.scen.mission.capture-tech-limits, tac.squad.carry-any:
+/// only weapons the enemy carries and the holder's squad did not bring may be written down;
+/// carried to the holder's craft, the weapon wins.
+#[test]
+fn tac_scen_mission_capture_tech_choices_and_win() {
+    let t = tactical();
+    let mut st = setup(&t, "missions", 3);
+    st.mission.secret = vec![Some(Mission::CaptureTech(None)), Some(Mission::Eliminate)];
+    let list = legal(&t, &st, Seat(0));
+    let own: Vec<_> = st
+        .units
+        .iter()
+        .filter(|u| u.seat == Seat(0))
+        .filter_map(|u| u.weapon)
+        .collect();
+    let choices: Vec<_> = list
+        .iter()
+        .filter_map(|a| match a {
+            Action::MissionTarget { weapon: Some(w), .. } => Some(*w),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(choices.len(), list.len());
+    assert!(!choices.is_empty());
+    assert!(choices.iter().all(|w| !own.contains(w)));
+    let w = choices[0];
+    act(
+        &t,
+        &mut st,
+        Action::MissionTarget {
+            square: None,
+            unit: None,
+            weapon: Some(w),
+        },
+    );
+    // An X-Com troop brings one home (tac.squad.carry-any: any soldier carries any weapon).
+    st.units[0].weapon = Some(w);
+    st.units[0].pos = st.mission.homes[0][0];
+    t.settle_sight(&mut st);
+    end_turn_of(&t, &mut st, Seat(0));
+    let o = st.outcome.clone().unwrap_or_else(|| panic!("not over"));
+    assert!(o.reason.contains("capture-tech"), "{}", o.reason);
+    // With nothing of the enemy's to steal at the draw, the mission is elimination.
+    let sc = t.scenario("missions").unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..40 {
+        let mut j = Journal::recording();
+        let st = t
+            .setup(&sc, &Options::default(), &mut GameRng::new(seed), &mut j)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let limits = j
+            .events()
+            .iter()
+            .any(|e| e.rule == "tac.scen.mission.capture-tech-limits");
+        if st.mission.secret.iter().any(|m| *m == Some(Mission::Eliminate)) {
+            assert!(limits);
+        }
+    }
+}
+
+/// tac.scen.types: the built-in scenarios cover Assault (the default), team and
+/// free-for-all games, Base defence, Terror site, Ship boarding and Missions.
+#[test]
+fn tac_scen_types_are_offered() {
+    let t = tactical();
+    let ids: Vec<&str> = t.scenarios().iter().map(|s| s.id).collect();
+    assert_eq!(ids[0], "assault");
+    for id in ["teams", "free-for-all", "base-defence", "terror", "boarding", "missions"] {
+        assert!(ids.contains(&id), "{id}");
+        assert!(t.scenario(id).is_ok());
+    }
+    let seats = |id: &str| t.seat_count(&t.scenario(id).unwrap_or_else(|e| panic!("{e}")));
+    assert_eq!((seats("teams"), seats("free-for-all")), (4, 3));
+}
+
+/// tac.unit.terror-rules, tac.psi.who, tac.gap.22: a terror unit carries nothing, makes no
+/// psi attack unless boosted, and can be psi-attacked.
+#[test]
+fn tac_unit_terror_rules_no_kit_psi_only_when_boosted() {
+    let t = tactical();
+    let st0 = setup(&t, "assault", 1);
+    let chrysalid = find(&t, &st0, "Chrysalid");
+    let mut st = arena(
+        &t,
+        "assault",
+        &[
+            (0, Pos::new(5, 14, 0), Facing::N),
+            (chrysalid, Pos::new(5, 4, 0), Facing::S),
+        ],
+    );
+    st.floor.push(squadsight_tactical::items::FloorItem {
+        pos: Pos::new(5, 4, 0),
+        item: squadsight_tactical::items::Item::PsiAmp,
+        fresh: false,
+    });
+    st.units[0].psi_amp = true;
+    assert!(legal(&t, &st, Seat(0)).contains(&Action::Psi {
+        unit: 0,
+        target: chrysalid as u8,
+        kind: PsiKind::Panic
+    }));
+    st.turn = 1;
+    let list = legal(&t, &st, Seat(1));
+    assert!(
+        list.iter()
+            .all(|a| !matches!(a, Action::Psi { .. } | Action::PickUp { .. }))
+    );
+    // Boosted from "-" (a PSK of 0 and up): it may attack.
+    st.units[chrysalid].stats[7] = Some(10);
+    assert!(
+        legal(&t, &st, Seat(1))
+            .iter()
+            .any(|a| matches!(a, Action::Psi { .. }))
+    );
+}
+
+/// tac.dmg.wake-displace, tac.dmg.stun-recovery, tac.gap.56: a unit that comes round under
+/// another moves to a free square next to it.
+#[test]
+fn tac_dmg_wake_displace_moves_off_an_occupied_square() {
+    let t = tactical();
+    let st0 = setup(&t, "assault", 1);
+    let sectoid = find(&t, &st0, "Sectoid");
+    let mut st = arena(
+        &t,
+        "assault",
+        &[
+            (0, Pos::new(5, 10, 0), Facing::N),
+            (1, Pos::new(5, 10, 0), Facing::N),
+            (sectoid, Pos::new(5, 0, 0), Facing::S),
+        ],
+    );
+    st.units[1].status = Status::Unconscious;
+    st.units[1].stun = st.units[1].stat(1) + 2;
+    t.settle_sight(&mut st);
+    // tac.dmg.unconscious: it takes no action.
+    assert!(
+        legal(&t, &st, Seat(0))
+            .iter()
+            .all(|a| !matches!(a, Action::EndUnit { unit: 1 }))
+    );
+    let j = next_round(&t, &mut st);
+    assert!(rules_in(&j).contains(&"tac.dmg.stun-recovery"));
+    assert!(rules_in(&j).contains(&"tac.dmg.wake-displace"));
+    assert_eq!(st.units[1].status, Status::Active);
+    // The first free square clockwise from north.
+    assert_eq!(st.units[1].pos, Pos::new(5, 9, 0));
+    assert!(!st.units[1].lose_turn);
+}
+
+/// tac.psi.probe, tac.stat.sheet, tac.stat.arm: a successful mind probe shows the full sheet,
+/// a missing stat as "-", and the armour left.
+#[test]
+fn tac_stat_sheet_shown_by_the_mind_probe() {
+    let t = tactical();
+    let st0 = setup(&t, "assault", 1);
+    let chrysalid = find(&t, &st0, "Chrysalid");
+    let mut st = arena(
+        &t,
+        "assault",
+        &[
+            (0, Pos::new(5, 14, 0), Facing::N),
+            (chrysalid, Pos::new(5, 4, 0), Facing::S),
+        ],
+    );
+    st.units[0].psi_amp = true;
+    st.units[0].stats[7] = Some(300);
+    let j = act(
+        &t,
+        &mut st,
+        Action::Psi {
+            unit: 0,
+            target: chrysalid as u8,
+            kind: PsiKind::Probe,
+        },
+    );
+    let sheet = j
+        .events()
+        .iter()
+        .find(|e| e.rule == "tac.psi.probe")
+        .map(|e| e.text.clone())
+        .unwrap_or_else(|| panic!("no probe"));
+    assert!(sheet.contains("TU 55 HTH 95 ACC - MAC 80 TAC - STR 110"), "{sheet}");
+    assert!(sheet.contains("ARM [17, 17, 17, 17, 17]"), "{sheet}");
 }
