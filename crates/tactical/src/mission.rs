@@ -163,10 +163,25 @@ impl Tactical {
         };
         match m {
             Mission::Sabotage(None) => {
-                for p in Self::enemy_home(st, s) {
-                    for z in 0..st.bf.levels() as i32 {
-                        let q = Pos::new(p.x, p.y, z);
-                        if st.bf.square(q).is_some_and(|sq| sq.object.is_some()) {
+                // Every object within the bounds of an enemy's deployment squares (its craft),
+                // on every level: the squares units start on hold none themselves.
+                for (k, home) in st.mission.homes.iter().enumerate() {
+                    if !Self::enemy_seat(st, s, Seat(k as u8)) || home.is_empty() {
+                        continue;
+                    }
+                    let (x0, x1) = (
+                        home.iter().map(|p| p.x).min().unwrap_or(0),
+                        home.iter().map(|p| p.x).max().unwrap_or(-1),
+                    );
+                    let (y0, y1) = (
+                        home.iter().map(|p| p.y).min().unwrap_or(0),
+                        home.iter().map(|p| p.y).max().unwrap_or(-1),
+                    );
+                    for q in st.bf.positions() {
+                        if (x0..=x1).contains(&q.x)
+                            && (y0..=y1).contains(&q.y)
+                            && st.bf.square(q).is_some_and(|sq| sq.object.is_some())
+                        {
                             out.push(Action::MissionTarget {
                                 square: Some(q),
                                 unit: None,

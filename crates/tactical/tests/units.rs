@@ -987,11 +987,15 @@ fn tac_scen_mission_sabotage_destroy_the_written_object() {
     let home = st.mission.homes[1].clone();
     let mut target = None;
     for a in &list {
-        let Action::MissionTarget { square: Some(p), .. } = a else {
+        let Action::MissionTarget {
+            square: Some(p), ..
+        } = a
+        else {
             panic!("{a:?}")
         };
-        let ufo = st.bf.crafts()[1];
+        let ufo = &st.bf.crafts()[1];
         assert!(p.x >= ufo.origin.x && p.x < ufo.origin.x + ufo.size.0 as i32);
+        assert!(p.y >= ufo.origin.y && p.y < ufo.origin.y + ufo.size.1 as i32);
         assert!(st.bf.square(*p).is_some_and(|q| q.object.is_some()));
         target = Some(*p);
     }
@@ -1010,7 +1014,11 @@ fn tac_scen_mission_sabotage_destroy_the_written_object() {
     );
     end_turn_of(&t, &mut st, Seat(0));
     let o = st.outcome.clone().unwrap_or_else(|| panic!("not over"));
-    assert!(o.winners.contains(Seat(0)) && o.reason.contains("sabotage"), "{}", o.reason);
+    assert!(
+        o.winners.contains(Seat(0)) && o.reason.contains("sabotage"),
+        "{}",
+        o.reason
+    );
 }
 
 /// tac.scen.mission.capture-unit: the unit written down, mind-controlled by the holder and
@@ -1070,7 +1078,9 @@ fn tac_scen_mission_capture_tech_choices_and_win() {
     let choices: Vec<_> = list
         .iter()
         .filter_map(|a| match a {
-            Action::MissionTarget { weapon: Some(w), .. } => Some(*w),
+            Action::MissionTarget {
+                weapon: Some(w), ..
+            } => Some(*w),
             _ => None,
         })
         .collect();
@@ -1105,7 +1115,7 @@ fn tac_scen_mission_capture_tech_choices_and_win() {
             .events()
             .iter()
             .any(|e| e.rule == "tac.scen.mission.capture-tech-limits");
-        if st.mission.secret.iter().any(|m| *m == Some(Mission::Eliminate)) {
+        if st.mission.secret.contains(&Some(Mission::Eliminate)) {
             assert!(limits);
         }
     }
@@ -1118,7 +1128,14 @@ fn tac_scen_types_are_offered() {
     let t = tactical();
     let ids: Vec<&str> = t.scenarios().iter().map(|s| s.id).collect();
     assert_eq!(ids[0], "assault");
-    for id in ["teams", "free-for-all", "base-defence", "terror", "boarding", "missions"] {
+    for id in [
+        "teams",
+        "free-for-all",
+        "base-defence",
+        "terror",
+        "boarding",
+        "missions",
+    ] {
         assert!(ids.contains(&id), "{id}");
         assert!(t.scenario(id).is_ok());
     }
@@ -1233,6 +1250,9 @@ fn tac_stat_sheet_shown_by_the_mind_probe() {
         .find(|e| e.rule == "tac.psi.probe")
         .map(|e| e.text.clone())
         .unwrap_or_else(|| panic!("no probe"));
-    assert!(sheet.contains("TU 55 HTH 95 ACC - MAC 80 TAC - STR 110"), "{sheet}");
+    assert!(
+        sheet.contains("TU 55 HTH 95 ACC - MAC 80 TAC - STR 110"),
+        "{sheet}"
+    );
     assert!(sheet.contains("ARM [17, 17, 17, 17, 17]"), "{sheet}");
 }
