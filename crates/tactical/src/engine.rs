@@ -94,11 +94,11 @@ impl Tactical {
         let mut units = 0;
         for sq in &sc.squads {
             // A squad starts in its craft or deploys without one (tac.scen.base.setup).
-            if sq.craft.is_some() == sq.deploy.is_some() {
+            if sq.craft().is_some() == sq.deploy.is_some() {
                 problems.push(format!(
                     "{}: give the squad either a craft or a deploy area, not {}",
                     sq.name,
-                    if sq.craft.is_some() {
+                    if sq.craft().is_some() {
                         "both"
                     } else {
                         "neither"
@@ -206,7 +206,7 @@ impl Tactical {
         let mut crafts = Vec::new();
         for sq in &sc.squads {
             // Squads that deploy without a craft (bases) get a placeholder index.
-            let Some(c) = &sq.craft else {
+            let Some(c) = sq.craft() else {
                 crafts.push(usize::MAX);
                 continue;
             };
@@ -346,9 +346,7 @@ impl Tactical {
                     None => problems.push(format!(
                         "{}: no room in the {} for every unit",
                         sq.name,
-                        sq.craft
-                            .as_ref()
-                            .map_or("deployment area", |c| c.name.as_str())
+                        sq.craft().map_or("deployment area", |c| c.name.as_str())
                     )),
                 }
             }

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use squadsight_core::ScenarioInfo;
 use squadsight_core::data::{DataError, parse_ron};
 
-/// Where a squad's craft stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Where a squad's craft stands. A squad that deploys without one (`deploy`) leaves it out:
+/// the default, with no name, stands for none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CraftDef {
     /// Craft layout by name (`Skyranger`, `Medium Scout`, …).
@@ -20,6 +21,20 @@ pub struct CraftDef {
     pub y: i32,
     /// Clockwise quarter turns.
     pub rotation: u8,
+}
+
+impl CraftDef {
+    /// Whether this stands for no craft (no name).
+    pub fn is_none(&self) -> bool {
+        self.name.is_empty()
+    }
+}
+
+impl SquadDef {
+    /// Its craft, if it has one.
+    pub fn craft(&self) -> Option<&CraftDef> {
+        (!self.craft.name.is_empty()).then_some(&self.craft)
+    }
 }
 
 /// One seat's squad.
@@ -35,10 +50,11 @@ pub struct SquadDef {
     /// Points the squad may spend (tac.scen.assault.budget: equal by default, a handicap
     /// otherwise).
     pub points: u32,
-    /// Its craft; a squad that deploys otherwise (`deploy`) has none.
-    pub craft: Option<CraftDef>,
+    /// Its craft; a squad that deploys otherwise (`deploy`) has none (left out, no name).
+    #[serde(default, skip_serializing_if = "CraftDef::is_none")]
+    pub craft: CraftDef,
     /// How it deploys when it has no craft (base maps, tac.scen.base.setup).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deploy: Option<DeployDef>,
     /// Its units.
     pub units: Vec<UnitPickDef>,
@@ -82,7 +98,7 @@ pub struct MapDef {
     pub terrain: Vec<TerrainSet>,
     /// Deal only these tiles of those terrains, by name (empty: all of them). Ship boarding
     /// deals nothing but flat ground around the two craft.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<String>,
 }
 
@@ -100,13 +116,13 @@ pub struct ScenarioDef {
     /// The squads, one per seat, 2 to 10 (tac.game.players).
     pub squads: Vec<SquadDef>,
     /// Civilians to protect (a terror site).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub civilians: Option<CiviliansDef>,
     /// Ship boarding: no unit may stand outside the craft (tac.scen.boarding).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub boarding: bool,
     /// The secret Missions variant (tac.scen.mission.draw).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub missions: bool,
 }
 
