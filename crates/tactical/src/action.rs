@@ -97,4 +97,45 @@ pub enum Action {
         /// The square aimed at.
         to: Pos,
     },
+    /// A psi attack on a unit the seat sees (tac.psi.*).
+    Psi {
+        /// The attacker.
+        unit: u8,
+        /// The target.
+        target: u8,
+        /// Which attack.
+        kind: crate::psi::PsiKind,
+    },
+    /// One step of a run the seat steers: a civilian's flight (tac.civ.flee) or a
+    /// panicked unit's (tac.psi.panic-flee).
+    Flee {
+        /// The runner.
+        unit: u8,
+        /// Where it steps.
+        to: Pos,
+    },
+    /// Pick up an item lying on the unit's square (tac.dmg.pickup).
+    PickUp {
+        /// The unit.
+        unit: u8,
+        /// Index into the floor's items.
+        item: u16,
+    },
+    /// Put down something carried (tac.gap.55).
+    Drop {
+        /// The unit.
+        unit: u8,
+        /// What.
+        item: crate::items::Carried,
+    },
+    /// Write down the secret mission's target (tac.scen.mission.*): an object's square, an
+    /// enemy unit or a weapon type.
+    MissionTarget {
+        /// The object to destroy (tac.scen.mission.sabotage).
+        square: Option<Pos>,
+        /// The unit to capture (tac.scen.mission.capture-unit).
+        unit: Option<u8>,
+        /// The weapon to steal (tac.scen.mission.capture-tech).
+        weapon: Option<WeaponId>,
+    },
 }

@@ -252,6 +252,17 @@ impl Tactical {
                 },
                 || inputs,
             );
+            // tac.zombie.implant: a hit does no damage; the target turns zombie.
+            if mode == Mode::Implant {
+                if r.success == Some(true) {
+                    self.implant(st, i, j, journal);
+                } else {
+                    journal.note("tac.melee.miss", EventKind::Attack, || {
+                        format!("{attacker} misses {defender}")
+                    });
+                }
+                break;
+            }
             let Some(Payload::Damage(dmg)) = payload else {
                 continue;
             };
@@ -389,6 +400,10 @@ impl Tactical {
             if st.active == Some(j as u8) {
                 st.units[j].done = true;
             }
+        }
+        // tac.dmg.drop-on-death and tac.zombie.hatch.
+        if now == Status::Dead && was != Status::Dead {
+            self.fallen(st, j, journal);
         }
     }
 
@@ -586,6 +601,11 @@ impl Tactical {
             }
             st.reactions.remove(0);
             self.reaction_shot(st, e, t, rng, journal);
+        }
+        // A run waiting for its seat comes before the turn goes on (tac.civ.flee).
+        self.settle_flights(st, journal);
+        if !st.flights.is_empty() {
+            return;
         }
         // Every decision answered: the moving unit's turn goes on, or ends.
         if let Some(a) = st.active {

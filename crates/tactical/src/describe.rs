@@ -77,6 +77,22 @@ impl Tactical {
                     to.z + 1
                 )
             }
+            Action::Psi { unit, target, kind } => {
+                format!("{} {kind:?} psi attack on {}", name(*unit), name(*target))
+            }
+            Action::Flee { unit, to } => {
+                format!("{} runs to {},{},{}", name(*unit), to.x, to.y, to.z + 1)
+            }
+            Action::PickUp { unit, item } => {
+                let what = st
+                    .floor
+                    .get(usize::from(*item))
+                    .map_or_else(|| "an item".to_string(), |f| self.item_name(&f.item));
+                format!("{} picks up the {what}", name(*unit))
+            }
+            Action::Drop { unit, item } => format!("{} puts down its {item:?}", name(*unit)),
+            // A secret: the label names no target (tac.scen.mission.draw).
+            Action::MissionTarget { .. } => "write down the mission's secret target".into(),
         }
     }
 
@@ -119,13 +135,16 @@ impl Tactical {
             u.arm,
             if u.kneeling { ", kneeling" } else { "" },
             status
-        )
+        ) + &self.unit_marks(u)
     }
 
     /// The lines one seat may see.
     pub(crate) fn lines_for(&self, obs: &Observation) -> Vec<String> {
         let st = &obs.known;
         let mut out = vec![format!("round: {} of at most {}", st.round, st.round_limit)];
+        if let Some(Some(m)) = st.mission.secret.get(obs.seat.index()) {
+            out.push(format!("your secret mission: {}", self.mission_text(st, m)));
+        }
         for i in 0..st.units.len() {
             if obs.hidden.contains(&(i as u8)) {
                 out.push(format!("unit {} {}: not in sight", i + 1, self.name(st, i)));
@@ -134,6 +153,51 @@ impl Tactical {
             }
         }
         out
+    }
+
+    /// What else a unit line shows: zombie, mind control, a panic to come, a civilian.
+    fn unit_marks(&self, u: &crate::state::Unit) -> String {
+        let mut s = String::new();
+        if u.zombie.is_some() {
+            s.push_str(", zombie");
+        }
+        if u.controlled {
+            s.push_str(", mind-controlled");
+        }
+        if u.panic.is_some() {
+            s.push_str(", panicked");
+        }
+        if u.frozen.is_some() {
+            s.push_str(", frozen with fear");
+        }
+        s
+    }
+
+    /// A secret mission in words.
+    fn mission_text(&self, st: &State, m: &crate::mission::Mission) -> String {
+        use crate::mission::Mission;
+        match *m {
+            Mission::Sabotage(None) => "sabotage (target not written down yet)".into(),
+            Mission::Sabotage(Some(p)) => {
+                format!(
+                    "sabotage: destroy the object at {},{},{}",
+                    p.x,
+                    p.y,
+                    p.z + 1
+                )
+            }
+            Mission::CaptureUnit(None) => "capture a unit (target not written down yet)".into(),
+            Mission::CaptureUnit(Some(u)) => format!(
+                "capture {} by mind control and bring it to your craft",
+                self.name(st, usize::from(u))
+            ),
+            Mission::CaptureShip => "capture the enemy craft".into(),
+            Mission::CaptureTech(None) => "capture technology (target not written down yet)".into(),
+            Mission::CaptureTech(Some(w)) => {
+                format!("bring a {} back to your craft", self.catalog.weapon(w).name)
+            }
+            Mission::Eliminate => "eliminate every enemy unit".into(),
+        }
     }
 
     /// Heuristic value for `seat`: the health standing on its team against the others'.

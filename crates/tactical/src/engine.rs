@@ -93,6 +93,18 @@ impl Tactical {
         let mut out = Vec::new();
         let mut units = 0;
         for sq in &sc.squads {
+            // A squad starts in its craft or deploys without one (tac.scen.base.setup).
+            if sq.craft().is_some() == sq.deploy.is_some() {
+                problems.push(format!(
+                    "{}: give the squad either a craft or a deploy area, not {}",
+                    sq.name,
+                    if sq.craft().is_some() {
+                        "both"
+                    } else {
+                        "neither"
+                    }
+                ));
+            }
             let mut list = Vec::new();
             let mut points = 0u32;
             for pick in &sq.units {
@@ -184,11 +196,22 @@ impl Tactical {
         journal: &mut Journal,
     ) -> Result<Result<(Battlefield, Vec<usize>), String>, String> {
         let mut plan = MapPlan::new();
-        let pool = self.tiles.pool(&sc.map.terrain);
+        let mut pool = self.tiles.pool(&sc.map.terrain);
+        if !sc.map.only.is_empty() {
+            let mut keep = Vec::new();
+            for name in &sc.map.only {
+                match self.tiles.tile_index(name) {
+                    Some(i) if pool.contains(&i) => keep.push(i),
+                    _ => return Err(format!("map: no tile `{name}` among its terrains")),
+                }
+            }
+            keep.sort_unstable();
+            pool = keep;
+        }
         plan.deal(self.tiles, &pool, rng, journal)
             .map_err(|e| e.to_string())?;
         let mut bf = plan.build(self.tiles).map_err(|e| e.to_string())?;
-        let mut crafts = vec![0; sc.squads.len()];
+        let mut crafts = vec![usize::MAX; sc.squads.len()];
         // Crashed craft come down first, and their power sources blow up before anyone else
         // lands (tac.scen.crash.engine-blast, tac.gap.16).
         let crashed_first = (0..sc.squads.len())
@@ -196,7 +219,10 @@ impl Tactical {
             .chain((0..sc.squads.len()).filter(|&s| !sc.squads[s].craft.crashed));
         for s in crashed_first {
             let sq = &sc.squads[s];
-            let c = &sq.craft;
+            // Squads that deploy without a craft (bases) keep a placeholder index.
+            let Some(c) = sq.craft() else {
+                continue;
+            };
             let mut placed = None;
             // Spiral out from the wanted corner until the craft fits.
             'search: for r in 0i32..50 {
@@ -204,6 +230,11 @@ impl Tactical {
                     for dx in -r..=r {
                         if dx.abs().max(dy.abs()) != r {
                             continue;
+                        }
+                        // tac.scen.boarding: the two craft dock exactly where the scenario
+                        // puts them, or the tiles are dealt again.
+                        if sc.boarding && r > 0 {
+                            break 'search;
                         }
                         if let Ok(i) = bf.place_craft(
                             self.tiles,
@@ -234,7 +265,7 @@ impl Tactical {
     }
 
     /// A unit fresh from its loadout.
-    fn unit(&self, l: &Loadout, seat: Seat, pos: Pos, facing: Facing) -> Unit {
+    pub(crate) fn unit(&self, l: &Loadout, seat: Seat, pos: Pos, facing: Facing) -> Unit {
         let t = self.catalog.unit(l.unit);
         let susc = match l.armour {
             Some(a) => self.catalog.armour(a).susc,
@@ -279,6 +310,11 @@ impl Tactical {
             controlled: false,
             seen: 0,
             primed: None,
+            panic_from: None,
+            control_until: 0,
+            zombie: None,
+            frozen: None,
+            lose_turn: false,
         }
     }
 
@@ -301,10 +337,15 @@ impl Tactical {
             }
         }
         let mut units: Vec<Unit> = Vec::new();
+        let mut homes = Vec::new();
         let mut problems = Vec::new();
         for (s, (sq, list)) in sc.squads.iter().zip(&squads).enumerate() {
             let seat = Seat(s as u8);
-            let cells = crate::crash::deploy_cells(&bf, crafts[s], sq.craft.crashed);
+            let cells = match sq.deploy {
+                Some(d) => self.deploy_squares(&bf, d, &units),
+                None => crate::crash::deploy_cells(&bf, crafts[s], sq.craft.crashed),
+            };
+            homes.push(cells.clone());
             let centre = Pos::new(bf.width() as i32 / 2, bf.height() as i32 / 2, 0);
             for l in list {
                 let size = if self.catalog.unit(l.unit).size == 2 {
@@ -329,7 +370,8 @@ impl Tactical {
                     }
                     None => problems.push(format!(
                         "{}: no room in the {} for every unit",
-                        sq.name, sq.craft.name
+                        sq.name,
+                        sq.craft().map_or("deployment area", |c| c.name.as_str())
                     )),
                 }
             }
@@ -368,7 +410,19 @@ impl Tactical {
             lit: Vec::new(),
             head_start: 0,
             crashed,
+            flights: Vec::new(),
+            floor: Vec::new(),
+            mission: crate::mission::MissionState {
+                civilians: sc.civilians.is_some(),
+                confined: sc.boarding,
+                homes,
+                secret: Vec::new(),
+            },
         };
+        self.add_civilians(sc, &mut st, rng, journal)?;
+        if sc.missions {
+            self.draw_missions(&mut st, rng, journal);
+        }
         if !crashed.is_empty() {
             // tac.scen.crash.head-start (tac.gap.17): extra rounds for the crashed side alone,
             // added to the round limit.
@@ -409,12 +463,13 @@ impl Tactical {
             u.turn_from = None;
             if u.status == Status::Active {
                 u.tu = u.stat(0);
-                if u.panic.take().is_some() {
-                    // tac.psi.panic-paralysed: no TUs for the next turn.
-                    u.tu = 0;
-                }
             }
         }
+        // Panic comes due (tac.psi.panic-*, tac.gap.32); civilians keep out of the squad
+        // turns and the frozen ones run (tac.civ.autonomous, tac.civ.freeze).
+        self.lost_turns(st, journal);
+        self.panic_effects(st, rng, journal);
+        self.civilians_round(st, journal);
         // tac.game.initiative with tac.gap.15: each squad with units standing rolls; higher
         // goes first; tied squads roll again among themselves.
         let mut seats: Vec<Seat> = (0..st.seats.len() as u8)
@@ -541,16 +596,13 @@ impl Tactical {
             st.resight_all();
         }
         // Mind control ends when the controlled unit's turn has ended (tac.psi.mind-control).
-        for u in st
-            .units
-            .iter_mut()
-            .filter(|u| u.controlled && u.control == seat)
-        {
-            u.controlled = false;
-            u.control = u.seat;
-        }
+        // A unit captured under mind control counts before control reverts
+        // (tac.scen.mission.capture-unit).
+        self.check_missions(st, seat, journal);
+        self.release_control(st, seat, journal);
         // Grenades thrown with a delay of 0 go off as the squad's turn ends (throw.rs).
         self.fuses_at_squad_end(st, seat, rng, journal);
+        self.settle_floor(st);
         st.turn += 1;
         self.skip_spent_squads(st, rng, journal);
     }
@@ -576,12 +628,14 @@ impl Tactical {
                     journal.note("tac.dmg.stun-recovery", EventKind::Effect, || {
                         format!("{name} comes round")
                     });
+                    self.wake_displace(st, i, journal);
                 }
             }
         }
         if changed {
             st.resight_all();
         }
+        self.hatch_due(st, journal);
         self.check_victory(st, journal);
         if st.outcome.is_none() {
             self.new_round(st, rng, journal);
@@ -609,13 +663,14 @@ impl Tactical {
 
     /// tac.game.victory: when at most one team has units standing, it wins (none: a draw).
     pub(crate) fn check_victory(&self, st: &mut State, journal: &mut Journal) {
-        if st.outcome.is_some() {
+        if st.outcome.is_some() || self.terror_over(st, journal) {
             return;
         }
+        // Civilians fight for nobody (tac.civ.autonomous).
         let mut teams: Vec<u8> = st
             .units
             .iter()
-            .filter(|u| u.active())
+            .filter(|u| u.active() && !self.is_civilian(u))
             .map(|u| st.team(u.seat))
             .collect();
         teams.sort_unstable();
@@ -631,7 +686,7 @@ impl Tactical {
                 }
             }
         }
-        let reason = if winners.is_empty() {
+        let mut reason = if winners.is_empty() {
             "no unit is left standing: a draw".to_string()
         } else {
             let names: Vec<&str> = winners
@@ -640,6 +695,10 @@ impl Tactical {
                 .collect();
             format!("{} eliminated every opposing unit", names.join(" and "))
         };
+        if let Some(score) = self.terror_score(st) {
+            // tac.gap.69: the civilians saved are the X-Com score.
+            reason = format!("{reason} ({score})");
+        }
         journal.note("tac.game.victory", EventKind::End, || reason.clone());
         st.outcome = Some(Outcome { winners, reason });
     }
@@ -717,6 +776,9 @@ impl Ruleset for Tactical {
                 .units
                 .get(usize::from(r.reactor))
                 .map_or(Seat(0), |u| u.control);
+            return Decision::Act(seat);
+        }
+        if let Some(seat) = self.flight_seat(st).or_else(|| self.target_seat(st)) {
             return Decision::Act(seat);
         }
         Decision::Act(st.turn_seat())

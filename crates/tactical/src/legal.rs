@@ -99,6 +99,10 @@ pub(crate) fn step_facing(from: Pos, to: Pos) -> Option<Facing> {
 
 /// The weapons a unit can use: the one in its hands, then its built-in ones.
 pub(crate) fn weapons_of(t: &Tactical, u: &Unit) -> Vec<WeaponId> {
+    // tac.zombie.stats: a zombie never attacks.
+    if u.zombie.is_some() {
+        return Vec::new();
+    }
     let mut w: Vec<WeaponId> = u.weapon.into_iter().collect();
     w.extend(t.catalog.unit(u.kind).attacks.iter().copied());
     w
@@ -170,6 +174,19 @@ impl Tactical {
             }
             return;
         }
+        // Runs (tac.civ.flee, tac.psi.panic-flee) and secret targets come next.
+        if let Some(f) = st.flights.first() {
+            if f.seat == seat {
+                self.flight_steps(st, f, out);
+            }
+            return;
+        }
+        if let Some(s) = self.target_seat(st) {
+            if s == seat {
+                self.target_actions(st, seat, out);
+            }
+            return;
+        }
         if seat != st.turn_seat() {
             return;
         }
@@ -210,7 +227,8 @@ impl Tactical {
                             j != i && o.active() && o.covers(c) && st.seat_sees(seat, j)
                         })
                     });
-                    if !blocked {
+                    // tac.scen.boarding: nobody leaves the two craft.
+                    if !blocked && u.size.cells(to).all(|c| self.allowed_square(st, c)) {
                         out.push(Action::Step { unit, to, fly });
                     }
                 }
@@ -313,7 +331,13 @@ impl Tactical {
                             }
                         }
                     }
-                    Mode::Implant | Mode::Detonate => {}
+                    Mode::Implant => {
+                        // tac.zombie.implant: a melee strike, so MAC and TUs are needed.
+                        if u.stats[3].is_some_and(|m| m > 0) && tu <= u.tu {
+                            self.implant_actions(st, seat, i, w, out);
+                        }
+                    }
+                    Mode::Detonate => {}
                 }
             }
         }
@@ -349,6 +373,9 @@ impl Tactical {
         }
         // Priming and throwing grenades (throw.rs).
         self.throw_actions(st, seat, i, out);
+        // Psi (tac.psi.*), then items (tac.dmg.pickup, tac.gap.55).
+        self.psi_actions(st, seat, i, out);
+        self.item_actions(st, i, out);
         out.push(Action::EndUnit { unit });
     }
 

@@ -22,6 +22,7 @@
 
 pub mod action;
 pub mod catalog;
+pub mod civilians;
 mod combat;
 pub mod crash;
 pub mod damage;
@@ -30,11 +31,16 @@ mod describe;
 mod engine;
 mod environment;
 mod explosion;
+mod infection;
+pub mod items;
 mod legal;
 pub mod map;
+pub mod mission;
 pub mod observe;
 pub mod options;
 mod play;
+pub mod psi;
+mod recovery;
 pub mod rolls;
 pub mod scenario;
 pub mod squad;

@@ -49,6 +49,8 @@ impl Tactical {
             u.fired = None;
             u.turn_from = None;
             u.panic = None;
+            u.panic_from = None;
+            u.frozen = None;
             u.legs = 0;
             u.arms = 0;
             u.primed = None;
@@ -71,6 +73,16 @@ impl Tactical {
             // Someone else decides first; keep the queue's head as public knowledge of who.
             known.reactions.insert(0, *r);
         }
+        // Runs steered by other seats name units the seat may not see; keep the head only.
+        let head = st.flights.first().copied();
+        known.flights.retain(|f| f.seat == seat);
+        if let Some(f) = head
+            && known.flights.first() != Some(&f)
+        {
+            known.flights.insert(0, f);
+        }
+        // Only its own secret mission (tac.scen.mission.draw).
+        self.hide_missions(&mut known, seat);
         Observation {
             seat,
             known,

@@ -147,6 +147,34 @@ impl Tactical {
                 self.throw(st, i, to, rng, journal);
                 self.after_action(st, i, rng, journal);
             }
+            Action::Psi { unit, target, kind } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.psi_attack(st, i, usize::from(target), kind, rng, journal);
+                self.after_action(st, i, rng, journal);
+            }
+            Action::Flee { unit, to } => {
+                self.flee_step(st, unit, to, rng, journal);
+                self.settle_reactions(st, rng, journal);
+            }
+            Action::PickUp { unit, item } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.pick_up(st, i, usize::from(item), journal);
+            }
+            Action::Drop { unit, item } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.drop_item(st, i, item, journal);
+            }
+            Action::MissionTarget {
+                square,
+                unit,
+                weapon,
+            } => {
+                let seat = self.target_seat(st).unwrap_or(st.turn_seat());
+                self.choose_target(st, seat, square, unit, weapon, journal);
+            }
         }
         self.check_victory(st, journal);
     }
@@ -171,7 +199,7 @@ impl Tactical {
     /// After any action of the active unit: it ends its turn when out of TUs or out of
     /// action (tac.game.unit-turn); the squad's turn ends when no unit is left to move.
     fn after_action(&self, st: &mut State, i: usize, rng: &mut GameRng, journal: &mut Journal) {
-        if st.outcome.is_some() || !st.reactions.is_empty() {
+        if st.outcome.is_some() || !st.reactions.is_empty() || !st.flights.is_empty() {
             return;
         }
         let u = &st.units[i];
@@ -188,7 +216,7 @@ impl Tactical {
 
     /// Ends the squad's turn when none of its units can still act.
     fn after_unit(&self, st: &mut State, rng: &mut GameRng, journal: &mut Journal) {
-        if st.outcome.is_some() || !st.reactions.is_empty() {
+        if st.outcome.is_some() || !st.reactions.is_empty() || !st.flights.is_empty() {
             return;
         }
         self.check_victory(st, journal);
@@ -283,6 +311,8 @@ impl Tactical {
     /// After a step, turn or kneel: enemies that see the unit for the first time may react
     /// (tac.react.trigger), then the turn goes on.
     fn after_motion(&self, st: &mut State, i: usize, rng: &mut GameRng, journal: &mut Journal) {
+        // Civilians who see an alien first roll to run (tac.civ.reaction).
+        self.check_civilians(st, i, rng, journal);
         self.check_reactions(st, i, rng, journal);
         self.after_action(st, i, rng, journal);
     }
@@ -340,6 +370,7 @@ impl Tactical {
             journal.note("tac.gap.53", EventKind::Effect, || {
                 format!("{patient} comes round")
             });
+            self.wake_displace(st, j, journal);
             st.resight_all();
         }
     }

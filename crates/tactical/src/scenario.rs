@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use squadsight_core::ScenarioInfo;
 use squadsight_core::data::{DataError, parse_ron};
 
-/// Where a squad's craft stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Where a squad's craft stands. A squad that deploys without one (`deploy`) leaves it out:
+/// the default, with no name, stands for none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CraftDef {
     /// Craft layout by name (`Skyranger`, `Medium Scout`, …).
@@ -26,6 +27,20 @@ pub struct CraftDef {
     pub crashed: bool,
 }
 
+impl CraftDef {
+    /// Whether this stands for no craft (no name).
+    pub fn is_none(&self) -> bool {
+        self.name.is_empty()
+    }
+}
+
+impl SquadDef {
+    /// Its craft, if it has one.
+    pub fn craft(&self) -> Option<&CraftDef> {
+        (!self.craft.name.is_empty()).then_some(&self.craft)
+    }
+}
+
 /// One seat's squad.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -39,10 +54,44 @@ pub struct SquadDef {
     /// Points the squad may spend (tac.scen.assault.budget: equal by default, a handicap
     /// otherwise).
     pub points: u32,
-    /// Its craft.
+    /// Its craft; a squad that deploys otherwise (`deploy`) has none (left out, no name).
+    #[serde(default, skip_serializing_if = "CraftDef::is_none")]
     pub craft: CraftDef,
+    /// How it deploys when it has no craft (base maps, tac.scen.base.setup).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deploy: Option<DeployDef>,
     /// Its units.
     pub units: Vec<UnitPickDef>,
+}
+
+/// Deployment without a craft (tac.scen.base.setup, tac.gap.70).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeployDef {
+    /// The attackers: the landing pads (the packed-earth floors of base hangars) nearest
+    /// to the point.
+    LandingPads {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The defenders: anywhere on the ground level, the free squares nearest to the point.
+    Anywhere {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+}
+
+/// Civilians on a terror site (tac.civ.*, tac.scen.terror.goals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CiviliansDef {
+    /// How many.
+    pub count: u8,
+    /// The seat (from 1) that protects them and steers their runs (tac.civ.flee).
+    pub guardian: u8,
 }
 
 /// The map: tiles dealt from the seed out of these terrains (tac.map.build).
@@ -51,6 +100,10 @@ pub struct SquadDef {
 pub struct MapDef {
     /// Terrains to deal tiles from.
     pub terrain: Vec<TerrainSet>,
+    /// Deal only these tiles of those terrains, by name (empty: all of them). Ship boarding
+    /// deals nothing but flat ground around the two craft.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
 }
 
 /// A scenario as written in a file.
@@ -66,9 +119,18 @@ pub struct ScenarioDef {
     pub rounds: u32,
     /// The squads, one per seat, 2 to 10 (tac.game.players).
     pub squads: Vec<SquadDef>,
+    /// Civilians to protect (a terror site).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub civilians: Option<CiviliansDef>,
+    /// Ship boarding: no unit may stand outside the craft (tac.scen.boarding).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub boarding: bool,
+    /// The secret Missions variant (tac.scen.mission.draw).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub missions: bool,
 }
 
-static SCENARIOS: [ScenarioInfo; 4] = [
+static SCENARIOS: [ScenarioInfo; 8] = [
     ScenarioInfo {
         id: "assault",
         title: "Assault: two squads of 1600 points",
@@ -89,9 +151,30 @@ static SCENARIOS: [ScenarioInfo; 4] = [
         title: "Crashed UFO: the aliens' scout is down, X-Com closes in",
         source: include_str!("../../../scenarios/tactical/crashed-ufo.ron"),
     },
+    ScenarioInfo {
+        id: "base-defence",
+        title: "Base defence: aliens land in the hangars of an X-Com base",
+        source: include_str!("../../../scenarios/tactical/base-defence.ron"),
+    },
+    ScenarioInfo {
+        id: "terror",
+        title: "Terror site: city streets full of civilians",
+        source: include_str!("../../../scenarios/tactical/terror.ron"),
+    },
+    ScenarioInfo {
+        id: "boarding",
+        title: "Ship boarding: an Avenger docked to a Battleship",
+        source: include_str!("../../../scenarios/tactical/boarding.ron"),
+    },
+    ScenarioInfo {
+        id: "missions",
+        title: "Missions: each squad draws a secret mission",
+        source: include_str!("../../../scenarios/tactical/missions.ron"),
+    },
 ];
 
-/// The scenarios shipped in the binary (tac.scen.types); the first is the default.
+/// The scenarios shipped in the binary; the first is the default (tac.scen.types: Assault,
+/// teams, free-for-all, Crashed UFO, Base defence, Terror site, Ship boarding, Missions).
 pub fn builtin() -> &'static [ScenarioInfo] {
     &SCENARIOS
 }

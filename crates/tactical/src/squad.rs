@@ -76,7 +76,7 @@ pub const STAT_NAMES: [&str; 9] = ["TU", "HTH", "ACC", "MAC", "TAC", "STR", "RET
 /// Armour location names for boosts, Front, Left, Right, Back, Under.
 pub const ARM_NAMES: [&str; 5] = ["ARM-F", "ARM-L", "ARM-R", "ARM-B", "ARM-U"];
 
-fn stat_array(u: &UnitType) -> [Option<i16>; 9] {
+pub(crate) fn stat_array(u: &UnitType) -> [Option<i16>; 9] {
     let s = u.stats;
     [
         Some(s.tu),

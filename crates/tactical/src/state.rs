@@ -91,6 +91,18 @@ pub struct Unit {
     pub seen: u64,
     /// The grenade in its hand, primed and not yet thrown (tac.throw.prime).
     pub primed: Option<crate::throw::Primed>,
+    /// The unit whose panic attack it is running from (tac.psi.panic-flee).
+    pub panic_from: Option<u8>,
+    /// Mind control lasts until the controller's squad turn of this round ends
+    /// (tac.psi.mind-control, tac.gap.33).
+    pub control_until: u32,
+    /// A zombie: the round it was implanted in (tac.zombie.convert, tac.gap.34).
+    pub zombie: Option<u32>,
+    /// A civilian frozen with fear of this alien: it runs at the start of the next round
+    /// (tac.civ.freeze).
+    pub frozen: Option<u8>,
+    /// Woke far from its square and loses its next turn (tac.dmg.wake-displace).
+    pub lose_turn: bool,
 }
 
 impl Unit {
@@ -197,6 +209,13 @@ pub struct State {
     pub head_start: u32,
     /// The seats that start in a crashed craft (tac.scen.crash.setup).
     pub crashed: squadsight_core::SeatSet,
+    /// Runs waiting for their steering seat: fleeing civilians (tac.civ.flee) and panicked
+    /// units (tac.psi.panic-flee), first first.
+    pub flights: Vec<crate::civilians::Flight>,
+    /// Items lying on the floor (tac.dmg.drop-on-death, tac.dmg.pickup).
+    pub floor: Vec<crate::items::FloorItem>,
+    /// Scenario rules beyond Assault: civilians to protect, a confined map, secret missions.
+    pub mission: crate::mission::MissionState,
 }
 
 impl State {

@@ -62,3 +62,13 @@ fn conformance_crashed_ufo_both_blast_readings() {
     ];
     assert_eq!(run("crashed-ufo", &opts, 500..502), 2);
 }
+
+/// tac.scen.base.setup, tac.scen.terror.goals, tac.civ.flee, tac.scen.boarding,
+/// tac.scen.mission.draw: the harness plays every scenario of units and missions.
+#[test]
+fn conformance_base_terror_boarding_and_missions() {
+    assert_eq!(run("base-defence", &[], 400..402), 2);
+    assert_eq!(run("terror", &[], 500..503), 3);
+    assert_eq!(run("boarding", &[("auto_react", "all")], 600..602), 2);
+    assert_eq!(run("missions", &[], 700..704), 4);
+}

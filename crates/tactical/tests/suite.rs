@@ -12,3 +12,4 @@ mod map_steps;
 mod map_support;
 mod map_tiles;
 mod rules;
+mod units;

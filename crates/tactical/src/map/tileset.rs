@@ -122,6 +122,11 @@ impl TileSet {
         self.tiles.iter().find(|t| t.name == name)
     }
 
+    /// The index of the tile with this name (for [`TilePick`] and pools).
+    pub fn tile_index(&self, name: &str) -> Option<usize> {
+        self.tiles.iter().position(|t| t.name == name)
+    }
+
     /// The craft layout with this name.
     pub fn craft(&self, name: &str) -> Option<&Craft> {
         self.crafts.iter().find(|c| c.name == name)

@@ -18,12 +18,12 @@ pub use builder::SquadBuilder;
 pub use campaign_screen::CampaignScreen;
 
 use crate::draw::{self, Scratch};
-use crate::plugin::{GameSpec, Games, Prepared};
-use crate::session::Session;
-use crate::store::{SaveSlot, SaveStore};
 use crate::map::grid::{self, Geometry};
 use crate::map::legend::Item;
 use crate::map::{Zoom, overview};
+use crate::plugin::{GameSpec, Games, Prepared};
+use crate::session::Session;
+use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
 use crate::view::{
     KeyHelp, MapNav, OptionSpec, Reply, RulesAiSeat, RulesetUi, RulesetView, ViewCtx,
