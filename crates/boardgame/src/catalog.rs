@@ -5,7 +5,7 @@
 use crate::data::{
     ActionDef, AppDef, BudgetDef, ComponentsDef, Effect, Kind, Question, Role, ScoreDef, StepDef,
 };
-use squadsight_core::data::{DataError, DataErrors, located, parse_ron};
+use squadsight_core::data::{DataError, DataErrors, cached, located, parse_ron};
 use squadsight_core::hash::StableHasher;
 use std::hash::Hasher;
 use std::sync::OnceLock;
@@ -199,10 +199,7 @@ impl Catalog {
     /// The built-in data, parsed and checked once.
     pub fn builtin() -> Result<&'static Catalog, DataErrors> {
         static BUILTIN: OnceLock<Result<Catalog, DataErrors>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| Catalog::parse(APP_SOURCE, APP_ORIGIN))
-            .as_ref()
-            .map_err(Clone::clone)
+        cached(&BUILTIN, || Catalog::parse(APP_SOURCE, APP_ORIGIN))
     }
 
     /// Parses and validates an app data file, reporting every problem.

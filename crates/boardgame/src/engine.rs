@@ -53,15 +53,12 @@ pub struct Boardgame {
     catalog: &'static Catalog,
 }
 
-/// The built-in app data is broken (a build problem, reported with every error's position).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RulesError(pub String);
+pub use squadsight_core::RulesError;
 
 impl Boardgame {
     /// The ruleset over the built-in data.
     pub fn new() -> Result<Boardgame, RulesError> {
-        let catalog = Catalog::builtin().map_err(|e| RulesError(e.to_string()))?;
+        let catalog = Catalog::builtin().map_err(|e| RulesError::new(Boardgame::ID, e))?;
         Ok(Boardgame { catalog })
     }
 

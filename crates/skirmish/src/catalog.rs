@@ -24,9 +24,9 @@ use crate::data::{
 };
 use serde::{Deserialize, Serialize};
 use squadsight_core::ScenarioInfo;
-use squadsight_core::data::{DataError, DataErrors, parse_ron};
+use squadsight_core::check::Texts;
+use squadsight_core::data::{DataError, DataErrors, cached, parse_ron};
 use squadsight_core::hash::hash_bytes;
-use squadsight_core::text;
 use std::sync::OnceLock;
 
 /// Where the embedded rules data comes from, as named in error messages.
@@ -200,10 +200,7 @@ impl Catalog {
     /// The embedded catalog, loaded once per process and shared.
     pub fn builtin() -> Result<&'static Catalog, DataErrors> {
         static BUILTIN: OnceLock<Result<Catalog, DataErrors>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(Catalog::load)
-            .as_ref()
-            .map_err(Clone::clone)
+        cached(&BUILTIN, Catalog::load)
     }
 
     /// Parses and validates rules data text; the data hash is that of `bytes`.
@@ -786,25 +783,17 @@ impl Scenario {
             errors.push("the scenario needs an id and a title".to_string());
         }
         // Names and texts from a file: no control characters, sane lengths (core::text).
-        errors.extend(text::problems(
-            [
-                ("id".to_string(), def.id.as_str(), text::MAX_NAME_CHARS),
-                ("title".to_string(), &def.title, text::MAX_NAME_CHARS),
-                (
-                    "description".to_string(),
-                    &def.description,
-                    text::MAX_TEXT_CHARS,
-                ),
-            ]
-            .into_iter()
-            .chain(def.sides.iter().enumerate().map(|(i, side)| {
-                (
-                    format!("side {} name", i + 1),
-                    side.name.as_str(),
-                    text::MAX_NAME_CHARS,
+        errors.extend(
+            Texts::default()
+                .name("id", &def.id)
+                .name("title", &def.title)
+                .text("description", &def.description)
+                .names(
+                    |i| format!("side {} name", i + 1),
+                    def.sides.iter().map(|s| s.name.as_str()),
                 )
-            })),
-        ));
+                .problems(),
+        );
         let (width, height) = (def.map.width, def.map.height);
         // sk.gap.2: the map size comes from the scenario.
         for (what, n) in [("width", width), ("height", height)] {
