@@ -370,6 +370,24 @@ impl Session {
         self.play.act(side, action)
     }
 
+    /// Plays deck card `name` for `unit`, as `side` (its target, if any, comes next).
+    pub fn play_card(&mut self, side: u8, name: &str, unit: UnitId) -> Result<(), String> {
+        let card = self.card(name)?;
+        self.act(
+            side,
+            Action::Card {
+                card,
+                unit: Some(unit),
+            },
+        )
+    }
+
+    /// Moves `unit` its one free hex to column `col`, row `row`, as `side`.
+    pub fn free_move(&mut self, side: u8, unit: UnitId, col: u8, row: u8) -> Result<(), String> {
+        let to = self.hex(col, row)?;
+        self.act(side, Action::FreeMove { unit, to })
+    }
+
     /// Passes every open window until `side` decides freely again (empty stack) or the game
     /// ends; fails if any other decision comes up.
     pub fn pass_all(&mut self) -> Result<(), String> {

@@ -1025,24 +1025,12 @@ fn sk_turn_activation_units_act_in_any_order() -> R {
         .hand(0, &["point-blank", "point-blank"])
         .build()?;
     let (a, b) = (UnitId(0), UnitId(1));
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(1, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 1, 0)?;
     play(&mut s, 0, "point-blank", b)?;
     s.act(0, Action::TargetUnit(UnitId(2)))?;
     play(&mut s, 0, "point-blank", a)?;
     s.act(0, Action::TargetUnit(UnitId(3)))?;
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: b,
-            to: s.hex(0, 2)?,
-        },
-    )?;
+    s.free_move(0, b, 0, 2)?;
     assert!(!s.unit(UnitId(2))?.on_map() && !s.unit(UnitId(3))?.on_map());
     assert_eq!(at(&s, s.unit(a)?.pos), (1, 0));
     assert_eq!(at(&s, s.unit(b)?.pos), (0, 2));

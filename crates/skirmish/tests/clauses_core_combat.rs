@@ -57,13 +57,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
         .hand(0, &["maneuver"])
         .build()?;
     let (a, b) = (UnitId(0), UnitId(1));
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(1, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 1, 0)?;
     assert_eq!(at(&s, s.unit(a)?.pos), (1, 0));
     assert!(s.cited("sk.move.free"));
     let two = s.hex(2, 0)?;
@@ -71,13 +65,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
     // Not a step of more than one hex either.
     let far = s.hex(2, 1)?;
     rejected(&mut s, 0, Action::FreeMove { unit: b, to: far });
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: b,
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, b, 1, 1)?;
     // The Move card allowance is separate.
     assert!(s.legal(0).contains(&card_action(&s, "maneuver", a)?));
     s.act(0, Action::EndTurn)?;
@@ -85,13 +73,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
     s.act(1, Action::EndTurn)?;
     discard_down(&mut s)?;
     assert_eq!(s.state().turn(), 3);
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(2, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 2, 0)?;
     assert_eq!(at(&s, s.unit(a)?.pos), (2, 0));
     Ok(())
 }
@@ -111,13 +93,7 @@ fn sk_move_card_limit_one_move_card_per_unit() -> R {
     let run_a = card_action(&s, "run", a)?;
     assert!(!s.legal(0).contains(&run_a));
     rejected(&mut s, 0, run_a);
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(2, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 2, 0)?;
     play(&mut s, 0, "run", b)?;
     s.act(0, Action::MoveTo(s.hex(2, 1)?))?;
     assert_eq!(at(&s, s.unit(a)?.pos), (2, 0));
@@ -370,13 +346,7 @@ fn sk_damage_kill_removes_the_unit() -> R {
     assert_eq!(s.state().units_left(1), 1);
     assert!(s.unit_at(1, 0).is_err());
     assert_eq!(s.outcome(), None, "one alien is left");
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 0)?,
-        },
-    )?;
+    s.free_move(0, UnitId(0), 1, 0)?;
     assert_eq!(at(&s, s.unit(UnitId(0))?.pos), (1, 0));
     Ok(())
 }

@@ -1017,13 +1017,7 @@ fn sk_effect_ranged_arc_thrower_immobilizes_this_and_next_turn() -> R {
     assert!(m.immobile(1) && m.immobile(2) && !m.immobile(3));
     assert_eq!(hits(&s, muton)?, 3, "a ranged effect deals no damage");
     // No defending while immobilised: the Tough card stays in hand.
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: sup,
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, sup, 1, 1)?;
     s.pass_all()?;
     s.act(0, card(&s, "point-blank", sup)?)?;
     s.act(0, Action::TargetUnit(muton))?;
@@ -1268,13 +1262,7 @@ fn sk_effect_reaction_overwatch_after_enemy_move() -> R {
         .unit(1, "sectoid", 4, 1)
         .hand(1, &["overwatch"])
         .build()?;
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, UnitId(0), 1, 1)?;
     assert_eq!(s.to_act(), Some(1));
     let ow = card(&s, "overwatch", UnitId(2))?;
     assert!(s.legal(1).contains(&ow));
@@ -1311,13 +1299,7 @@ fn sk_effect_reaction_sectopod_overwatch_answers_moves_only() -> R {
     s.pass_all()?;
     assert!(!on_map(&s, UnitId(2))?);
     assert!(s.state().stack().is_empty(), "no window after an attack");
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, UnitId(0), 1, 1)?;
     let ow = spec(&s, 4, UnitId(3), "sectopod", 0)?;
     assert!(s.legal(1).contains(&ow));
     s.act(1, ow)?;
@@ -1363,13 +1345,7 @@ fn sk_effect_reaction_snap_shot() -> R {
         .hand(0, &["spec-5"])
         .active(1)
         .build()?;
-    s.act(
-        1,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(1, UnitId(0), 1, 1)?;
     let snap = spec(&s, 5, UnitId(2), "spec-sniper", 0)?;
     assert!(s.legal(0).contains(&snap));
     s.act(0, snap)?;
