@@ -16,8 +16,8 @@ use crate::state::{Clock, Count, Entry, Phase, State};
 use crate::timed;
 use crate::{CENTRAL_OFFICER, data::Role};
 use squadsight_core::{
-    Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
-    SeatSet, SetupError, Stream, Timer,
+    DataCheck, Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset,
+    ScenarioInfo, Seat, SeatSet, SetupError, Stream, Timer,
 };
 
 /// The rules page our clause summaries come from.
@@ -391,6 +391,10 @@ impl Ruleset for Boardgame {
             Action::Menu { .. } => Action::Menu { left },
             other => other.clone(),
         }
+    }
+
+    fn check_data(&self, bytes: &[u8], origin: &str) -> DataCheck {
+        Catalog::check_file(bytes, origin)
     }
 
     fn rules_summary(&self) -> &'static str {

@@ -25,6 +25,7 @@ use crate::data::{
 pub use crate::pep::Resistance;
 use crate::pep::{self, DamageType};
 use serde::{Deserialize, Serialize};
+use squadsight_core::DataCheck;
 use squadsight_core::data::{DataError, DataErrors, ParseAll, cached};
 use squadsight_core::hash::StableHasher;
 use std::fmt;
@@ -1350,6 +1351,49 @@ impl Catalog {
     pub fn builtin() -> Result<&'static Catalog, DataErrors> {
         static BUILTIN: OnceLock<Result<Catalog, DataErrors>> = OnceLock::new();
         cached(&BUILTIN, Catalog::load)
+    }
+
+    /// Reads a file as one of the six rules data files, chosen by its file name (`units.ron`,
+    /// `weapons.ron`, …), and validates it together with the other five built-in files
+    /// ([`squadsight_core::Ruleset::check_data`]). Problems name `origin`, which stands in for
+    /// the built-in file.
+    pub fn check_file(bytes: &[u8], origin: &str) -> DataCheck {
+        let name = std::path::Path::new(origin)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return DataCheck::NotThis(DataError::general(origin, "not UTF-8 text"));
+        };
+        let mut files = DataFiles::builtin();
+        let (slot, builtin_origin) = match name {
+            "units.ron" => (&mut files.units, UNITS_ORIGIN),
+            "weapons.ron" => (&mut files.weapons, WEAPONS_ORIGIN),
+            "equipment.ron" => (&mut files.equipment, EQUIPMENT_ORIGIN),
+            "ai_cards.ron" => (&mut files.ai_cards, AI_CARDS_ORIGIN),
+            "rewards.ron" => (&mut files.rewards, REWARDS_ORIGIN),
+            "operations.ron" => (&mut files.operations, OPERATIONS_ORIGIN),
+            _ => {
+                return DataCheck::NotThis(DataError::general(
+                    origin,
+                    "not named like a commander rules data file",
+                ));
+            }
+        };
+        *slot = text;
+        match Catalog::parse(&files) {
+            Ok(_) => DataCheck::Valid(format!("commander rules data ({name})")),
+            Err(DataErrors(errors)) => DataCheck::Invalid(DataErrors(
+                errors
+                    .into_iter()
+                    .map(|mut e| {
+                        e.origin = e.origin.replace(builtin_origin, origin);
+                        e.message = e.message.replace(builtin_origin, origin);
+                        e
+                    })
+                    .collect(),
+            )),
+        }
     }
 
     /// Parses and validates data file texts, reporting every problem in every file with its

@@ -44,8 +44,8 @@ use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
-    Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
-    SetupError, Stream,
+    DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
+    SeatSet, SetupError, Stream,
 };
 use std::sync::Arc;
 
@@ -2011,6 +2011,10 @@ impl Ruleset for Commander {
 
     fn describe(&self, state: &State, action: &Action) -> String {
         self.describe_action(state, action)
+    }
+
+    fn check_data(&self, bytes: &[u8], origin: &str) -> DataCheck {
+        Catalog::check_file(bytes, origin)
     }
 
     fn rules_summary(&self) -> &'static str {

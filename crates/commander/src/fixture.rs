@@ -31,7 +31,6 @@ use crate::board::{Board, Cell, GridKind, Piece, TerrainKind};
 use crate::catalog::Faction;
 use crate::options::Options;
 use crate::state::{Ending, Method, Model, ModelId, Objective, Presence, Side, State, Victory};
-use squadsight_core::journal::Event;
 use squadsight_core::session::{Session as Play, seed_for_dice};
 use squadsight_core::{Journal, Seat};
 use std::ops::{Deref, DerefMut};

@@ -39,6 +39,7 @@ pub use journal::{Event, EventKind, Input, Journal};
 pub use ratio::Ratio;
 pub use rng::{GameRng, Stream};
 pub use ruleset::{
-    Decision, IllegalAction, Outcome, RulesError, Ruleset, ScenarioInfo, SetupError, Timer,
+    DataCheck, Decision, IllegalAction, Outcome, RulesError, Ruleset, ScenarioInfo, SetupError,
+    Timer,
 };
 pub use seat::{Seat, SeatSet};

@@ -4,7 +4,7 @@
 //! state, `to_act` says who decides, `legal_actions` lists the choices, `apply` resolves one and
 //! journals what happened. Nothing here reads a clock or a file.
 
-use crate::data::parse_ron;
+use crate::data::{DataError, DataErrors, parse_ron};
 use crate::journal::Journal;
 use crate::rng::GameRng;
 use crate::seat::{Seat, SeatSet};
@@ -101,6 +101,18 @@ impl RulesError {
             message: message.to_string(),
         }
     }
+}
+
+/// What a file is when read as a ruleset's rules data ([`Ruleset::check_data`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DataCheck {
+    /// This ruleset's data, valid: what it is (`skirmish rules data`).
+    Valid(String),
+    /// This ruleset's data, with every problem found at its `file:line:col`.
+    Invalid(DataErrors),
+    /// Not this ruleset's data (it has no data file format, or the file does not parse as its
+    /// data): why, at the place the reading stopped.
+    NotThis(DataError),
 }
 
 /// One game's rules, served through a single contract to the engine, the AI, the CLI and the UI.
@@ -210,6 +222,16 @@ pub trait Ruleset: Send + Sync + 'static {
     /// the action unchanged.
     fn stamp(&self, _state: &Self::State, action: &Self::Action, _left: u32) -> Self::Action {
         action.clone()
+    }
+
+    /// Reads `bytes` (named `origin`) as one of this ruleset's rules data files and validates
+    /// it, reporting every problem: what `squadsight check` asks of each ruleset. The default
+    /// is a ruleset without a data file format.
+    fn check_data(&self, _bytes: &[u8], origin: &str) -> DataCheck {
+        DataCheck::NotThis(DataError::general(
+            origin,
+            "no rules data format in this build",
+        ))
     }
 
     /// Our own summary of the rules, as Markdown with one `- \`clause.id\` — …` line per clause.

@@ -23,10 +23,10 @@ use crate::data::{
     RankModifierDef, RulesDef, ScenarioDef,
 };
 use serde::{Deserialize, Serialize};
-use squadsight_core::ScenarioInfo;
 use squadsight_core::check::Texts;
 use squadsight_core::data::{DataError, DataErrors, cached, parse_ron};
 use squadsight_core::hash::hash_bytes;
+use squadsight_core::{DataCheck, ScenarioInfo};
 use std::sync::OnceLock;
 
 /// Where the embedded rules data comes from, as named in error messages.
@@ -209,6 +209,19 @@ impl Catalog {
         let mut catalog = Catalog::from_def(def, origin)?;
         catalog.data_hash = hash_bytes(bytes);
         Ok(catalog)
+    }
+
+    /// Reads a file as Skirmish rules data (`rulesets/skirmish/rules.ron`) and validates it
+    /// ([`squadsight_core::Ruleset::check_data`]).
+    pub fn check_file(bytes: &[u8], origin: &str) -> DataCheck {
+        let def: RulesDef = match parse_ron(bytes, origin) {
+            Ok(def) => def,
+            Err(e) => return DataCheck::NotThis(e),
+        };
+        match Catalog::from_def(def, origin) {
+            Ok(_) => DataCheck::Valid("skirmish rules data".to_string()),
+            Err(errors) => DataCheck::Invalid(errors),
+        }
     }
 
     /// Validates parsed rules data, reporting every problem found. The data hash is that of

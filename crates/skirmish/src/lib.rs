@@ -53,8 +53,8 @@ use observe::Observation;
 use options::Options;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
-    Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
-    SetupError,
+    DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
+    SeatSet, SetupError,
 };
 use state::{Ending, State, Unit};
 
@@ -301,6 +301,10 @@ impl Ruleset for Skirmish {
 
     fn tally(&self, state: &State, action: &Action) -> Option<&'static str> {
         self.play_kind(state, action)
+    }
+
+    fn check_data(&self, bytes: &[u8], origin: &str) -> DataCheck {
+        Catalog::check_file(bytes, origin)
     }
 
     fn rules_summary(&self) -> &'static str {
