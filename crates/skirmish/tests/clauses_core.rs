@@ -322,7 +322,7 @@ fn sk_unit_xcom_roster_units_start_with_roster_hits() -> R {
     for (i, (k, hits)) in kinds.iter().enumerate() {
         let u = s.unit(UnitId(i as u8))?;
         assert_eq!((u.hits, u.max_hits), (*hits, *hits), "{k}");
-        assert_eq!(key(&s.ruleset(), s.state(), UnitId(i as u8)), *k);
+        assert_eq!(key(s.ruleset(), s.state(), UnitId(i as u8)), *k);
     }
     Ok(())
 }
@@ -358,7 +358,7 @@ fn sk_unit_alien_roster_units_start_with_roster_hits() -> R {
         let id = UnitId(i as u8 + 1);
         let u = s.unit(id)?;
         assert_eq!((u.hits, u.max_hits), (*hits, *hits), "{k}");
-        assert_eq!(key(&s.ruleset(), s.state(), id), *k);
+        assert_eq!(key(s.ruleset(), s.state(), id), *k);
     }
     Ok(())
 }
