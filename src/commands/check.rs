@@ -7,7 +7,7 @@ use crate::rulesets::{self, RulesetId, RulesetTask, with_ruleset};
 use crate::store;
 use squadsight_core::data::{DataError, DataErrors, parse_ron};
 use squadsight_core::save::{LoadError, read_header};
-use squadsight_core::{GameRng, Journal, Ruleset};
+use squadsight_core::{DataCheck, GameRng, Journal, Ruleset};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -39,7 +39,13 @@ pub fn run(path: &Path) -> Result<(), CliError> {
         Err(other) => return Err(CliError::input(other.to_string())),
     }
     for id in RulesetId::ALL {
-        match check_rules_data(id, &bytes, &origin) {
+        match with_ruleset(
+            id,
+            CheckData {
+                bytes: &bytes,
+                origin: &origin,
+            },
+        )? {
             Reading::Valid(message) => return say(&message),
             Reading::Invalid(errors) => return Err(CliError::invalid(errors)),
             Reading::NotThis(e) => readings.push((format!("{} rules data", id.as_str()), e)),
@@ -132,93 +138,26 @@ impl RulesetTask for CheckScenario<'_> {
     }
 }
 
-/// Reads the file as a ruleset's rules data, if that ruleset has a data file format.
-fn check_rules_data(id: RulesetId, bytes: &[u8], origin: &str) -> Reading {
-    match id {
-        RulesetId::Skirmish => {
-            use squadsight_skirmish::catalog::Catalog;
-            use squadsight_skirmish::data::RulesDef;
-            let def: RulesDef = match parse_ron(bytes, origin) {
-                Ok(def) => def,
-                Err(e) => return Reading::NotThis(e),
-            };
-            match Catalog::from_def(def, origin) {
-                Ok(_) => Reading::Valid("ok: skirmish rules data".to_string()),
-                Err(DataErrors(errors)) => Reading::Invalid(
-                    errors
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                ),
-            }
-        }
-        RulesetId::Commander => check_commander_data(bytes, origin),
-        RulesetId::Boardgame => check_boardgame_data(bytes, origin),
-        RulesetId::Tactical => Reading::NotThis(DataError::general(
-            origin,
-            "no rules data format in this build",
-        )),
-    }
+/// Reads the file as a ruleset's rules data ([`Ruleset::check_data`]).
+struct CheckData<'a> {
+    bytes: &'a [u8],
+    origin: &'a str,
 }
 
-/// Reads the file as the board game's app data (`rulesets/boardgame/app.ron`).
-fn check_boardgame_data(bytes: &[u8], origin: &str) -> Reading {
-    use squadsight_boardgame::catalog::Catalog;
-    use squadsight_boardgame::data::AppDef;
-    if let Err(e) = parse_ron::<AppDef>(bytes, origin) {
-        return Reading::NotThis(e);
-    }
-    let text = String::from_utf8_lossy(bytes);
-    match Catalog::parse(&text, origin) {
-        Ok(_) => Reading::Valid("ok: boardgame app data".to_string()),
-        Err(DataErrors(errors)) => Reading::Invalid(
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"),
-        ),
-    }
-}
+impl RulesetTask for CheckData<'_> {
+    type Output = Reading;
 
-/// Reads the file as one of Commander's six rules data files, chosen by its file name
-/// (`units.ron`, `weapons.ron`, …), checked together with the other five built-in files.
-fn check_commander_data(bytes: &[u8], origin: &str) -> Reading {
-    use squadsight_commander::catalog::{self, Catalog, DataFiles};
-    let name = Path::new(origin)
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return Reading::NotThis(DataError::general(origin, "not UTF-8 text"));
-    };
-    let mut files = DataFiles::builtin();
-    let slot = match name {
-        "units.ron" => (&mut files.units, catalog::UNITS_ORIGIN),
-        "weapons.ron" => (&mut files.weapons, catalog::WEAPONS_ORIGIN),
-        "equipment.ron" => (&mut files.equipment, catalog::EQUIPMENT_ORIGIN),
-        "ai_cards.ron" => (&mut files.ai_cards, catalog::AI_CARDS_ORIGIN),
-        "rewards.ron" => (&mut files.rewards, catalog::REWARDS_ORIGIN),
-        "operations.ron" => (&mut files.operations, catalog::OPERATIONS_ORIGIN),
-        _ => {
-            return Reading::NotThis(DataError::general(
-                origin,
-                "not named like a commander rules data file",
-            ));
-        }
-    };
-    *slot.0 = text;
-    let builtin_origin = slot.1;
-    match Catalog::parse(&files) {
-        Ok(_) => Reading::Valid(format!("ok: commander rules data ({name})")),
-        Err(DataErrors(errors)) => Reading::Invalid(
-            errors
-                .iter()
-                // Errors name the built-in path; this file stands in for it.
-                .map(|e| e.to_string().replace(builtin_origin, origin))
-                .collect::<Vec<_>>()
-                .join("\n"),
-        ),
+    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Reading, CliError> {
+        Ok(match ruleset.check_data(self.bytes, self.origin) {
+            DataCheck::Valid(what) => Reading::Valid(format!("ok: {what}")),
+            DataCheck::Invalid(DataErrors(errors)) => Reading::Invalid(
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+            DataCheck::NotThis(e) => Reading::NotThis(e),
+        })
     }
 }

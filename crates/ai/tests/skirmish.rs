@@ -182,9 +182,9 @@ fn greedy_pick(
     seat: u8,
 ) -> squadsight_skirmish::action::Action {
     let legal = s.legal(seat);
-    let obs = s.sk.observe(s.state(), Seat(seat));
+    let obs = s.ruleset().observe(s.state(), Seat(seat));
     let mut greedy = make_player::<Skirmish>(Level::Greedy, 3);
-    greedy.choose(&s.sk, &obs, Seat(seat), &legal).action
+    greedy.choose(s.ruleset(), &obs, Seat(seat), &legal).action
 }
 
 #[test]

@@ -5,7 +5,8 @@
 use crate::data::{
     ActionDef, AppDef, BudgetDef, ComponentsDef, Effect, Kind, Question, Role, ScoreDef, StepDef,
 };
-use squadsight_core::data::{DataError, DataErrors, located, parse_ron};
+use squadsight_core::DataCheck;
+use squadsight_core::data::{DataError, DataErrors, cached, located, parse_ron};
 use squadsight_core::hash::StableHasher;
 use std::hash::Hasher;
 use std::sync::OnceLock;
@@ -199,10 +200,20 @@ impl Catalog {
     /// The built-in data, parsed and checked once.
     pub fn builtin() -> Result<&'static Catalog, DataErrors> {
         static BUILTIN: OnceLock<Result<Catalog, DataErrors>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| Catalog::parse(APP_SOURCE, APP_ORIGIN))
-            .as_ref()
-            .map_err(Clone::clone)
+        cached(&BUILTIN, || Catalog::parse(APP_SOURCE, APP_ORIGIN))
+    }
+
+    /// Reads a file as the app data (`rulesets/boardgame/app.ron`) and validates it
+    /// ([`squadsight_core::Ruleset::check_data`]).
+    pub fn check_file(bytes: &[u8], origin: &str) -> DataCheck {
+        if let Err(e) = parse_ron::<AppDef>(bytes, origin) {
+            return DataCheck::NotThis(e);
+        }
+        let text = String::from_utf8_lossy(bytes);
+        match Catalog::parse(&text, origin) {
+            Ok(_) => DataCheck::Valid("boardgame app data".to_string()),
+            Err(errors) => DataCheck::Invalid(errors),
+        }
     }
 
     /// Parses and validates an app data file, reporting every problem.

@@ -16,8 +16,8 @@ use crate::state::{Clock, Count, Entry, Phase, State};
 use crate::timed;
 use crate::{CENTRAL_OFFICER, data::Role};
 use squadsight_core::{
-    Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
-    SeatSet, SetupError, Stream, Timer,
+    DataCheck, Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset,
+    ScenarioInfo, Seat, SeatSet, SetupError, Stream, Timer,
 };
 
 /// The rules page our clause summaries come from.
@@ -53,15 +53,12 @@ pub struct Boardgame {
     catalog: &'static Catalog,
 }
 
-/// The built-in app data is broken (a build problem, reported with every error's position).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RulesError(pub String);
+pub use squadsight_core::RulesError;
 
 impl Boardgame {
     /// The ruleset over the built-in data.
     pub fn new() -> Result<Boardgame, RulesError> {
-        let catalog = Catalog::builtin().map_err(|e| RulesError(e.to_string()))?;
+        let catalog = Catalog::builtin().map_err(|e| RulesError::new(Boardgame::ID, e))?;
         Ok(Boardgame { catalog })
     }
 
@@ -394,6 +391,10 @@ impl Ruleset for Boardgame {
             Action::Menu { .. } => Action::Menu { left },
             other => other.clone(),
         }
+    }
+
+    fn check_data(&self, bytes: &[u8], origin: &str) -> DataCheck {
+        Catalog::check_file(bytes, origin)
     }
 
     fn rules_summary(&self) -> &'static str {

@@ -8,6 +8,7 @@
 //! | `scramble` | `earlier`, `anywhere` | bg.gap.11's second reading |
 
 use serde::{Deserialize, Serialize};
+use squadsight_core::options::choose;
 
 /// How a continent newly in red cuts the budget (bg.gap.15).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -55,28 +56,28 @@ impl Default for Options {
 impl Options {
     /// Sets one option from `key=value`.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let bad = |choices: &str| format!("option `{key}` cannot be `{value}`: use {choices}");
         match key {
             "timer" => {
-                self.timer = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad("on or off")),
-                }
+                self.timer = choose(key, value, &[("on", true), ("off", false)], "on or off")?;
             }
             "red_budget" => {
-                self.red_budget = match value {
-                    "rule" => RedBudget::Rule,
-                    "chance" => RedBudget::Chance,
-                    _ => return Err(bad("rule or chance")),
-                }
+                self.red_budget = choose(
+                    key,
+                    value,
+                    &[("rule", RedBudget::Rule), ("chance", RedBudget::Chance)],
+                    "rule or chance",
+                )?;
             }
             "scramble" => {
-                self.scramble = match value {
-                    "earlier" => Scramble::Earlier,
-                    "anywhere" => Scramble::Anywhere,
-                    _ => return Err(bad("earlier or anywhere")),
-                }
+                self.scramble = choose(
+                    key,
+                    value,
+                    &[
+                        ("earlier", Scramble::Earlier),
+                        ("anywhere", Scramble::Anywhere),
+                    ],
+                    "earlier or anywhere",
+                )?;
             }
             _ => {
                 return Err(format!(

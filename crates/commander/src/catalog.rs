@@ -25,7 +25,8 @@ use crate::data::{
 pub use crate::pep::Resistance;
 use crate::pep::{self, DamageType};
 use serde::{Deserialize, Serialize};
-use squadsight_core::data::{DataError, DataErrors, parse_ron};
+use squadsight_core::DataCheck;
+use squadsight_core::data::{DataError, DataErrors, ParseAll, cached};
 use squadsight_core::hash::StableHasher;
 use std::fmt;
 use std::hash::Hasher;
@@ -1349,38 +1350,62 @@ impl Catalog {
     /// The embedded catalog, loaded once per process and shared.
     pub fn builtin() -> Result<&'static Catalog, DataErrors> {
         static BUILTIN: OnceLock<Result<Catalog, DataErrors>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(Catalog::load)
-            .as_ref()
-            .map_err(Clone::clone)
+        cached(&BUILTIN, Catalog::load)
+    }
+
+    /// Reads a file as one of the six rules data files, chosen by its file name (`units.ron`,
+    /// `weapons.ron`, …), and validates it together with the other five built-in files
+    /// ([`squadsight_core::Ruleset::check_data`]). Problems name `origin`, which stands in for
+    /// the built-in file.
+    pub fn check_file(bytes: &[u8], origin: &str) -> DataCheck {
+        let name = std::path::Path::new(origin)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return DataCheck::NotThis(DataError::general(origin, "not UTF-8 text"));
+        };
+        let mut files = DataFiles::builtin();
+        let (slot, builtin_origin) = match name {
+            "units.ron" => (&mut files.units, UNITS_ORIGIN),
+            "weapons.ron" => (&mut files.weapons, WEAPONS_ORIGIN),
+            "equipment.ron" => (&mut files.equipment, EQUIPMENT_ORIGIN),
+            "ai_cards.ron" => (&mut files.ai_cards, AI_CARDS_ORIGIN),
+            "rewards.ron" => (&mut files.rewards, REWARDS_ORIGIN),
+            "operations.ron" => (&mut files.operations, OPERATIONS_ORIGIN),
+            _ => {
+                return DataCheck::NotThis(DataError::general(
+                    origin,
+                    "not named like a commander rules data file",
+                ));
+            }
+        };
+        *slot = text;
+        match Catalog::parse(&files) {
+            Ok(_) => DataCheck::Valid(format!("commander rules data ({name})")),
+            Err(DataErrors(errors)) => DataCheck::Invalid(DataErrors(
+                errors
+                    .into_iter()
+                    .map(|mut e| {
+                        e.origin = e.origin.replace(builtin_origin, origin);
+                        e.message = e.message.replace(builtin_origin, origin);
+                        e
+                    })
+                    .collect(),
+            )),
+        }
     }
 
     /// Parses and validates data file texts, reporting every problem in every file with its
     /// file, line and column.
     pub fn parse(files: &DataFiles<'_>) -> Result<Catalog, DataErrors> {
-        let mut errors = Vec::new();
-        let units: Option<Vec<UnitDef>> =
-            keep(parse_ron(files.units.as_bytes(), UNITS_ORIGIN), &mut errors);
-        let weapons: Option<Vec<WeaponDef>> = keep(
-            parse_ron(files.weapons.as_bytes(), WEAPONS_ORIGIN),
-            &mut errors,
-        );
-        let equipment: Option<EquipmentDef> = keep(
-            parse_ron(files.equipment.as_bytes(), EQUIPMENT_ORIGIN),
-            &mut errors,
-        );
-        let ai_cards: Option<Vec<AiCardDef>> = keep(
-            parse_ron(files.ai_cards.as_bytes(), AI_CARDS_ORIGIN),
-            &mut errors,
-        );
-        let rewards: Option<Vec<RewardGroupDef>> = keep(
-            parse_ron(files.rewards.as_bytes(), REWARDS_ORIGIN),
-            &mut errors,
-        );
-        let operations: Option<Vec<OperationDef>> = keep(
-            parse_ron(files.operations.as_bytes(), OPERATIONS_ORIGIN),
-            &mut errors,
-        );
+        let mut read = ParseAll::default();
+        let units: Option<Vec<UnitDef>> = read.ron(files.units, UNITS_ORIGIN);
+        let weapons: Option<Vec<WeaponDef>> = read.ron(files.weapons, WEAPONS_ORIGIN);
+        let equipment: Option<EquipmentDef> = read.ron(files.equipment, EQUIPMENT_ORIGIN);
+        let ai_cards: Option<Vec<AiCardDef>> = read.ron(files.ai_cards, AI_CARDS_ORIGIN);
+        let rewards: Option<Vec<RewardGroupDef>> = read.ron(files.rewards, REWARDS_ORIGIN);
+        let operations: Option<Vec<OperationDef>> = read.ron(files.operations, OPERATIONS_ORIGIN);
         let (
             Some(units),
             Some(weapons),
@@ -1390,7 +1415,7 @@ impl Catalog {
             Some(operations),
         ) = (units, weapons, equipment, ai_cards, rewards, operations)
         else {
-            return Err(DataErrors(errors));
+            return Err(read.into_errors());
         };
         let mut b = Builder {
             files,
@@ -2337,10 +2362,6 @@ impl Builder<'_, '_> {
 }
 
 /// Keeps a parsed file, or records why it did not parse.
-fn keep<T>(r: Result<T, DataError>, errors: &mut Vec<DataError>) -> Option<T> {
-    r.map_err(|e| errors.push(e)).ok()
-}
-
 /// Parses a weapon range: `0` (close combat) or `half / max` with max twice half.
 fn parse_range(text: &str) -> Result<(Option<u8>, u8), String> {
     if text.trim() == "0" {

@@ -40,27 +40,16 @@ use crate::state::{
     State, Trigger, Victory, Window,
 };
 use crate::summary::{RULES_PAGE, Summaries};
-use squadsight_core::data::parse_ron;
 use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
+use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
-    Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
-    SetupError, Stream,
+    DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
+    SeatSet, SetupError, Stream,
 };
-use std::fmt;
 use std::sync::Arc;
 
-/// Why the Commander rules could not be built from their data.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(pub String);
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "commander rules data: {}", self.0)
-    }
-}
-
-impl std::error::Error for RulesError {}
+pub use squadsight_core::RulesError;
 
 /// The Commander 2.1 ruleset (ID `commander`).
 #[derive(Clone, Debug)]
@@ -80,7 +69,7 @@ const MAX_STEPS: u32 = 50_000;
 impl Commander {
     /// The ruleset built from the embedded rules data.
     pub fn new() -> Result<Commander, RulesError> {
-        let catalog = Catalog::builtin().map_err(|e| RulesError(e.to_string()))?;
+        let catalog = Catalog::builtin().map_err(|e| RulesError::new(Commander::ID, e))?;
         Ok(Commander {
             catalog: catalog.clone(),
             summaries: Summaries::parse(RULES_PAGE),
@@ -94,11 +83,7 @@ impl Commander {
 
     /// A built-in scenario by id.
     pub fn scenario(&self, id: &str) -> Result<ScenarioDef, RulesError> {
-        let info = builtin_scenarios()
-            .iter()
-            .find(|s| s.id == id)
-            .ok_or_else(|| RulesError(format!("no built-in scenario `{id}`")))?;
-        parse_ron(info.source.as_bytes(), info.id).map_err(|e| RulesError(e.to_string()))
+        self.builtin_scenario(id)
     }
 
     /// [`Commander::model_name`] for journal text only: empty, and free, when the journal
@@ -1940,10 +1925,7 @@ impl Ruleset for Commander {
     }
 
     fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
-        scenario
-            .sides
-            .get(seat.index())
-            .map_or_else(|| seat.to_string(), |s| s.name.clone())
+        seat_name(scenario.sides.iter().map(|s| s.name.as_str()), seat)
     }
 
     fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
@@ -2029,6 +2011,10 @@ impl Ruleset for Commander {
 
     fn describe(&self, state: &State, action: &Action) -> String {
         self.describe_action(state, action)
+    }
+
+    fn check_data(&self, bytes: &[u8], origin: &str) -> DataCheck {
+        Catalog::check_file(bytes, origin)
     }
 
     fn rules_summary(&self) -> &'static str {

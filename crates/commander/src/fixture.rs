@@ -31,8 +31,9 @@ use crate::board::{Board, Cell, GridKind, Piece, TerrainKind};
 use crate::catalog::Faction;
 use crate::options::Options;
 use crate::state::{Ending, Method, Model, ModelId, Objective, Presence, Side, State, Victory};
-use squadsight_core::journal::Event;
-use squadsight_core::{GameRng, Journal, Ruleset, Seat, Stream};
+use squadsight_core::session::{Session as Play, seed_for_dice};
+use squadsight_core::{Journal, Seat};
+use std::ops::{Deref, DerefMut};
 
 #[derive(Clone, Debug)]
 struct Placed {
@@ -325,90 +326,52 @@ impl Fixture {
         let seat = Seat(self.active.min(1));
         st.bag.remove(seat);
         st.die = Some(seat);
-        let rng = GameRng::new(seed_for(&self.dice));
         Ok(Session {
-            rules,
-            state: st,
-            rng,
-            journal,
+            play: Play::from_state(rules, st, seed_for(&self.dice), journal),
         })
     }
 }
 
-/// A seed whose dice stream starts with `faces`.
+/// A seed whose dice stream starts with `faces` (1 when no dice are fixed).
 fn seed_for(faces: &[u8]) -> u64 {
     if faces.is_empty() {
         return 1;
     }
-    (0..5_000_000u64)
-        .find(|&seed| {
-            let mut rng = GameRng::new(seed);
-            faces
-                .iter()
-                .all(|&f| rng.die(Stream::Dice, 6) == u32::from(f))
-        })
-        .unwrap_or(0)
+    seed_for_dice(faces).unwrap_or(0)
 }
 
-/// A game in progress built from a [`Fixture`].
+/// A game in progress built from a [`Fixture`]: the ruleset-generic [`Play`] (apply actions,
+/// read the state and the journal), plus Commander's own look-ups.
 #[derive(Debug)]
 pub struct Session {
-    rules: Commander,
-    state: State,
-    rng: GameRng,
-    journal: Journal,
+    play: Play<Commander>,
+}
+
+impl Deref for Session {
+    type Target = Play<Commander>;
+
+    fn deref(&self) -> &Play<Commander> {
+        &self.play
+    }
+}
+
+impl DerefMut for Session {
+    fn deref_mut(&mut self) -> &mut Play<Commander> {
+        &mut self.play
+    }
 }
 
 impl Session {
-    /// The ruleset.
-    pub fn rules(&self) -> &Commander {
-        &self.rules
-    }
-
-    /// The state.
-    pub fn state(&self) -> &State {
-        &self.state
-    }
-
-    /// The state, to set up special cases.
-    pub fn state_mut(&mut self) -> &mut State {
-        &mut self.state
-    }
-
-    /// The journal so far.
-    pub fn events(&self) -> &[Event] {
-        self.journal.events()
-    }
-
-    /// Whether an event with this rule was journaled.
-    pub fn journaled(&self, rule: &str) -> bool {
-        self.journal.events().iter().any(|e| e.rule == rule)
+    /// Applies an action for `seat` ([`Play::act`]); an inherent method, so the action may be
+    /// built from the session itself (`s.act(0, Action::MoveTo(s.hex(1, 0)?))`).
+    pub fn act(&mut self, seat: u8, action: Action) -> Result<(), String> {
+        self.play.act(seat, action)
     }
 
     /// The model on `(x, y)`.
     pub fn model_at(&self, x: u8, y: u8) -> Result<ModelId, String> {
-        self.state
+        self.state()
             .model_at(Cell::new(x, y))
             .ok_or_else(|| format!("no model on ({x},{y})"))
-    }
-
-    /// The legal actions of a seat.
-    pub fn legal(&self, seat: u8) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.rules.legal_actions(&self.state, Seat(seat), &mut out);
-        out
-    }
-
-    /// Applies an action through the ruleset.
-    pub fn act(&mut self, seat: u8, action: Action) -> Result<(), String> {
-        self.rules
-            .apply(
-                &mut self.state,
-                Seat(seat),
-                &action,
-                &mut self.rng,
-                &mut self.journal,
-            )
-            .map_err(|e| e.to_string())
     }
 }

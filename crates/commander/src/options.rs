@@ -18,6 +18,7 @@ use crate::ai_mode::difficulty::{Difficulty, WoundedRule};
 use crate::board::GridKind;
 use serde::{Deserialize, Serialize};
 use squadsight_core::Seat;
+use squadsight_core::options::{choose, number, refuse};
 
 /// Who Commanding Presence may command, how far, and how often (data note D1, cmd.gap.48).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -125,74 +126,91 @@ impl Options {
 
     /// Sets one option from `key=value`.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("option `{key}` cannot be `{value}`");
         match key {
             "commanding_presence" => {
-                self.commanding_presence = match value {
-                    "rulebook" => PresenceMode::Rulebook,
-                    "files" => PresenceMode::Files,
-                    _ => return Err(format!("{}: use rulebook or files", bad())),
-                }
+                self.commanding_presence = choose(
+                    key,
+                    value,
+                    &[
+                        ("rulebook", PresenceMode::Rulebook),
+                        ("files", PresenceMode::Files),
+                    ],
+                    "rulebook or files",
+                )?;
             }
             "special_action_order" => {
-                self.special_action_order = match value {
-                    "action" => SpecialOrder::Action,
-                    "down" => SpecialOrder::Down,
-                    _ => return Err(format!("{}: use action or down", bad())),
-                }
+                self.special_action_order = choose(
+                    key,
+                    value,
+                    &[
+                        ("action", SpecialOrder::Action),
+                        ("down", SpecialOrder::Down),
+                    ],
+                    "action or down",
+                )?;
             }
             "damage_sequence" => {
-                self.damage_sequence = match value {
-                    "armour-save" => DamageSequence::ArmourSave,
-                    "literal" => DamageSequence::Literal,
-                    _ => return Err(format!("{}: use armour-save or literal", bad())),
-                }
+                self.damage_sequence = choose(
+                    key,
+                    value,
+                    &[
+                        ("armour-save", DamageSequence::ArmourSave),
+                        ("literal", DamageSequence::Literal),
+                    ],
+                    "armour-save or literal",
+                )?;
             }
             "high_explosive" => {
-                self.high_explosive = match value {
-                    "damage" => HighExplosive::Damage,
-                    "hit" => HighExplosive::Hit,
-                    _ => return Err(format!("{}: use damage or hit", bad())),
-                }
+                self.high_explosive = choose(
+                    key,
+                    value,
+                    &[
+                        ("damage", HighExplosive::Damage),
+                        ("hit", HighExplosive::Hit),
+                    ],
+                    "damage or hit",
+                )?;
             }
             "sniper_modifiers" => {
-                self.sniper_modifiers = match value {
-                    "all" => SniperModifiers::All,
-                    "table" => SniperModifiers::Table,
-                    _ => return Err(format!("{}: use all or table", bad())),
-                }
+                self.sniper_modifiers = choose(
+                    key,
+                    value,
+                    &[
+                        ("all", SniperModifiers::All),
+                        ("table", SniperModifiers::Table),
+                    ],
+                    "all or table",
+                )?;
             }
             "ai_wounded" => {
                 self.ai_wounded = value
                     .parse::<WoundedRule>()
-                    .map_err(|_| format!("{}: use wounds-left or wounded", bad()))?;
+                    .map_err(|_| refuse(key, value, "wounds-left or wounded"))?;
             }
             "grid" => {
-                self.grid = match value {
-                    "square" => GridKind::Square,
-                    "hex" => GridKind::Hex,
-                    _ => return Err(format!("{}: use square or hex", bad())),
-                }
+                self.grid = choose(
+                    key,
+                    value,
+                    &[("square", GridKind::Square), ("hex", GridKind::Hex)],
+                    "square or hex",
+                )?;
             }
             "table" => {
-                self.table = value
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|n| (12..=crate::board::MAX_SIDE).contains(n))
-                    .ok_or_else(|| format!("{}: use a side from 12 to 120", bad()))?;
+                self.table = number(
+                    key,
+                    value,
+                    12..=crate::board::MAX_SIDE,
+                    "a side from 12 to 120",
+                )?;
             }
             "round_limit" => {
-                self.round_limit = value
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|n| *n <= 99)
-                    .ok_or_else(|| format!("{}: use 0 (the scenario's) to 99", bad()))?;
+                self.round_limit = number(key, value, 0..=99, "0 (the scenario's) to 99")?;
             }
             "ai_seat1" | "ai_seat2" => {
                 let d = match value {
                     "off" => None,
                     _ => Some(value.parse::<Difficulty>().map_err(|_| {
-                        format!("{}: use off, easy, normal, classic or impossible", bad())
+                        refuse(key, value, "off, easy, normal, classic or impossible")
                     })?),
                 };
                 let i = usize::from(key == "ai_seat2");

@@ -19,7 +19,7 @@ use crate::squad::{self, SquadDef, SquadSpec, UnitPick, ai_loadout_pick};
 use crate::state::{Method, Trigger, Victory};
 use serde::{Deserialize, Serialize};
 use squadsight_core::ScenarioInfo;
-use squadsight_core::text;
+use squadsight_core::check::Texts;
 
 /// A terrain piece as written in a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -263,42 +263,22 @@ impl ScenarioDef {
     /// Checks the scenario against the rules data, listing every problem.
     pub fn plan(&self, catalog: &Catalog, grid: GridKind, table: u8) -> Result<Plan, Vec<String>> {
         // Names and texts from a file: no control characters, sane lengths (core::text).
-        let mut problems = text::problems(
-            [
-                (
-                    "title".to_string(),
-                    self.title.as_str(),
-                    text::MAX_NAME_CHARS,
-                ),
-                (
-                    "description".to_string(),
-                    &self.description,
-                    text::MAX_TEXT_CHARS,
-                ),
-            ]
-            .into_iter()
-            .chain(self.sides.iter().enumerate().map(|(i, s)| {
-                (
-                    format!("side {} name", i + 1),
-                    s.name.as_str(),
-                    text::MAX_NAME_CHARS,
-                )
-            }))
-            .chain(self.terrain.iter().map(|p| {
-                (
-                    "terrain piece name".to_string(),
-                    p.name.as_str(),
-                    text::MAX_NAME_CHARS,
-                )
-            }))
-            .chain(self.objectives.iter().map(|o| {
-                (
-                    "objective name".to_string(),
-                    o.name.as_str(),
-                    text::MAX_NAME_CHARS,
-                )
-            })),
-        );
+        let mut problems = Texts::default()
+            .name("title", &self.title)
+            .text("description", &self.description)
+            .names(
+                |i| format!("side {} name", i + 1),
+                self.sides.iter().map(|s| s.name.as_str()),
+            )
+            .names(
+                |_| "terrain piece name".to_string(),
+                self.terrain.iter().map(|p| p.name.as_str()),
+            )
+            .names(
+                |_| "objective name".to_string(),
+                self.objectives.iter().map(|o| o.name.as_str()),
+            )
+            .problems();
         let operation = match &self.operation {
             Some(name) => match catalog.operation_id(name) {
                 Some(id) => Some(catalog.operation(id)),

@@ -143,7 +143,19 @@ struct Setup<'a> {
     weak_minded: bool,
 }
 
-impl Setup<'_> {
+impl<'a> Setup<'a> {
+    /// One enemy list, a rifle, and nothing else: no engagement, friends or objectives.
+    fn against(enemies: &'a [ModelView]) -> Setup<'a> {
+        Setup {
+            weapons: &[RIFLE],
+            engaged: &[],
+            enemies,
+            friends: &[],
+            objectives: &[],
+            weak_minded: false,
+        }
+    }
+
     fn situation(&self) -> Situation<'_> {
         Situation {
             actor: 0,
@@ -176,14 +188,7 @@ fn attack_steps_into_cover_then_fires() {
     t.models.insert(5, (10, 16));
     t.cover.insert((11, 11));
     let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let p = run(&t, &s, entry(AiAction::A, false, false), &ORDER, None);
     assert_eq!(
         p.steps,
@@ -209,14 +214,7 @@ fn attack_with_ignore_cover_fires_with_both_actions() {
     t.models.insert(5, (10, 16));
     t.cover.insert((11, 11));
     let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let p = run(&t, &s, entry(AiAction::A, false, true), &ORDER, None);
     assert_eq!(
         p.steps,
@@ -234,14 +232,7 @@ fn attack_moves_into_range_or_closes_in() {
     let mut t = Table::new((0, 0));
     t.models.insert(5, (0, 10));
     let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let p = run(&t, &s, entry(AiAction::A, false, true), &ORDER, None);
     assert!(matches!(p.steps[0], Step::Run { actions: 1, to } if cheb(to, (0, 10)) <= 8));
     assert!(matches!(
@@ -271,14 +262,7 @@ fn targets_follow_the_card_priorities() {
     t.models.insert(5, (10, 12));
     t.models.insert(6, (10, 17));
     let enemies = [model(&t, 5, 4, 4, 160), model(&t, 6, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let sniper = [Priority::Furthest, Priority::Wounded, Priority::Weakest];
     let p = run(&t, &s, entry(AiAction::A, false, true), &sniper, None);
     assert!(
@@ -306,11 +290,7 @@ fn secondary_weapon_preference_is_used_first() {
     let enemies = [model(&t, 5, 4, 4, 160)];
     let s = Setup {
         weapons: &[RIFLE, sword],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
+        ..Setup::against(&enemies)
     };
     let p = run(
         &t,
@@ -340,12 +320,8 @@ fn defend_moves_beside_a_wounded_friend_and_overwatches() {
     let friends = [model(&t, 3, 1, 4, 140)];
     let enemies = [model(&t, 5, 4, 4, 160)];
     let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
         friends: &friends,
-        objectives: &[],
-        weak_minded: false,
+        ..Setup::against(&enemies)
     };
     let p = run(&t, &s, entry(AiAction::D, false, true), &ORDER, None);
     assert_eq!(p.action, AiAction::D);
@@ -371,12 +347,8 @@ fn defend_attacks_an_enemy_engaged_with_the_friend() {
     let friends = [friend];
     let enemies = [model(&t, 5, 4, 4, 160)];
     let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
         friends: &friends,
-        objectives: &[],
-        weak_minded: false,
+        ..Setup::against(&enemies)
     };
     let p = run(&t, &s, entry(AiAction::D, false, false), &ORDER, None);
     assert!(
@@ -399,14 +371,7 @@ fn fall_back_gets_further_away_and_prefers_cover() {
     t.models.insert(5, (10, 14));
     t.cover.insert((9, 5));
     let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let p = run(&t, &s, entry(AiAction::F, false, false), &ORDER, None);
     assert_eq!(
         p.steps,
@@ -430,14 +395,7 @@ fn move_closes_on_the_first_target() {
     let mut t = Table::new((0, 0));
     t.models.insert(5, (0, 20));
     let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let p = run(&t, &s, entry(AiAction::M, false, true), &ORDER, None);
     assert!(matches!(p.steps[..], [Step::Run { actions: 2, to }] if cheb(to, (0, 20)) == 14));
 }
@@ -455,12 +413,8 @@ fn objectives_are_worked_and_weak_minded_models_search_only() {
         searchable: false,
     }];
     let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
         objectives: &objectives,
-        weak_minded: false,
+        ..Setup::against(&enemies)
     };
     let p = run(&t, &s, entry(AiAction::O, false, false), &ORDER, None);
     assert_eq!(p.steps, vec![Step::Objective { id: 1, actions: 2 }]);
@@ -481,12 +435,8 @@ fn engaged_models_stay_with_star_and_flee_without() {
     t.ranges = vec![0];
     let enemies = [model(&t, 5, 4, 4, 160)];
     let s = Setup {
-        weapons: &[RIFLE],
         engaged: &[5],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
+        ..Setup::against(&enemies)
     };
     let p = run(&t, &s, entry(AiAction::M, true, false), &ORDER, None);
     assert_eq!(
@@ -513,14 +463,7 @@ fn impossible_letters_fall_back_in_table_order() {
     let mut t = Table::new((10, 10));
     t.models.insert(5, (10, 14));
     let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let p = run(&t, &s, entry(AiAction::D, false, true), &ORDER, None);
     assert_eq!(p.action, AiAction::A);
     // Nobody else on the table: it hunkers down.
@@ -536,14 +479,7 @@ fn never_take_cover_acts_as_ignore_cover() {
     t.models.insert(5, (10, 16));
     t.cover.insert((11, 11));
     let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &enemies,
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&enemies);
     let p = run(
         &t,
         &s,
@@ -559,14 +495,7 @@ fn with_no_enemy_in_sight_it_advances_on_the_expected_enemy() {
     // cmd.ai.action.m, cmd.gap.36: A and D fall back to M toward a pod's spot.
     let mut t = Table::new((10, 0));
     t.rally = Some((10, 20));
-    let s = Setup {
-        weapons: &[RIFLE],
-        engaged: &[],
-        enemies: &[],
-        friends: &[],
-        objectives: &[],
-        weak_minded: false,
-    };
+    let s = Setup::against(&[]);
     let p = run(&t, &s, entry(AiAction::A, false, true), &ORDER, None);
     assert_eq!(p.action, AiAction::M, "{}", p.why);
     assert!(matches!(p.steps[..], [Step::Run { actions: 2, to }] if cheb(to, (10, 20)) == 14));

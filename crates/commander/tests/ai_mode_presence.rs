@@ -43,7 +43,7 @@ fn cmd_ai_same_activation_officer_commands_a_trooper_that_already_acted() {
     let mut s = officer_and_troopers(true, &[]);
     let officer = s.model_at(30, 10).unwrap();
     let near = s.model_at(20, 12).unwrap();
-    let near_name = s.rules().model_name(s.state(), near);
+    let near_name = s.ruleset().model_name(s.state(), near);
     s.act(1, Action::AiActivate).unwrap();
     let ev = s.events();
     let decision: Vec<&str> = texts(ev, "cmd.ai.same-activation").collect();

@@ -10,7 +10,7 @@ use squadsight_core::{Decision, Outcome, Ruleset, Seat};
 /// Plays the rest of the game doing nothing: every drawn die activates a model that ends at once.
 fn play_out(s: &mut Session) -> Outcome {
     for _ in 0..200 {
-        match s.rules().to_act(s.state()) {
+        match s.ruleset().to_act(s.state()) {
             Decision::Over(o) => return o,
             Decision::Act(seat) => {
                 let legal = s.legal(seat.0);
@@ -44,9 +44,9 @@ fn cmd_gap_27_fewer_supplies_lost_wins_at_the_limit() {
         .unwrap();
     let trooper = s.model_at(20, 14).unwrap();
     destroy(&mut s, trooper);
-    let lost = s.rules().supplies_lost(s.state(), Seat(1));
+    let lost = s.ruleset().supplies_lost(s.state(), Seat(1));
     assert!(lost > 0);
-    assert_eq!(s.rules().supplies_lost(s.state(), Seat(0)), 0);
+    assert_eq!(s.ruleset().supplies_lost(s.state(), Seat(0)), 0);
     let o = play_out(&mut s);
     assert!(
         o.winners.contains(Seat(0)) && !o.winners.contains(Seat(1)),
@@ -74,10 +74,10 @@ fn cmd_gap_27_free_trooper_counts_at_its_buying_price() {
     let (bought, free) = (s.model_at(20, 10).unwrap(), s.model_at(20, 14).unwrap());
     s.state_mut().models[free.index()].free_trooper = true;
     destroy(&mut s, free);
-    let free_worth = s.rules().supplies_lost(s.state(), Seat(1));
+    let free_worth = s.ruleset().supplies_lost(s.state(), Seat(1));
     s.state_mut().models[free.index()].presence = Presence::OnTable;
     destroy(&mut s, bought);
-    let bought_worth = s.rules().supplies_lost(s.state(), Seat(1));
+    let bought_worth = s.ruleset().supplies_lost(s.state(), Seat(1));
     assert_eq!(free_worth, bought_worth);
     assert!(free_worth > 0);
 }

@@ -23,7 +23,7 @@ fn flee_from_faceless(faceless_wounds: u8, dice: &[u8]) -> Session {
         s.model_at(5, 20).unwrap(),
         s.model_at(6, 10).unwrap(),
     );
-    let ar = s.rules().catalog().weapon_id("Assault Rifle").unwrap();
+    let ar = s.ruleset().catalog().weapon_id("Assault Rifle").unwrap();
     {
         let st = s.state_mut();
         st.models[runner.index()].engaged = vec![faceless];
@@ -56,7 +56,7 @@ fn cmd_melee_free_attack_form_charge_sets_off_overwatch() {
     // the charge is made.
     let mut s = flee_from_faceless(9, &[]);
     let watcher = s.model_at(5, 20).unwrap();
-    let claws = s.rules().catalog().weapon_id("Faceless Claws").unwrap();
+    let claws = s.ruleset().catalog().weapon_id("Faceless Claws").unwrap();
     s.act(1, Action::FreeAttack(claws)).unwrap();
     let ev = s.events();
     let moved = position(ev, "cmd.melee.free-attack-form", "free charge").expect("charge move");
@@ -78,13 +78,13 @@ fn cmd_melee_free_attack_form_charger_shot_down_loses_its_attack() {
     // in ends the free attack. Dice: the Overwatch hit (1+1), the Faceless's Armour test fails
     // (6+6), so the damage goes through (cmd.gap.4: one test).
     let mut s = flee_from_faceless(1, &[1, 1, 6, 6]);
-    let claws = s.rules().catalog().weapon_id("Faceless Claws").unwrap();
+    let claws = s.ruleset().catalog().weapon_id("Faceless Claws").unwrap();
     s.act(1, Action::FreeAttack(claws)).unwrap();
     let st = s.state();
     let f = st
         .models
         .iter()
-        .find(|m| s.rules().catalog().unit(m.unit).name == "Faceless")
+        .find(|m| s.ruleset().catalog().unit(m.unit).name == "Faceless")
         .unwrap();
     assert_eq!(f.presence, Presence::Destroyed);
     assert!(

@@ -7,7 +7,7 @@ use squadsight_commander::state::{Method, Presence, Victory, Window};
 use squadsight_core::{Decision, Ruleset, Seat};
 
 fn weapon(s: &Session, name: &str) -> squadsight_commander::catalog::WeaponId {
-    s.rules().catalog().weapon_id(name).unwrap()
+    s.ruleset().catalog().weapon_id(name).unwrap()
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn cmd_sr_phantom_triggers_no_reaction_fire() {
     )
     .unwrap();
     assert_eq!(s.state().model(rookie).unwrap().overwatch, Some(ar));
-    assert!(s.journaled("cmd.sr.phantom"));
+    assert!(s.cited("cmd.sr.phantom"));
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn cmd_melee_charge_engage_flee_and_free_attack() {
     assert!(legal.contains(&Action::FreeAttack(lance)));
     assert!(legal.contains(&Action::DeclineFreeAttack));
     s.act(1, Action::FreeAttack(lance)).unwrap();
-    assert!(s.journaled("cmd.melee.free-attack-form"));
+    assert!(s.cited("cmd.melee.free-attack-form"));
     let l = s.state().model(lancer).unwrap().cell;
     assert!(s.state().board.adjacent(l, Cell::new(1, 10)));
 }
@@ -191,9 +191,9 @@ fn cmd_sr_zapper_sends_down_and_spends_the_activation() {
     .unwrap();
     let g = s.state().model(gren).unwrap();
     assert!(g.down && g.wounds == 4);
-    assert!(s.journaled("cmd.sr.zapper"));
+    assert!(s.cited("cmd.sr.zapper"));
     // Its activation was spent, so XCOM's die of round 1 went unused (cmd.gap.26).
-    assert!(s.journaled("cmd.gap.26"));
+    assert!(s.cited("cmd.gap.26"));
 }
 
 #[test]
@@ -381,7 +381,7 @@ fn squad_tactics_counts_other_friends_that_hit_not_the_attacker_itself() {
     s.act(0, Action::Activate(a)).unwrap();
     let tactics = |s: &Session| {
         let odds = s
-            .rules()
+            .ruleset()
             .attack_odds(
                 s.state(),
                 &Action::Attack {
@@ -533,7 +533,7 @@ fn cmd_sr_search_completes_a_crate() {
     )
     .unwrap();
     assert!(s.state().objectives[0].done);
-    assert!(s.journaled("cmd.sr.search"));
+    assert!(s.cited("cmd.sr.search"));
 }
 
 #[test]
@@ -585,7 +585,7 @@ fn cmd_gap_27_annihilation_ends_the_game() {
         },
     )
     .unwrap();
-    match s.rules().to_act(s.state()) {
+    match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert!(o.winners.contains(Seat(0))),
         d => panic!("game goes on: {d:?}"),
     }
@@ -608,7 +608,7 @@ fn cmd_gap_27_round_limit_with_no_losses_is_a_draw() {
     let officer = s.model_at(20, 10).unwrap();
     s.act(1, Action::Activate(officer)).unwrap();
     s.act(1, Action::EndActivation).unwrap();
-    match s.rules().to_act(s.state()) {
+    match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert!(o.winners.is_empty(), "{}", o.reason),
         d => panic!("game goes on: {d:?}"),
     }
@@ -647,7 +647,7 @@ fn cmd_gap_28_gatecrasher_charge_goes_off() {
         s.act(1, Action::EndActivation).unwrap();
     }
     s.act(0, Action::Activate(rookie)).unwrap();
-    match s.rules().to_act(s.state()) {
+    match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert!(o.winners.contains(Seat(0)), "{}", o.reason),
         d => panic!("game goes on: {d:?}"),
     }
@@ -684,5 +684,5 @@ fn cmd_melee_engage_on_contact_never_with_a_destroyed_model() {
         Presence::Destroyed
     );
     assert!(s.state().model(faceless).unwrap().engaged.is_empty());
-    assert!(!s.journaled("cmd.melee.engage-on-contact"));
+    assert!(!s.cited("cmd.melee.engage-on-contact"));
 }

@@ -246,7 +246,7 @@ fn cmd_act_climb_one_needs_a_skill_test() {
     )
     .unwrap();
     assert_eq!(s.state().model(rookie).unwrap().cell, Cell::new(3, 5));
-    assert!(s.journaled("cmd.act.climb.one"));
+    assert!(s.cited("cmd.act.climb.one"));
     assert_eq!(s.state().stack.last().map(|a| a.spent), Some(1));
 }
 

@@ -33,7 +33,7 @@ fn cmd_round_fill_bag_one_die_per_model() {
     let s = duel();
     assert_eq!(s.state().bag.left(Seat(0)), 1);
     assert_eq!(s.state().bag.left(Seat(1)), 3);
-    assert!(s.journaled("cmd.round.fill-bag"));
+    assert!(s.cited("cmd.round.fill-bag"));
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn cmd_round_once_per_round_and_end_and_repeat() {
     }
     assert_eq!(s.state().round, 2);
     assert!(s.state().models.iter().all(|m| !m.activated));
-    assert!(s.journaled("cmd.round.draw-die"));
+    assert!(s.cited("cmd.round.draw-die"));
     let draws = s
         .events()
         .iter()
@@ -106,7 +106,7 @@ fn cmd_ai_difficulty_easy_normal_classic_impossible() {
     assert_eq!(s.state().bag.left(Seat(1)), 2);
     assert_eq!(s.legal(0), vec![Action::AiActivate]);
     s.act(0, Action::AiActivate).unwrap();
-    assert!(s.journaled("cmd.ai.d6-action"));
+    assert!(s.cited("cmd.ai.d6-action"));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use serde::de::DeserializeOwned;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// Files larger than this are refused before parsing.
 pub const MAX_DATA_BYTES: usize = 16 * 1024 * 1024;
@@ -182,6 +183,45 @@ pub fn parse_ron<T: DeserializeOwned>(bytes: &[u8], origin: &str) -> Result<T, D
             col: e.span.start.col,
             message: e.code.to_string(),
         })
+}
+
+/// Parses the files of one data set (a ruleset's units, weapons, rules …) and keeps every
+/// parse error, so one run reports every broken file rather than the first.
+///
+/// ```
+/// use squadsight_core::data::ParseAll;
+/// let mut files = ParseAll::default();
+/// let a: Option<Vec<u8>> = files.ron("[1, 2]", "a.ron");
+/// let b: Option<Vec<u8>> = files.ron("[1, x]", "b.ron");
+/// assert_eq!((a, b), (Some(vec![1, 2]), None));
+/// assert!(files.into_errors().to_string().starts_with("b.ron:1:"));
+/// ```
+#[derive(Debug, Default)]
+pub struct ParseAll {
+    errors: Vec<DataError>,
+}
+
+impl ParseAll {
+    /// `text` parsed as `T`, or `None` with its error kept.
+    pub fn ron<T: DeserializeOwned>(&mut self, text: &str, origin: &str) -> Option<T> {
+        parse_ron(text.as_bytes(), origin)
+            .map_err(|e| self.errors.push(e))
+            .ok()
+    }
+
+    /// Every error kept so far.
+    pub fn into_errors(self) -> DataErrors {
+        DataErrors(self.errors)
+    }
+}
+
+/// The value `load` gives, built once per process and kept in `cell` (a ruleset's embedded
+/// catalog); a failure is kept too and handed out again.
+pub fn cached<T: Sync + Send, E: Clone + Sync + Send>(
+    cell: &'static OnceLock<Result<T, E>>,
+    load: impl FnOnce() -> Result<T, E>,
+) -> Result<&'static T, E> {
+    cell.get_or_init(load).as_ref().map_err(Clone::clone)
 }
 
 /// Serialises a value as pretty RON (for saves and scenario files).

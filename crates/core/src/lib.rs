@@ -11,6 +11,7 @@
 //! ```
 
 pub mod bag;
+pub mod check;
 pub mod conformance;
 pub mod data;
 pub mod deck;
@@ -21,6 +22,7 @@ pub mod hash;
 pub mod hex;
 pub mod journal;
 pub mod los;
+pub mod options;
 mod path;
 pub mod ratio;
 pub mod rng;
@@ -28,6 +30,7 @@ pub mod ruleset;
 pub mod save;
 pub mod seat;
 pub mod seed;
+pub mod session;
 pub mod square;
 pub mod text;
 pub mod trace;
@@ -35,5 +38,8 @@ pub mod trace;
 pub use journal::{Event, EventKind, Input, Journal};
 pub use ratio::Ratio;
 pub use rng::{GameRng, Stream};
-pub use ruleset::{Decision, IllegalAction, Outcome, Ruleset, ScenarioInfo, SetupError, Timer};
+pub use ruleset::{
+    DataCheck, Decision, IllegalAction, Outcome, RulesError, Ruleset, ScenarioInfo, SetupError,
+    Timer,
+};
 pub use seat::{Seat, SeatSet};

@@ -4,6 +4,7 @@
 //! state, `to_act` says who decides, `legal_actions` lists the choices, `apply` resolves one and
 //! journals what happened. Nothing here reads a clock or a file.
 
+use crate::data::{DataError, DataErrors, parse_ron};
 use crate::journal::Journal;
 use crate::rng::GameRng;
 use crate::seat::{Seat, SeatSet};
@@ -81,6 +82,39 @@ pub struct SetupError {
     pub problems: Vec<String>,
 }
 
+/// A ruleset's built-in data is broken (a build problem, reported with every error's
+/// position), or a built-in it was asked for does not exist.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{ruleset} rules data: {message}")]
+pub struct RulesError {
+    /// The ruleset's ID ([`Ruleset::ID`]).
+    pub ruleset: &'static str,
+    /// What is wrong, in plain words (every data error, one a line).
+    pub message: String,
+}
+
+impl RulesError {
+    /// A rules-data error of the ruleset `ruleset`.
+    pub fn new(ruleset: &'static str, message: impl ToString) -> RulesError {
+        RulesError {
+            ruleset,
+            message: message.to_string(),
+        }
+    }
+}
+
+/// What a file is when read as a ruleset's rules data ([`Ruleset::check_data`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DataCheck {
+    /// This ruleset's data, valid: what it is (`skirmish rules data`).
+    Valid(String),
+    /// This ruleset's data, with every problem found at its `file:line:col`.
+    Invalid(DataErrors),
+    /// Not this ruleset's data (it has no data file format, or the file does not parse as its
+    /// data): why, at the place the reading stopped.
+    NotThis(DataError),
+}
+
 /// One game's rules, served through a single contract to the engine, the AI, the CLI and the UI.
 pub trait Ruleset: Send + Sync + 'static {
     /// Short ID: `commander`, `tactical`, `skirmish` or `boardgame`.
@@ -101,6 +135,17 @@ pub trait Ruleset: Send + Sync + 'static {
 
     /// The scenarios shipped in the binary; the first is the default.
     fn scenarios(&self) -> &[ScenarioInfo];
+
+    /// The built-in scenario `id` ([`Ruleset::scenarios`]), parsed; not yet validated, which
+    /// `setup` does.
+    fn builtin_scenario(&self, id: &str) -> Result<Self::Scenario, RulesError> {
+        let info = self
+            .scenarios()
+            .iter()
+            .find(|s| s.id == id)
+            .ok_or_else(|| RulesError::new(Self::ID, format!("no built-in scenario `{id}`")))?;
+        parse_ron(info.source.as_bytes(), info.id).map_err(|e| RulesError::new(Self::ID, e))
+    }
 
     /// How many seats the scenario has.
     fn seat_count(&self, scenario: &Self::Scenario) -> u8;
@@ -179,6 +224,16 @@ pub trait Ruleset: Send + Sync + 'static {
         action.clone()
     }
 
+    /// Reads `bytes` (named `origin`) as one of this ruleset's rules data files and validates
+    /// it, reporting every problem: what `squadsight check` asks of each ruleset. The default
+    /// is a ruleset without a data file format.
+    fn check_data(&self, _bytes: &[u8], origin: &str) -> DataCheck {
+        DataCheck::NotThis(DataError::general(
+            origin,
+            "no rules data format in this build",
+        ))
+    }
+
     /// Our own summary of the rules, as Markdown with one `- \`clause.id\` — …` line per clause.
     fn rules_summary(&self) -> &'static str;
 
@@ -218,6 +273,15 @@ pub fn view_lines<R: Ruleset + ?Sized>(
         None => ruleset.state_lines(state),
         Some(seat) => ruleset.observation_lines(&ruleset.observe(state, seat)),
     }
+}
+
+/// A seat's name from the scenario's list of named places (sides, squads, roles), or the
+/// seat's number when the list has no entry for it: the usual [`Ruleset::seat_name`].
+pub fn seat_name<'a>(names: impl IntoIterator<Item = &'a str>, seat: Seat) -> String {
+    names
+        .into_iter()
+        .nth(seat.index())
+        .map_or_else(|| seat.to_string(), str::to_string)
 }
 
 /// The text after `- \`clause\` — ` on the line of `summary` that starts that way.

@@ -23,10 +23,10 @@ use crate::data::{
     RankModifierDef, RulesDef, ScenarioDef,
 };
 use serde::{Deserialize, Serialize};
-use squadsight_core::ScenarioInfo;
-use squadsight_core::data::{DataError, DataErrors, parse_ron};
+use squadsight_core::check::Texts;
+use squadsight_core::data::{DataError, DataErrors, cached, parse_ron};
 use squadsight_core::hash::hash_bytes;
-use squadsight_core::text;
+use squadsight_core::{DataCheck, ScenarioInfo};
 use std::sync::OnceLock;
 
 /// Where the embedded rules data comes from, as named in error messages.
@@ -200,10 +200,7 @@ impl Catalog {
     /// The embedded catalog, loaded once per process and shared.
     pub fn builtin() -> Result<&'static Catalog, DataErrors> {
         static BUILTIN: OnceLock<Result<Catalog, DataErrors>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(Catalog::load)
-            .as_ref()
-            .map_err(Clone::clone)
+        cached(&BUILTIN, Catalog::load)
     }
 
     /// Parses and validates rules data text; the data hash is that of `bytes`.
@@ -213,6 +210,19 @@ impl Catalog {
         let mut catalog = Catalog::validate(def, origin, Some(&source))?;
         catalog.data_hash = hash_bytes(bytes);
         Ok(catalog)
+    }
+
+    /// Reads a file as Skirmish rules data (`rulesets/skirmish/rules.ron`) and validates it
+    /// ([`squadsight_core::Ruleset::check_data`]).
+    pub fn check_file(bytes: &[u8], origin: &str) -> DataCheck {
+        let def: RulesDef = match parse_ron(bytes, origin) {
+            Ok(def) => def,
+            Err(e) => return DataCheck::NotThis(e),
+        };
+        match Catalog::from_def(def, origin) {
+            Ok(_) => DataCheck::Valid("skirmish rules data".to_string()),
+            Err(errors) => DataCheck::Invalid(errors),
+        }
     }
 
     /// Validates parsed rules data, reporting every problem found. The data hash is that of
@@ -817,25 +827,17 @@ impl Scenario {
             errors.push("the scenario needs an id and a title".to_string());
         }
         // Names and texts from a file: no control characters, sane lengths (core::text).
-        errors.extend(text::problems(
-            [
-                ("id".to_string(), def.id.as_str(), text::MAX_NAME_CHARS),
-                ("title".to_string(), &def.title, text::MAX_NAME_CHARS),
-                (
-                    "description".to_string(),
-                    &def.description,
-                    text::MAX_TEXT_CHARS,
-                ),
-            ]
-            .into_iter()
-            .chain(def.sides.iter().enumerate().map(|(i, side)| {
-                (
-                    format!("side {} name", i + 1),
-                    side.name.as_str(),
-                    text::MAX_NAME_CHARS,
+        errors.extend(
+            Texts::default()
+                .name("id", &def.id)
+                .name("title", &def.title)
+                .text("description", &def.description)
+                .names(
+                    |i| format!("side {} name", i + 1),
+                    def.sides.iter().map(|s| s.name.as_str()),
                 )
-            })),
-        ));
+                .problems(),
+        );
         let (width, height) = (def.map.width, def.map.height);
         // sk.gap.2: the map size comes from the scenario.
         for (what, n) in [("width", width), ("height", height)] {

@@ -35,9 +35,10 @@ use crate::action::Action;
 use crate::catalog::{CardId, TableId};
 use crate::data::{MapDef, PlacementDef, ScenarioDef, SideDef};
 use crate::options::Options;
-use crate::state::{Frame, Hand, HexId, Phase, State, Unit, UnitId};
-use squadsight_core::journal::Event;
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat, Stream};
+use crate::state::{Frame, Hand, HexId, Phase, Unit, UnitId};
+use squadsight_core::session::{Session as Play, seed_for_dice};
+use squadsight_core::{GameRng, Journal, Ruleset};
+use std::ops::{Deref, DerefMut};
 
 /// One unit to place.
 #[derive(Clone, Debug)]
@@ -333,117 +334,65 @@ impl Fixture {
         let seed = if self.dice.is_empty() {
             self.seed
         } else {
-            find_seed(&self.dice).ok_or("no seed gives those dice")?
+            seed_for_dice(&self.dice).ok_or("no seed gives those dice")?
         };
         Ok(Session {
-            sk,
-            state: st,
-            rng: GameRng::new(seed),
-            journal: Journal::recording(),
+            play: Play::from_state(sk, st, seed, Journal::recording()),
         })
     }
 }
 
-/// A seed whose dice stream starts with `faces`.
-fn find_seed(faces: &[u8]) -> Option<u64> {
-    (0..5_000_000u64).find(|seed| {
-        let mut r = GameRng::new(*seed);
-        faces
-            .iter()
-            .all(|f| r.die(Stream::Dice, 6) == u32::from(*f))
-    })
-}
-
-/// A game in progress from a fixture: apply actions, read the state and the journal.
+/// A game in progress from a fixture: the ruleset-generic [`Play`] (apply actions, read the
+/// state and the journal), plus Skirmish's own look-ups by name and place.
 #[derive(Clone, Debug)]
 pub struct Session {
-    /// The rules.
-    pub sk: Skirmish,
-    state: State,
-    rng: GameRng,
-    journal: Journal,
+    play: Play<Skirmish>,
+}
+
+impl Deref for Session {
+    type Target = Play<Skirmish>;
+
+    fn deref(&self) -> &Play<Skirmish> {
+        &self.play
+    }
+}
+
+impl DerefMut for Session {
+    fn deref_mut(&mut self) -> &mut Play<Skirmish> {
+        &mut self.play
+    }
 }
 
 impl Session {
-    /// The state.
-    pub fn state(&self) -> &State {
-        &self.state
-    }
-
-    /// The state, to adjust a position by hand.
-    pub fn state_mut(&mut self) -> &mut State {
-        &mut self.state
-    }
-
-    /// Everything journaled since the fixture was built.
-    pub fn events(&self) -> &[Event] {
-        self.journal.events()
-    }
-
-    /// Whether any event cites `rule`.
-    pub fn cited(&self, rule: &str) -> bool {
-        self.events().iter().any(|e| e.rule == rule)
-    }
-
-    /// The rolls journaled under `rule`, as totals.
-    pub fn rolls(&self, rule: &str) -> Vec<u32> {
-        self.events()
-            .iter()
-            .filter(|e| e.rule == rule)
-            .filter_map(|e| e.roll.map(|r| r.total))
-            .collect()
-    }
-
-    /// Who decides now (`None` when the game is over).
-    pub fn to_act(&self) -> Option<u8> {
-        match self.sk.to_act(&self.state) {
-            Decision::Act(s) => Some(s.0),
-            Decision::Over(_) => None,
-        }
-    }
-
-    /// The game's result, if it is over.
-    pub fn outcome(&self) -> Option<squadsight_core::Outcome> {
-        match self.sk.to_act(&self.state) {
-            Decision::Over(o) => Some(o),
-            Decision::Act(_) => None,
-        }
-    }
-
-    /// The legal actions of `side` now.
-    pub fn legal(&self, side: u8) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.sk.legal_actions(&self.state, Seat(side), &mut out);
-        out
-    }
-
-    /// Applies an action for `side`.
+    /// Applies an action for `side` ([`Play::act`]); an inherent method, so the action may be
+    /// built from the session itself (`s.act(0, Action::MoveTo(s.hex(1, 0)?))`).
     pub fn act(&mut self, side: u8, action: Action) -> Result<(), String> {
-        self.sk
-            .apply(
-                &mut self.state,
-                Seat(side),
-                &action,
-                &mut self.rng,
-                &mut self.journal,
-            )
-            .map_err(|e| e.to_string())
+        self.play.act(side, action)
     }
 
-    /// Applies a list of actions, each for whoever decides at that moment.
-    pub fn play(&mut self, actions: &[Action]) -> Result<(), String> {
-        for a in actions {
-            let side = self.to_act().ok_or("the game is over")?;
-            self.act(side, *a)?;
-        }
-        Ok(())
+    /// Plays deck card `name` for `unit`, as `side` (its target, if any, comes next).
+    pub fn play_card(&mut self, side: u8, name: &str, unit: UnitId) -> Result<(), String> {
+        let card = self.card(name)?;
+        self.act(
+            side,
+            Action::Card {
+                card,
+                unit: Some(unit),
+            },
+        )
+    }
+
+    /// Moves `unit` its one free hex to column `col`, row `row`, as `side`.
+    pub fn free_move(&mut self, side: u8, unit: UnitId, col: u8, row: u8) -> Result<(), String> {
+        let to = self.hex(col, row)?;
+        self.act(side, Action::FreeMove { unit, to })
     }
 
     /// Passes every open window until `side` decides freely again (empty stack) or the game
     /// ends; fails if any other decision comes up.
     pub fn pass_all(&mut self) -> Result<(), String> {
         while let Some(side) = self.to_act() {
-            match self.state.top() {
+            match self.state().top() {
                 Some(
                     Frame::Hit(_)
                     | Frame::Flush { .. }
@@ -461,7 +410,7 @@ impl Session {
     /// Passes Defense, Flush and Iron Will windows but stops at a reaction window.
     pub fn pass_all_but_reactions(&mut self) -> Result<(), String> {
         while let Some(side) = self.to_act() {
-            match self.state.top() {
+            match self.state().top() {
                 Some(Frame::Hit(_) | Frame::Flush { .. } | Frame::Ranged { .. }) => {
                     self.act(side, Action::Pass)?;
                 }
@@ -473,7 +422,7 @@ impl Session {
 
     /// A card type by id.
     pub fn card(&self, name: &str) -> Result<CardId, String> {
-        self.sk
+        self.ruleset()
             .catalog
             .card_id(name)
             .ok_or_else(|| format!("no card `{name}`"))
@@ -481,7 +430,7 @@ impl Session {
 
     /// A table by id.
     pub fn table(&self, name: &str) -> Result<TableId, String> {
-        self.sk
+        self.ruleset()
             .catalog
             .table_id(name)
             .ok_or_else(|| format!("no table `{name}`"))
@@ -489,7 +438,7 @@ impl Session {
 
     /// The hex at column `col`, row `row`.
     pub fn hex(&self, col: u8, row: u8) -> Result<HexId, String> {
-        self.state
+        self.state()
             .board
             .at(col, row)
             .ok_or_else(|| format!("no hex {col},{row}"))
@@ -498,9 +447,9 @@ impl Session {
     /// The unit on the map at column `col`, row `row` (the ground unit if a Flyer hovers too).
     pub fn unit_at(&self, col: u8, row: u8) -> Result<UnitId, String> {
         let h = self.hex(col, row)?;
-        let on: Vec<(UnitId, &Unit)> = self.state.on_map().filter(|(_, u)| u.pos == h).collect();
+        let on: Vec<(UnitId, &Unit)> = self.state().on_map().filter(|(_, u)| u.pos == h).collect();
         on.iter()
-            .find(|(_, u)| !self.sk.info(u).flyer)
+            .find(|(_, u)| !self.ruleset().info(u).flyer)
             .or(on.first())
             .map(|(id, _)| *id)
             .ok_or_else(|| format!("no unit at {col},{row}"))
@@ -508,18 +457,20 @@ impl Session {
 
     /// A unit.
     pub fn unit(&self, id: UnitId) -> Result<&Unit, String> {
-        self.state.unit(id).ok_or_else(|| format!("no unit {id:?}"))
+        self.state()
+            .unit(id)
+            .ok_or_else(|| format!("no unit {id:?}"))
     }
 
     /// A unit, to adjust a position by hand (control, damage, statuses).
     pub fn unit_mut(&mut self, id: UnitId) -> Result<&mut Unit, String> {
-        self.state
+        self.state_mut()
             .unit_mut(id)
             .ok_or_else(|| format!("no unit {id:?}"))
     }
 
     /// A side's hand.
     pub fn hand(&self, side: u8) -> &Hand {
-        self.state.hand(side)
+        self.state().hand(side)
     }
 }

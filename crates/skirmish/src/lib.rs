@@ -46,36 +46,19 @@ mod turn;
 mod view;
 
 use action::Action;
-use catalog::{Catalog, Scenario, builtin_scenarios, parse_scenario};
+use catalog::{Catalog, Scenario, builtin_scenarios};
 use data::ScenarioDef;
 use effects::{Rules, UnitInfo};
 use observe::Observation;
 use options::Options;
-use squadsight_core::data::DataErrors;
+use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
-    Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
-    SetupError,
+    DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
+    SeatSet, SetupError,
 };
 use state::{Ending, State, Unit};
-use std::fmt;
 
-/// Why the Skirmish rules could not be built from their data.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(pub String);
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "skirmish rules data: {}", self.0)
-    }
-}
-
-impl std::error::Error for RulesError {}
-
-impl From<DataErrors> for RulesError {
-    fn from(e: DataErrors) -> RulesError {
-        RulesError(e.to_string())
-    }
-}
+pub use squadsight_core::RulesError;
 
 /// The X-Com Skirmish ruleset (ID `skirmish`).
 #[derive(Clone, Debug)]
@@ -95,12 +78,13 @@ pub struct Skirmish {
 impl Skirmish {
     /// The ruleset built from the embedded rules data.
     pub fn new() -> Result<Skirmish, RulesError> {
-        Skirmish::with_catalog(Catalog::builtin()?.clone())
+        let catalog = Catalog::builtin().map_err(|e| RulesError::new(Skirmish::ID, e))?;
+        Skirmish::with_catalog(catalog.clone())
     }
 
     /// The ruleset built from other (validated) rules data.
     pub fn with_catalog(catalog: Catalog) -> Result<Skirmish, RulesError> {
-        let rules = Rules::compile(&catalog).map_err(RulesError)?;
+        let rules = Rules::compile(&catalog).map_err(|e| RulesError::new(Skirmish::ID, e))?;
         let reaction_cards = rules
             .cards
             .iter()
@@ -172,11 +156,7 @@ impl Skirmish {
 
     /// A built-in scenario by id.
     pub fn scenario(&self, id: &str) -> Result<ScenarioDef, RulesError> {
-        let info = builtin_scenarios()
-            .iter()
-            .find(|s| s.id == id)
-            .ok_or_else(|| RulesError(format!("no built-in scenario `{id}`")))?;
-        parse_scenario(info.source.as_bytes(), info.id).map_err(|e| RulesError(e.to_string()))
+        self.builtin_scenario(id)
     }
 
     /// The tables a unit may pick a Spec row from (sk.spec.activate, sk.unit.psi).
@@ -224,10 +204,7 @@ impl Ruleset for Skirmish {
     }
 
     fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
-        scenario
-            .sides
-            .get(seat.index())
-            .map_or_else(|| seat.to_string(), |s| s.name.clone())
+        seat_name(scenario.sides.iter().map(|s| s.name.as_str()), seat)
     }
 
     fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
@@ -324,6 +301,10 @@ impl Ruleset for Skirmish {
 
     fn tally(&self, state: &State, action: &Action) -> Option<&'static str> {
         self.play_kind(state, action)
+    }
+
+    fn check_data(&self, bytes: &[u8], origin: &str) -> DataCheck {
+        Catalog::check_file(bytes, origin)
     }
 
     fn rules_summary(&self) -> &'static str {

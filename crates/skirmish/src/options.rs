@@ -11,6 +11,7 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
+use squadsight_core::options::one_of;
 
 /// How "Attack = N" reads (sk.gap.25).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -221,20 +222,6 @@ pub const OPTION_KEYS: &[(&str, &str)] = &[
     ("reveal_roll", "when-made | on-declare"),
 ];
 
-fn pick<T: Copy>(key: &str, value: &str, choices: &[(&str, T)]) -> Result<T, String> {
-    choices
-        .iter()
-        .find(|(name, _)| *name == value)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-            format!(
-                "option `{key}` cannot be `{value}`; use one of: {}",
-                names.join(", ")
-            )
-        })
-}
-
 fn digit(key: &str, value: &str) -> Result<u8, String> {
     match value.parse::<u8>() {
         Ok(n) if (1..=9).contains(&n) => Ok(n),
@@ -250,21 +237,21 @@ impl Options {
         let value = value.trim();
         match key.trim() {
             "range_mode" => {
-                self.range_mode = pick(
+                self.range_mode = one_of(
                     key,
                     value,
                     &[("exact", RangeMode::Exact), ("max", RangeMode::Max)],
                 )?;
             }
             "move_mode" => {
-                self.move_mode = pick(
+                self.move_mode = one_of(
                     key,
                     value,
                     &[("up-to", MoveMode::UpTo), ("exact", MoveMode::Exact)],
                 )?;
             }
             "attack_limit" => {
-                self.attack_limit = pick(
+                self.attack_limit = one_of(
                     key,
                     value,
                     &[
@@ -274,7 +261,7 @@ impl Options {
                 )?;
             }
             "rapid_reaction" => {
-                self.rapid_reaction = pick(
+                self.rapid_reaction = one_of(
                     key,
                     value,
                     &[
@@ -286,7 +273,7 @@ impl Options {
             "sectopod_hits" => self.sectopod_hits = digit(key, value)?,
             "sectopod_cost" => self.sectopod_cost = digit(key, value)?,
             "first_player" => {
-                self.first_player = pick(
+                self.first_player = one_of(
                     key,
                     value,
                     &[
@@ -297,10 +284,10 @@ impl Options {
                 )?;
             }
             "detection" => {
-                self.detection = pick(key, value, &[("off", Switch::Off), ("on", Switch::On)])?;
+                self.detection = one_of(key, value, &[("off", Switch::Off), ("on", Switch::On)])?;
             }
             "hidden_positions" => {
-                self.hidden_positions = pick(
+                self.hidden_positions = one_of(
                     key,
                     value,
                     &[
@@ -310,24 +297,24 @@ impl Options {
                 )?;
             }
             "panic" => {
-                self.panic = pick(key, value, &[("off", Switch::Off), ("on", Switch::On)])?;
+                self.panic = one_of(key, value, &[("off", Switch::Off), ("on", Switch::On)])?;
             }
             "stalemate" => {
-                self.stalemate = pick(
+                self.stalemate = one_of(
                     key,
                     value,
                     &[("draw", Stalemate::Draw), ("play-on", Stalemate::PlayOn)],
                 )?;
             }
             "area_aim" => {
-                self.area_aim = pick(
+                self.area_aim = one_of(
                     key,
                     value,
                     &[("blast", AreaAim::Blast), ("hex-only", AreaAim::HexOnly)],
                 )?;
             }
             "detection_retry" => {
-                self.detection_retry = pick(
+                self.detection_retry = one_of(
                     key,
                     value,
                     &[
@@ -337,7 +324,7 @@ impl Options {
                 )?;
             }
             "reveal_roll" => {
-                self.reveal_roll = pick(
+                self.reveal_roll = one_of(
                     key,
                     value,
                     &[

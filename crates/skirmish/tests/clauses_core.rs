@@ -3,6 +3,7 @@
 //! clause it checks; positions come from the fixture builder, dice are pinned with
 //! `Fixture::dice`, and every assertion states an exact outcome.
 
+use crate::support::{R, at, destinations, rejected};
 use squadsight_core::dice::{Dice, Target};
 use squadsight_core::journal::Visibility;
 use squadsight_core::{Decision, GameRng, Journal, Ratio, Ruleset, Seat, Stream};
@@ -12,8 +13,6 @@ use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::options::Options;
 use squadsight_skirmish::state::{DiscardWhy, Frame, HexId, Phase, State, UnitId};
 use std::collections::BTreeSet;
-
-type R = Result<(), String>;
 
 /// Plays a deck card for a unit.
 fn play(s: &mut Session, side: u8, card: &str, unit: UnitId) -> R {
@@ -41,19 +40,6 @@ fn spec(s: &mut Session, side: u8, card: &str, unit: UnitId, table: &str, alt: u
     )
 }
 
-/// Asserts that an action is refused and leaves the state and the journal untouched.
-fn rejected(s: &mut Session, side: u8, action: Action) {
-    let before = s.state().clone();
-    let events = s.events().len();
-    assert!(s.act(side, action).is_err(), "{action:?} should be illegal");
-    assert_eq!(s.state(), &before, "a refused {action:?} changed the state");
-    assert_eq!(
-        s.events().len(),
-        events,
-        "a refused {action:?} was journaled"
-    );
-}
-
 /// A unit's catalog key.
 fn key(sk: &Skirmish, st: &State, id: UnitId) -> String {
     st.unit(id)
@@ -62,18 +48,13 @@ fn key(sk: &Skirmish, st: &State, id: UnitId) -> String {
         .unwrap_or_default()
 }
 
-/// The (col, row) of a hex.
-fn at(s: &Session, h: HexId) -> (u8, u8) {
-    s.state().board().offset(h)
-}
-
 /// The table keys of every Spec play the deciding side may make for `unit` now.
 fn spec_tables(s: &Session, side: u8, unit: UnitId) -> BTreeSet<String> {
     s.legal(side)
         .iter()
         .filter_map(|a| match a {
             Action::Spec { unit: u, table, .. } if *u == unit => {
-                s.sk.catalog().table(*table).map(|t| t.key.clone())
+                s.ruleset().catalog().table(*table).map(|t| t.key.clone())
             }
             _ => None,
         })
@@ -277,7 +258,7 @@ fn sk_setup_terminology_opp_dsc_rnd_and_adj() -> R {
         .deck()
         .discards()
         .iter()
-        .filter_map(|c| s.sk.catalog().card(*c).map(|c| c.key.clone()))
+        .filter_map(|c| s.ruleset().catalog().card(*c).map(|c| c.key.clone()))
         .collect();
     assert_eq!(pile.len(), 2);
     assert!(pile.contains(&"spec-6".to_string()));
@@ -341,7 +322,7 @@ fn sk_unit_xcom_roster_units_start_with_roster_hits() -> R {
     for (i, (k, hits)) in kinds.iter().enumerate() {
         let u = s.unit(UnitId(i as u8))?;
         assert_eq!((u.hits, u.max_hits), (*hits, *hits), "{k}");
-        assert_eq!(key(&s.sk, s.state(), UnitId(i as u8)), *k);
+        assert_eq!(key(s.ruleset(), s.state(), UnitId(i as u8)), *k);
     }
     Ok(())
 }
@@ -377,7 +358,7 @@ fn sk_unit_alien_roster_units_start_with_roster_hits() -> R {
         let id = UnitId(i as u8 + 1);
         let u = s.unit(id)?;
         assert_eq!((u.hits, u.max_hits), (*hits, *hits), "{k}");
-        assert_eq!(key(&s.sk, s.state(), id), *k);
+        assert_eq!(key(s.ruleset(), s.state(), id), *k);
     }
     Ok(())
 }
@@ -612,9 +593,11 @@ fn sk_unit_alien_tables_each_type_uses_its_own_table() -> R {
         .filter_map(|a| match a {
             Action::Spec {
                 unit, table, card, ..
-            } if Some(*card) == s.card("spec-4").ok() => {
-                s.sk.catalog().table(*table).map(|t| (*unit, t.key.clone()))
-            }
+            } if Some(*card) == s.card("spec-4").ok() => s
+                .ruleset()
+                .catalog()
+                .table(*table)
+                .map(|t| (*unit, t.key.clone())),
             _ => None,
         })
         .collect();
@@ -788,17 +771,6 @@ fn sk_map_stack_flyer_hovers_over_ground_units() -> R {
         },
     );
     Ok(())
-}
-
-/// The destinations listed for the move in progress.
-fn destinations(s: &Session, side: u8) -> BTreeSet<(u8, u8)> {
-    s.legal(side)
-        .iter()
-        .filter_map(|a| match a {
-            Action::MoveTo(h) => Some(at(s, *h)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// sk.map.pass-through — a walker cannot pass an occupied hex; a jumper (Thin Man Jump) and a
@@ -1053,24 +1025,12 @@ fn sk_turn_activation_units_act_in_any_order() -> R {
         .hand(0, &["point-blank", "point-blank"])
         .build()?;
     let (a, b) = (UnitId(0), UnitId(1));
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(1, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 1, 0)?;
     play(&mut s, 0, "point-blank", b)?;
     s.act(0, Action::TargetUnit(UnitId(2)))?;
     play(&mut s, 0, "point-blank", a)?;
     s.act(0, Action::TargetUnit(UnitId(3)))?;
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: b,
-            to: s.hex(0, 2)?,
-        },
-    )?;
+    s.free_move(0, b, 0, 2)?;
     assert!(!s.unit(UnitId(2))?.on_map() && !s.unit(UnitId(3))?.on_map());
     assert_eq!(at(&s, s.unit(a)?.pos), (1, 0));
     assert_eq!(at(&s, s.unit(b)?.pos), (0, 2));
@@ -1099,7 +1059,7 @@ fn sk_deck_shared_one_deck_one_pile() -> R {
     let names = |s: &Session, side: u8| -> BTreeSet<String> {
         s.hand(side)
             .cards()
-            .filter_map(|c| s.sk.catalog().card(c).map(|c| c.key.clone()))
+            .filter_map(|c| s.ruleset().catalog().card(c).map(|c| c.key.clone()))
             .collect()
     };
     assert_eq!(names(&s, 1), set(&["tactics", "evasion", "tough"]));
@@ -1245,7 +1205,7 @@ fn sk_deck_hidden_hands_until_looked_at() -> R {
         .hand(0, &["tough", "run"])
         .deck_top(&["spec-5", "tactics", "sprint"])
         .build()?;
-    let obs = s.sk.observe(s.state(), Seat(1));
+    let obs = s.ruleset().observe(s.state(), Seat(1));
     assert_eq!((obs.other_hand, obs.known_other().len()), (2, 0));
     s.act(0, Action::EndTurn)?;
     // The aliens' draw: seat 1 sees the cards, seat 0 only that cards were drawn.
@@ -1262,12 +1222,15 @@ fn sk_deck_hidden_hands_until_looked_at() -> R {
         let mine = e.view(Some(Seat(1))).ok_or("own draw hidden")?;
         assert_ne!(mine.card.map(|c| c.card), Some("hidden".to_string()));
     }
-    let obs = s.sk.observe(s.state(), Seat(0));
+    let obs = s.ruleset().observe(s.state(), Seat(0));
     assert_eq!((obs.other_hand, obs.known_other().len()), (3, 0));
     // Alert (sectoid#5): the aliens now see X-Com's hand.
-    assert_eq!(s.sk.observe(s.state(), Seat(1)).known_other().len(), 0);
+    assert_eq!(
+        s.ruleset().observe(s.state(), Seat(1)).known_other().len(),
+        0
+    );
     spec(&mut s, 1, "spec-5", UnitId(1), "sectoid", 0)?;
-    let obs = s.sk.observe(s.state(), Seat(1));
+    let obs = s.ruleset().observe(s.state(), Seat(1));
     assert_eq!(obs.known_other(), s.hand(0));
     assert_eq!(obs.known_other().len(), 2);
     Ok(())

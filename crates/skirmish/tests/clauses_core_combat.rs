@@ -2,13 +2,12 @@
 //! attacks and damage, Defense, suppression tokens, area attacks and line of sight. Each
 //! test names the clause it checks; dice are pinned with `Fixture::dice`.
 
+use crate::support::{R, at, destinations, hits, on_map, rejected};
 use squadsight_core::Ratio;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{Frame, HexId, Life, UnitId};
 use std::collections::BTreeSet;
-
-type R = Result<(), String>;
 
 fn card_action(s: &Session, card: &str, unit: UnitId) -> Result<Action, String> {
     Ok(Action::Card {
@@ -36,42 +35,6 @@ fn spec(s: &mut Session, side: u8, card: &str, unit: UnitId, table: &str) -> R {
     s.act(side, a)
 }
 
-/// Asserts that an action is refused and leaves the state and the journal untouched.
-fn rejected(s: &mut Session, side: u8, action: Action) {
-    let before = s.state().clone();
-    let events = s.events().len();
-    assert!(s.act(side, action).is_err(), "{action:?} should be illegal");
-    assert_eq!(s.state(), &before, "a refused {action:?} changed the state");
-    assert_eq!(
-        s.events().len(),
-        events,
-        "a refused {action:?} was journaled"
-    );
-}
-
-fn at(s: &Session, h: HexId) -> (u8, u8) {
-    s.state().board().offset(h)
-}
-
-fn hits(s: &Session, id: UnitId) -> Result<u8, String> {
-    Ok(s.unit(id)?.hits)
-}
-
-fn alive(s: &Session, id: UnitId) -> Result<bool, String> {
-    Ok(s.unit(id)?.on_map())
-}
-
-/// The destinations listed for the move in progress.
-fn destinations(s: &Session, side: u8) -> BTreeSet<(u8, u8)> {
-    s.legal(side)
-        .iter()
-        .filter_map(|a| match a {
-            Action::MoveTo(h) => Some(at(s, *h)),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Discards the first card of the hand while a discard is asked for.
 fn discard_down(s: &mut Session) -> R {
     while let Some(Frame::Discard { seat, .. }) = s.state().stack().last().copied() {
@@ -94,13 +57,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
         .hand(0, &["maneuver"])
         .build()?;
     let (a, b) = (UnitId(0), UnitId(1));
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(1, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 1, 0)?;
     assert_eq!(at(&s, s.unit(a)?.pos), (1, 0));
     assert!(s.cited("sk.move.free"));
     let two = s.hex(2, 0)?;
@@ -108,13 +65,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
     // Not a step of more than one hex either.
     let far = s.hex(2, 1)?;
     rejected(&mut s, 0, Action::FreeMove { unit: b, to: far });
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: b,
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, b, 1, 1)?;
     // The Move card allowance is separate.
     assert!(s.legal(0).contains(&card_action(&s, "maneuver", a)?));
     s.act(0, Action::EndTurn)?;
@@ -122,13 +73,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
     s.act(1, Action::EndTurn)?;
     discard_down(&mut s)?;
     assert_eq!(s.state().turn(), 3);
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(2, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 2, 0)?;
     assert_eq!(at(&s, s.unit(a)?.pos), (2, 0));
     Ok(())
 }
@@ -148,13 +93,7 @@ fn sk_move_card_limit_one_move_card_per_unit() -> R {
     let run_a = card_action(&s, "run", a)?;
     assert!(!s.legal(0).contains(&run_a));
     rejected(&mut s, 0, run_a);
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: a,
-            to: s.hex(2, 0)?,
-        },
-    )?;
+    s.free_move(0, a, 2, 0)?;
     play(&mut s, 0, "run", b)?;
     s.act(0, Action::MoveTo(s.hex(2, 1)?))?;
     assert_eq!(at(&s, s.unit(a)?.pos), (2, 0));
@@ -252,7 +191,7 @@ fn sk_attack_play_needs_a_card() -> R {
             [Action::TargetUnit(UnitId(2)), Action::TargetUnit(UnitId(3))]
         );
         s.act(0, Action::TargetUnit(UnitId(2)))?;
-        assert!(!alive(&s, UnitId(2))?);
+        assert!(!on_map(&s, UnitId(2))?);
         assert_eq!(s.state().deck().discards(), [s.card("point-blank")?]);
         assert!(s.cited("sk.attack.play"));
         Ok::<Session, String>(s)
@@ -268,7 +207,7 @@ fn sk_attack_play_needs_a_card() -> R {
     // The limit is per unit: the other squaddie still attacks.
     play(&mut s, 0, "point-blank", UnitId(1))?;
     s.act(0, Action::TargetUnit(UnitId(3)))?;
-    assert!(!alive(&s, UnitId(3))?);
+    assert!(!on_map(&s, UnitId(3))?);
     Ok(())
 }
 
@@ -357,7 +296,7 @@ fn sk_attack_no_roll_without_tokens() -> R {
         .build()?;
     play(&mut s, 0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
-    assert!(!alive(&s, UnitId(1))?);
+    assert!(!on_map(&s, UnitId(1))?);
     assert!(s.events().iter().all(|e| e.roll.is_none()));
     Ok(())
 }
@@ -407,13 +346,7 @@ fn sk_damage_kill_removes_the_unit() -> R {
     assert_eq!(s.state().units_left(1), 1);
     assert!(s.unit_at(1, 0).is_err());
     assert_eq!(s.outcome(), None, "one alien is left");
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 0)?,
-        },
-    )?;
+    s.free_move(0, UnitId(0), 1, 0)?;
     assert_eq!(at(&s, s.unit(UnitId(0))?.pos), (1, 0));
     Ok(())
 }
@@ -462,7 +395,7 @@ fn sk_defense_play_answer_with_a_defense_card() -> R {
     assert_eq!(s.legal(1), [Action::Pass, tough]);
     s.act(1, tough)?;
     s.pass_all()?;
-    assert!(alive(&s, UnitId(1))?);
+    assert!(on_map(&s, UnitId(1))?);
     assert!(s.cited("sk.defense.play"));
     assert!(s.state().deck().discards().contains(&s.card("tough")?));
     // Passing instead lets the Hit through.
@@ -547,7 +480,7 @@ fn sk_defense_terrain_spec_cover() -> R {
     let c1 = cover(&s, "spec-1")?;
     s.act(1, c1)?;
     s.pass_all()?;
-    assert!(alive(&s, UnitId(1))?);
+    assert!(on_map(&s, UnitId(1))?);
     assert!(s.cited("sk.defense.terrain-spec"));
 
     // A Floater over Terrain 5 gets no cover.
@@ -603,7 +536,7 @@ fn sk_suppression_pool_per_player() -> R {
     s.act(1, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(s.state().tokens(0), 0);
     assert_eq!(s.rolls("sk.suppression.roll"), [1, 2]);
-    assert!(!alive(&s, UnitId(0))? && !alive(&s, UnitId(1))?);
+    assert!(!on_map(&s, UnitId(0))? && !on_map(&s, UnitId(1))?);
     Ok(())
 }
 
@@ -631,7 +564,7 @@ fn suppressed(tokens: [u16; 2], dice: &[u8], attacks: usize) -> Result<Session, 
 #[test]
 fn sk_suppression_roll_four_plus_stops_the_attack() -> R {
     let s = suppressed([0, 1], &[4], 1)?;
-    assert!(alive(&s, UnitId(1))?, "4 stops the attack");
+    assert!(on_map(&s, UnitId(1))?, "4 stops the attack");
     let rolls: Vec<_> = s
         .events()
         .iter()
@@ -646,18 +579,18 @@ fn sk_suppression_roll_four_plus_stops_the_attack() -> R {
     assert_eq!(s.hand(0).len(), 0);
 
     let s = suppressed([0, 1], &[3], 1)?;
-    assert!(!alive(&s, UnitId(1))?, "3 lets it through");
+    assert!(!on_map(&s, UnitId(1))?, "3 lets it through");
     assert_eq!(s.rolls("sk.suppression.roll"), [3]);
 
     // Stopped, then tried again with the last token gone: no roll, it lands.
     let s = suppressed([0, 1], &[6], 2)?;
     assert_eq!(s.rolls("sk.suppression.roll"), [6]);
-    assert!(!alive(&s, UnitId(1))?);
+    assert!(!on_map(&s, UnitId(1))?);
 
     // Tokens of the attacking side do nothing.
     let s = suppressed([3, 0], &[6], 1)?;
     assert!(s.rolls("sk.suppression.roll").is_empty());
-    assert!(!alive(&s, UnitId(1))?);
+    assert!(!on_map(&s, UnitId(1))?);
     assert_eq!(s.state().tokens(0), 3);
     Ok(())
 }
@@ -669,7 +602,7 @@ fn sk_suppression_spend_one_token_per_roll() -> R {
     assert_eq!(s.state().tokens(1), 2, "spent on a success");
     let s = suppressed([0, 3], &[6, 2], 2)?;
     assert_eq!(s.state().tokens(1), 1, "spent on a failure too");
-    assert!(!alive(&s, UnitId(1))?);
+    assert!(!on_map(&s, UnitId(1))?);
     let spends = s
         .events()
         .iter()
@@ -697,7 +630,7 @@ fn sk_area_target_full_damage_in_the_target_hex() -> R {
     assert!(legal.contains(&Action::TargetHex(target)));
     assert!(legal.iter().all(|a| matches!(a, Action::TargetHex(_))));
     s.act(0, Action::TargetHex(target))?;
-    assert!(!alive(&s, UnitId(1))?);
+    assert!(!on_map(&s, UnitId(1))?);
     assert!(s.rolls("sk.area.splash").is_empty(), "no unit next to it");
 
     let mut s = Fixture::flat(8, 2)
@@ -720,7 +653,7 @@ fn sk_area_target_full_damage_in_the_target_hex() -> R {
     spec(&mut s, 0, "spec-5", UnitId(0), "squaddie")?;
     s.act(0, Action::TargetHex(s.hex(2, 1)?))?;
     assert_eq!(s.rolls("sk.area.splash"), [4]);
-    assert!(alive(&s, UnitId(1))?);
+    assert!(on_map(&s, UnitId(1))?);
     Ok(())
 }
 
@@ -740,7 +673,7 @@ fn sk_area_target_suppressed_blast_is_called_off() -> R {
     s.act(0, Action::TargetHex(s.hex(3, 0)?))?;
     assert_eq!(s.rolls("sk.suppression.roll"), [5]);
     assert!(s.rolls("sk.area.splash").is_empty());
-    assert!(alive(&s, UnitId(1))? && alive(&s, UnitId(2))?);
+    assert!(on_map(&s, UnitId(1))? && on_map(&s, UnitId(2))?);
     assert_eq!(s.state().tokens(1), 0);
     Ok(())
 }
@@ -766,8 +699,8 @@ fn sk_area_splash_hits_friend_and_foe_on_five_plus() -> R {
     // Neighbours roll in direction order: east (4,0) first, then south-east (3,1).
     let s = blast(&[5, 4])?;
     assert_eq!(s.rolls("sk.area.splash"), [5, 4]);
-    assert!(!alive(&s, UnitId(1))? && !alive(&s, UnitId(2))?);
-    assert!(alive(&s, UnitId(3))?);
+    assert!(!on_map(&s, UnitId(1))? && !on_map(&s, UnitId(2))?);
+    assert!(on_map(&s, UnitId(3))?);
     let p: Vec<_> = s
         .events()
         .iter()
@@ -776,9 +709,9 @@ fn sk_area_splash_hits_friend_and_foe_on_five_plus() -> R {
         .collect();
     assert_eq!(p, [Ratio::new(1, 3), Ratio::new(1, 3)]);
     let s = blast(&[4, 6])?;
-    assert!(alive(&s, UnitId(2))?);
+    assert!(on_map(&s, UnitId(2))?);
     assert!(
-        !alive(&s, UnitId(3))?,
+        !on_map(&s, UnitId(3))?,
         "the thrower's own friend is splashed"
     );
     Ok(())
@@ -837,7 +770,7 @@ fn sk_los_flyer_elevation_six() -> R {
     assert!(s.legal(1).contains(&rifle));
     s.act(1, rifle)?;
     s.act(1, Action::TargetUnit(UnitId(1)))?;
-    assert!(!alive(&s, UnitId(1))?);
+    assert!(!on_map(&s, UnitId(1))?);
 
     let s = Fixture::new(&rows)
         .unit(1, "thin-man", 0, 0)
@@ -897,7 +830,7 @@ fn sk_los_through_units_block_unless_lower_or_grenade() -> R {
     let target = s.hex(3, 0)?;
     assert!(s.legal(0).contains(&Action::TargetHex(target)));
     s.act(0, Action::TargetHex(target))?;
-    assert!(!alive(&s, UnitId(2))?);
+    assert!(!on_map(&s, UnitId(2))?);
     // A hovering Floater blocks ground fire past it.
     let s = Fixture::flat(5, 2)
         .unit(0, "squaddie", 0, 0)

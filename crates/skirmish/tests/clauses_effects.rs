@@ -4,79 +4,13 @@
 //! Every test names the clauses it checks; table clauses (`sk.table.*`) are cited where one of
 //! that table's rows is played and its exact outcome asserted.
 
+use crate::support::{R, acts_for, card, end_turn, hits, on_map, spec, spec_tables, unit_targets};
 use squadsight_core::journal::Visibility;
 use squadsight_core::{Ruleset, Seat, SeatSet};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{DiscardWhy, Frame, Life, UnitId};
 use std::collections::BTreeSet;
-
-type R = Result<(), String>;
-
-/// A Spec N play of row N of `table` (option `alt`) for `unit`.
-fn spec(s: &Session, n: u8, unit: UnitId, table: &str, alt: u8) -> Result<Action, String> {
-    Ok(Action::Spec {
-        card: s.card(&format!("spec-{n}"))?,
-        unit,
-        table: s.table(table)?,
-        alt,
-    })
-}
-
-/// A deck card's printed effect for `unit`.
-fn card(s: &Session, name: &str, unit: UnitId) -> Result<Action, String> {
-    Ok(Action::Card {
-        card: s.card(name)?,
-        unit: Some(unit),
-    })
-}
-
-fn hits(s: &Session, id: UnitId) -> Result<u8, String> {
-    Ok(s.unit(id)?.hits)
-}
-
-fn on_map(s: &Session, id: UnitId) -> Result<bool, String> {
-    Ok(s.unit(id)?.on_map())
-}
-
-/// The units the deciding side may aim at now.
-fn unit_targets(s: &Session, side: u8) -> BTreeSet<UnitId> {
-    s.legal(side)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::TargetUnit(u) => Some(u),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The tables offered for Spec `n` on `unit` in the deciding side's current list.
-fn spec_tables(s: &Session, side: u8, n: u8, unit: UnitId) -> Result<BTreeSet<String>, String> {
-    let c = s.card(&format!("spec-{n}"))?;
-    Ok(s.legal(side)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Spec {
-                card,
-                unit: u,
-                table,
-                ..
-            } if card == c && u == unit => s.sk.catalog().table(table).map(|t| t.key.clone()),
-            _ => None,
-        })
-        .collect())
-}
-
-/// Whether any legal action of `side` names `unit` as the acting unit.
-fn acts_for(s: &Session, side: u8, unit: UnitId) -> bool {
-    s.legal(side).into_iter().any(|a| match a {
-        Action::FreeMove { unit: u, .. }
-        | Action::Spec { unit: u, .. }
-        | Action::SelfDestruct { unit: u, .. } => u == unit,
-        Action::Card { unit: Some(u), .. } => u == unit,
-        _ => false,
-    })
-}
 
 fn names(s: &Session, cards: &[&str]) -> Result<Vec<squadsight_skirmish::catalog::CardId>, String> {
     cards.iter().map(|c| s.card(c)).collect()
@@ -92,18 +26,6 @@ fn sorted(
 ) -> Vec<squadsight_skirmish::catalog::CardId> {
     v.sort();
     v
-}
-
-/// Ends the active side's turn and runs on to the next side's free choice, discarding the
-/// first listed card whenever a hand-limit discard is asked for.
-fn end_turn(s: &mut Session) -> R {
-    let side = s.to_act().ok_or("game over")?;
-    s.act(side, Action::EndTurn)?;
-    while let Some(Frame::Discard { seat, .. }) = s.state().stack().last().copied() {
-        let first = s.legal(seat).first().copied().ok_or("nothing to discard")?;
-        s.act(seat, first)?;
-    }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -195,7 +117,7 @@ fn hero_after_losing_a_friend() -> Result<(Session, BTreeSet<String>), String> {
 fn sk_spec_access_example_psi_hero_sniper_spec1_five_tables() -> R {
     let (s, defense) = hero_after_losing_a_friend()?;
     let hero = UnitId(0);
-    let cat = s.sk.catalog();
+    let cat = s.ruleset().catalog();
     let kind = s.unit(hero)?.kind;
     let usable: BTreeSet<String> = cat
         .usable_tables(kind, true)
@@ -868,10 +790,15 @@ fn sk_effect_look_hand_sectoid_alert_private_to_actor() -> R {
     assert!(!other.text.contains("Tough") && !other.text.contains("Sprint"));
     assert_eq!(s.hand(0).len(), 2, "looking takes nothing");
     // The aliens' observation now holds those two cards; X-Com's knows nothing of theirs.
-    let seen = s.sk.observe(s.state(), Seat(1));
+    let seen = s.ruleset().observe(s.state(), Seat(1));
     assert_eq!(seen.known_other().cards().count(), 2);
     assert!(seen.known_other().has(s.card("tough")?) && seen.known_other().has(s.card("sprint")?));
-    assert!(s.sk.observe(s.state(), Seat(0)).known_other().is_empty());
+    assert!(
+        s.ruleset()
+            .observe(s.state(), Seat(0))
+            .known_other()
+            .is_empty()
+    );
     Ok(())
 }
 
@@ -1090,13 +1017,7 @@ fn sk_effect_ranged_arc_thrower_immobilizes_this_and_next_turn() -> R {
     assert!(m.immobile(1) && m.immobile(2) && !m.immobile(3));
     assert_eq!(hits(&s, muton)?, 3, "a ranged effect deals no damage");
     // No defending while immobilised: the Tough card stays in hand.
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: sup,
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, sup, 1, 1)?;
     s.pass_all()?;
     s.act(0, card(&s, "point-blank", sup)?)?;
     s.act(0, Action::TargetUnit(muton))?;
@@ -1341,13 +1262,7 @@ fn sk_effect_reaction_overwatch_after_enemy_move() -> R {
         .unit(1, "sectoid", 4, 1)
         .hand(1, &["overwatch"])
         .build()?;
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, UnitId(0), 1, 1)?;
     assert_eq!(s.to_act(), Some(1));
     let ow = card(&s, "overwatch", UnitId(2))?;
     assert!(s.legal(1).contains(&ow));
@@ -1384,13 +1299,7 @@ fn sk_effect_reaction_sectopod_overwatch_answers_moves_only() -> R {
     s.pass_all()?;
     assert!(!on_map(&s, UnitId(2))?);
     assert!(s.state().stack().is_empty(), "no window after an attack");
-    s.act(
-        0,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(0, UnitId(0), 1, 1)?;
     let ow = spec(&s, 4, UnitId(3), "sectopod", 0)?;
     assert!(s.legal(1).contains(&ow));
     s.act(1, ow)?;
@@ -1436,13 +1345,7 @@ fn sk_effect_reaction_snap_shot() -> R {
         .hand(0, &["spec-5"])
         .active(1)
         .build()?;
-    s.act(
-        1,
-        Action::FreeMove {
-            unit: UnitId(0),
-            to: s.hex(1, 1)?,
-        },
-    )?;
+    s.free_move(1, UnitId(0), 1, 1)?;
     let snap = spec(&s, 5, UnitId(2), "spec-sniper", 0)?;
     assert!(s.legal(0).contains(&snap));
     s.act(0, snap)?;

@@ -1,51 +1,10 @@
 //! Behaviour tests for the optional Detection and Panic rules (clause index sections 17 and
 //! 18), with every die pinned.
 
+use crate::support::{R, acts_for, card, end_turn, hits, spec};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
-use squadsight_skirmish::state::{Frame, Life, PanicEffect, UnitId};
-
-type R = Result<(), String>;
-
-fn spec(s: &Session, n: u8, unit: UnitId, table: &str, alt: u8) -> Result<Action, String> {
-    Ok(Action::Spec {
-        card: s.card(&format!("spec-{n}"))?,
-        unit,
-        table: s.table(table)?,
-        alt,
-    })
-}
-
-fn card(s: &Session, name: &str, unit: UnitId) -> Result<Action, String> {
-    Ok(Action::Card {
-        card: s.card(name)?,
-        unit: Some(unit),
-    })
-}
-
-fn hits(s: &Session, id: UnitId) -> Result<u8, String> {
-    Ok(s.unit(id)?.hits)
-}
-
-fn acts_for(s: &Session, side: u8, unit: UnitId) -> bool {
-    s.legal(side).into_iter().any(|a| match a {
-        Action::FreeMove { unit: u, .. }
-        | Action::Spec { unit: u, .. }
-        | Action::SelfDestruct { unit: u, .. } => u == unit,
-        Action::Card { unit: Some(u), .. } => u == unit,
-        _ => false,
-    })
-}
-
-fn end_turn(s: &mut Session) -> R {
-    let side = s.to_act().ok_or("game over")?;
-    s.act(side, Action::EndTurn)?;
-    while let Some(Frame::Discard { seat, .. }) = s.state().stack().last().copied() {
-        let first = s.legal(seat).first().copied().ok_or("nothing to discard")?;
-        s.act(seat, first)?;
-    }
-    Ok(())
-}
+use squadsight_skirmish::state::{Life, PanicEffect, UnitId};
 
 fn free_move(s: &mut Session, side: u8, unit: UnitId, col: u8, row: u8) -> R {
     let to = s.hex(col, row)?;

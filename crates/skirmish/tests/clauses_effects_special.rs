@@ -1,84 +1,18 @@
 //! Behaviour tests for the special unit behaviours, the End phase hand limit and victory
 //! (clause index sections 14–16), plus the table format clause as played: Spec N uses row N.
 
+use crate::support::{R, acts_for, card, end_turn, hits, spec, spec_tables, unit_targets};
 use squadsight_core::{Decision, Ruleset, Seat, SeatSet};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{DiscardWhy, Ending, Frame, Life, UnitId};
 use std::collections::BTreeSet;
 
-type R = Result<(), String>;
-
-fn spec(s: &Session, n: u8, unit: UnitId, table: &str, alt: u8) -> Result<Action, String> {
-    Ok(Action::Spec {
-        card: s.card(&format!("spec-{n}"))?,
-        unit,
-        table: s.table(table)?,
-        alt,
-    })
-}
-
-fn card(s: &Session, name: &str, unit: UnitId) -> Result<Action, String> {
-    Ok(Action::Card {
-        card: s.card(name)?,
-        unit: Some(unit),
-    })
-}
-
-fn hits(s: &Session, id: UnitId) -> Result<u8, String> {
-    Ok(s.unit(id)?.hits)
-}
-
-fn unit_targets(s: &Session, side: u8) -> BTreeSet<UnitId> {
-    s.legal(side)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::TargetUnit(u) => Some(u),
-            _ => None,
-        })
-        .collect()
-}
-
-fn spec_tables(s: &Session, side: u8, n: u8, unit: UnitId) -> Result<BTreeSet<String>, String> {
-    let c = s.card(&format!("spec-{n}"))?;
-    Ok(s.legal(side)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Spec {
-                card,
-                unit: u,
-                table,
-                ..
-            } if card == c && u == unit => s.sk.catalog().table(table).map(|t| t.key.clone()),
-            _ => None,
-        })
-        .collect())
-}
-
-fn acts_for(s: &Session, side: u8, unit: UnitId) -> bool {
-    s.legal(side).into_iter().any(|a| match a {
-        Action::FreeMove { unit: u, .. }
-        | Action::Spec { unit: u, .. }
-        | Action::SelfDestruct { unit: u, .. } => u == unit,
-        Action::Card { unit: Some(u), .. } => u == unit,
-        _ => false,
-    })
-}
-
 fn kind(s: &Session, key: &str) -> Result<squadsight_skirmish::catalog::UnitTypeId, String> {
-    s.sk.catalog()
+    s.ruleset()
+        .catalog()
         .unit_id(key)
         .ok_or_else(|| format!("no unit type {key}"))
-}
-
-fn end_turn(s: &mut Session) -> R {
-    let side = s.to_act().ok_or("game over")?;
-    s.act(side, Action::EndTurn)?;
-    while let Some(Frame::Discard { seat, .. }) = s.state().stack().last().copied() {
-        let first = s.legal(seat).first().copied().ok_or("nothing to discard")?;
-        s.act(seat, first)?;
-    }
-    Ok(())
 }
 
 // sk.table.format, sk.spec.activate: Spec N always resolves row N of the chosen table — on
@@ -103,9 +37,9 @@ fn sk_table_format_spec_n_resolves_row_n() -> R {
         .build()?;
     u.act(0, spec(&u, 4, UnitId(0), "squaddie", 0)?)?;
     assert_eq!(unit_targets(&u, 0), BTreeSet::from([UnitId(2)]));
-    let rules = s.sk.rules();
+    let rules = s.ruleset().rules();
     assert_eq!(rules.tables.len(), 28);
-    for (i, t) in s.sk.catalog().tables().iter().enumerate() {
+    for (i, t) in s.ruleset().catalog().tables().iter().enumerate() {
         let id = squadsight_skirmish::catalog::TableId(i as u8);
         for n in 1..=6u8 {
             let row = rules.row(id, n).ok_or(format!("{} lacks row {n}", t.key))?;
@@ -323,11 +257,11 @@ fn sk_special_flyers_are_exactly_four_types() -> R {
         .unit(0, "squaddie", 0, 0)
         .unit(1, "sectoid", 3, 1)
         .build()?;
-    let cat = s.sk.catalog();
+    let cat = s.ruleset().catalog();
     let flyers: BTreeSet<String> = cat
         .units()
         .iter()
-        .zip(&s.sk.rules().units)
+        .zip(&s.ruleset().rules().units)
         .filter(|(_, info)| info.flyer)
         .map(|(u, _)| u.key.clone())
         .collect();
@@ -554,7 +488,7 @@ fn sk_victory_annihilation_last_enemy_destroyed() -> R {
     s.act(0, card(&s, "point-blank", UnitId(0))?)?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(s.state().ending(), Some(Ending::Won(0)));
-    match s.sk.to_act(s.state()) {
+    match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert_eq!(o.winners, SeatSet::only(Seat(0))),
         Decision::Act(seat) => return Err(format!("{seat} still to act")),
     }
@@ -590,7 +524,7 @@ fn sk_victory_both_sides_wiped_at_once_is_a_draw() -> R {
         },
     )?;
     assert_eq!(s.state().ending(), Some(Ending::BothWiped));
-    match s.sk.to_act(s.state()) {
+    match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert_eq!(o.winners, SeatSet::NONE),
         Decision::Act(seat) => return Err(format!("{seat} still to act")),
     }
@@ -672,7 +606,7 @@ fn sk_victory_zombified_last_unit_counts_as_lost() -> R {
     s.act(1, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(s.unit(UnitId(1))?.life, Life::Zombified);
     assert_eq!(s.state().ending(), Some(Ending::Won(1)));
-    match s.sk.to_act(s.state()) {
+    match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert_eq!(o.winners, SeatSet::only(Seat(1))),
         Decision::Act(seat) => return Err(format!("{seat} still to act")),
     }

@@ -24,13 +24,7 @@ fn an_attack_lists_range_sight_and_damage() -> Result<(), String> {
         .hand(0, &["short-range"])
         .build()?;
     let (us, them) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
-    s.act(
-        0,
-        Action::Card {
-            card: s.card("short-range")?,
-            unit: Some(us),
-        },
-    )?;
+    s.play_card(0, "short-range", us)?;
     s.act(0, Action::TargetUnit(them))?;
     let inputs = inputs_of(s.events(), "sk.attack.play");
     let has = |part: &str| inputs.iter().any(|i| i.contains(part));
@@ -66,13 +60,7 @@ fn public_inputs_never_place_a_hidden_unit() -> Result<(), String> {
     let (us, them) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
     let elsewhere = s.hex(4, 1)?;
     s.unit_mut(us)?.seen_at = elsewhere;
-    s.act(
-        0,
-        Action::Card {
-            card: s.card("short-range")?,
-            unit: Some(us),
-        },
-    )?;
+    s.play_card(0, "short-range", us)?;
     s.act(0, Action::TargetUnit(them))?;
     let inputs: Vec<String> = s
         .events()

@@ -1,11 +1,10 @@
 //! Attacks: range, line of sight and elevation, damage, Defense, terrain cover,
 //! suppression, area and splash, Auto-Kill, Flush, multi-attacks and reactions.
 
+use crate::support::{R, play_spec};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{Frame, UnitId};
-
-type R = Result<(), String>;
 
 /// Plays a deck card for a unit and aims it at a unit.
 fn shoot(s: &mut Session, side: u8, card: &str, by: UnitId, at: UnitId) -> R {
@@ -18,21 +17,6 @@ fn shoot(s: &mut Session, side: u8, card: &str, by: UnitId, at: UnitId) -> R {
         },
     )?;
     s.act(side, Action::TargetUnit(at))
-}
-
-/// Plays a Spec card on a table row for a unit.
-fn spec(s: &mut Session, side: u8, n: u8, by: UnitId, table: &str, alt: u8) -> R {
-    let c = s.card(&format!("spec-{n}"))?;
-    let t = s.table(table)?;
-    s.act(
-        side,
-        Action::Spec {
-            card: c,
-            unit: by,
-            table: t,
-            alt,
-        },
-    )
 }
 
 fn can_play(s: &Session, side: u8, card: &str, by: UnitId) -> Result<bool, String> {
@@ -94,7 +78,7 @@ fn sk_effect_attack_choice_and_span() -> R {
         .hand(0, &["spec-1", "spec-6"])
         .build()?;
     let h = s.unit_at(0, 1)?;
-    spec(&mut s, 0, 1, h, "spec-sniper", 0)?;
+    play_spec(&mut s, 0, 1, h, "spec-sniper", 0)?;
     let t = targets(&s);
     let b = s.state().board().clone();
     let from = s.unit(h)?.pos;
@@ -105,7 +89,7 @@ fn sk_effect_attack_choice_and_span() -> R {
     }
     s.act(0, Action::TargetUnit(t[0]))?;
     s.pass_all()?;
-    spec(&mut s, 0, 6, h, "hero", 0)?;
+    play_spec(&mut s, 0, 6, h, "hero", 0)?;
     let t = targets(&s);
     assert!(t.iter().all(|id| {
         let d = b.distance(from, s.state().unit(*id).map_or(from, |u| u.pos));
@@ -224,7 +208,7 @@ fn sk_attack_base_damage_and_damage_bonus() -> R {
     shoot(&mut s, 0, "medium-range", a, m)?;
     s.pass_all()?;
     assert_eq!(s.unit(m)?.hits, 2);
-    spec(&mut s, 0, 1, a, "spec-assault", 0)?;
+    play_spec(&mut s, 0, 1, a, "spec-assault", 0)?;
     s.act(0, Action::TargetUnit(m))?;
     s.pass_all()?;
     assert!(!s.unit(m)?.on_map(), "2 + 0 left: killed (sk.damage.kill)");
@@ -244,7 +228,7 @@ fn sk_defense_value_multi_and_stacking() -> R {
         .hand(1, &["full-cover", "tough"])
         .build()?;
     let (a, m) = (s.unit_at(0, 0)?, s.unit_at(3, 0)?);
-    spec(&mut s, 0, 1, a, "adv-assault", 0)?;
+    play_spec(&mut s, 0, 1, a, "adv-assault", 0)?;
     s.act(0, Action::TargetUnit(m))?;
     assert_eq!(s.to_act(), Some(1), "the defender's window is open");
     let full = s.card("full-cover")?;
@@ -390,7 +374,7 @@ fn sk_area_target_and_splash_hit_friend_and_foe() -> R {
         .build()?;
     let a = s.unit_at(0, 0)?;
     let (friend, target, next) = (s.unit_at(2, 0)?, s.unit_at(3, 0)?, s.unit_at(4, 0)?);
-    spec(&mut s, 0, 5, a, "squaddie", 0)?;
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
     let hex = s.hex(3, 0)?;
     s.act(0, Action::TargetHex(hex))?;
     s.pass_all()?;
@@ -413,7 +397,7 @@ fn sk_area_splash_misses_below_five() -> R {
         .build()?;
     let a = s.unit_at(0, 0)?;
     let next = s.unit_at(4, 0)?;
-    spec(&mut s, 0, 5, a, "squaddie", 0)?;
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
     let hex = s.hex(3, 0)?;
     s.act(0, Action::TargetHex(hex))?;
     s.pass_all()?;
@@ -434,7 +418,7 @@ fn sk_effect_auto_kill_needs_one_hit_through_defense() -> R {
             .hand(1, &["tough"])
             .build()?;
         let (a, m) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
-        spec(&mut s, 0, 3, a, "spec-sniper", 0)?;
+        play_spec(&mut s, 0, 3, a, "spec-sniper", 0)?;
         s.act(0, Action::TargetUnit(m))?;
         if defend {
             let c = s.card("tough")?;
@@ -478,7 +462,7 @@ fn sk_effect_negate_defense_flush_cancels_the_defense_just_played() -> R {
         s.state().stack().last(),
         Some(Frame::Flush { seat: 0 })
     ));
-    spec(&mut s, 0, 4, a, "adv-assault", 0)?;
+    play_spec(&mut s, 0, 4, a, "adv-assault", 0)?;
     assert!(s.cited("sk.effect.negate-defense"));
     s.pass_all()?;
     assert_eq!(s.unit(m)?.hits, 2);
@@ -498,7 +482,7 @@ fn sk_effect_multi_attack_one_attack_per_range() -> R {
         .build()?;
     let h = s.unit_at(0, 1)?;
     let (t3, t4) = (s.unit_at(3, 1)?, s.unit_at(4, 0)?);
-    spec(&mut s, 0, 1, h, "spec-heavy", 0)?;
+    play_spec(&mut s, 0, 1, h, "spec-heavy", 0)?;
     assert_eq!(targets(&s), vec![t3]);
     s.act(0, Action::TargetUnit(t3))?;
     s.pass_all()?;
@@ -547,7 +531,7 @@ fn sk_special_zombify_victims_rise_for_the_killer() -> R {
         .hand(1, &["spec-1", "spec-3"])
         .build()?;
     let (c, sq, shiv) = (s.unit_at(0, 0)?, s.unit_at(1, 0)?, s.unit_at(0, 1)?);
-    spec(&mut s, 1, 1, c, "chryssalid", 0)?;
+    play_spec(&mut s, 1, 1, c, "chryssalid", 0)?;
     s.act(1, Action::TargetUnit(sq))?;
     s.pass_all()?;
     let hex = s.hex(1, 0)?;
@@ -560,7 +544,7 @@ fn sk_special_zombify_victims_rise_for_the_killer() -> R {
             .iter()
             .any(|a| matches!(a, Action::FreeMove { unit, .. } if *unit == zombie))
     );
-    spec(&mut s, 1, 3, c, "chryssalid", 0)?;
+    play_spec(&mut s, 1, 3, c, "chryssalid", 0)?;
     s.act(1, Action::TargetUnit(shiv))?;
     s.pass_all()?;
     assert!(!s.unit(shiv)?.on_map());

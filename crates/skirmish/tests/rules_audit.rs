@@ -3,6 +3,7 @@
 //! aimed at an empty hex, Detection retries and the reveal roll's place, Panic at a reveal,
 //! and the first-player roll-off.
 
+use crate::support::{R, play_spec};
 use squadsight_core::{GameRng, Journal, Ruleset};
 use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
@@ -10,23 +11,6 @@ use squadsight_skirmish::catalog::{Catalog, parse_scenario};
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::options::Options;
 use squadsight_skirmish::state::{Frame, UnitId};
-
-type R = Result<(), String>;
-
-/// Plays a Spec card on a table row for a unit.
-fn spec(s: &mut Session, side: u8, n: u8, by: UnitId, table: &str, alt: u8) -> R {
-    let c = s.card(&format!("spec-{n}"))?;
-    let t = s.table(table)?;
-    s.act(
-        side,
-        Action::Spec {
-            card: c,
-            unit: by,
-            table: t,
-            alt,
-        },
-    )
-}
 
 fn spec_legal(s: &Session, side: u8, n: u8, by: UnitId, table: &str, alt: u8) -> bool {
     let (Ok(c), Ok(t)) = (s.card(&format!("spec-{n}")), s.table(table)) else {
@@ -61,7 +45,7 @@ fn sk_effect_multi_attack_playable_when_only_a_later_attack_has_a_target() -> R 
         .build()?;
     let (h, t) = (s.unit_at(0, 1)?, s.unit_at(4, 1)?);
     assert!(spec_legal(&s, 0, 1, h, "spec-heavy", 0), "LMG refused");
-    spec(&mut s, 0, 1, h, "spec-heavy", 0)?;
+    play_spec(&mut s, 0, 1, h, "spec-heavy", 0)?;
     assert!(s.cited("sk.attack.range"), "the range-3 attack is skipped");
     assert!(s.legal(0).contains(&Action::TargetUnit(t)));
     s.act(0, Action::TargetUnit(t))?;
@@ -201,7 +185,7 @@ fn grenade_next_to(fixture: Fixture) -> Result<(Session, UnitId), String> {
         .hand(0, &["spec-5"])
         .build()?;
     let (a, t) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
-    spec(&mut s, 0, 5, a, "squaddie", 0)?;
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
     let hex = s.hex(3, 0)?;
     s.act(0, Action::TargetHex(hex))?;
     s.pass_all()?;

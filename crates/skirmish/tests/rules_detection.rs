@@ -189,9 +189,9 @@ fn sk_gap_69_hidden_positions_show_the_last_seen_hex() -> R {
     let (from, to) = (s.hex(0, 0)?, s.hex(1, 0)?);
     s.act(0, Action::FreeMove { unit: u, to })?;
     assert!(s.unit(u)?.hidden);
-    let theirs = s.sk.observe(s.state(), Seat(1));
+    let theirs = s.ruleset().observe(s.state(), Seat(1));
     assert_eq!(theirs.state.unit(u).map(|x| x.pos), Some(from));
-    let mine = s.sk.observe(s.state(), Seat(0));
+    let mine = s.ruleset().observe(s.state(), Seat(0));
     assert_eq!(mine.state.unit(u).map(|x| x.pos), Some(to));
     Ok(())
 }

@@ -1,26 +1,11 @@
 //! Spec cards and the table effects of sections 13–14 of the clause index.
 
+use crate::support::{R, play_spec};
 use squadsight_core::Ruleset;
 use squadsight_core::Seat;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{Frame, Life, UnitId};
-
-type R = Result<(), String>;
-
-fn spec(s: &mut Session, side: u8, n: u8, by: UnitId, table: &str, alt: u8) -> R {
-    let c = s.card(&format!("spec-{n}"))?;
-    let t = s.table(table)?;
-    s.act(
-        side,
-        Action::Spec {
-            card: c,
-            unit: by,
-            table: t,
-            alt,
-        },
-    )
-}
 
 fn spec_listed(
     s: &Session,
@@ -64,10 +49,10 @@ fn sk_spec_access_example_psi_hero_sniper_has_five_tables() -> R {
         .build()?;
     let names = |id: UnitId| -> Result<Vec<String>, String> {
         let u = s.unit(id)?;
-        Ok(s.sk
+        Ok(s.ruleset()
             .usable_tables(u)
             .iter()
-            .filter_map(|t| s.sk.catalog().table(*t).map(|t| t.key.clone()))
+            .filter_map(|t| s.ruleset().catalog().table(*t).map(|t| t.key.clone()))
             .collect())
     };
     assert_eq!(
@@ -86,11 +71,12 @@ fn sk_special_heavy_floater_uses_two_tables() -> R {
         .unit(0, "squaddie", 5, 1)
         .build()?;
     let u = s.unit(s.unit_at(0, 0)?)?;
-    let keys: Vec<String> =
-        s.sk.usable_tables(u)
-            .iter()
-            .filter_map(|t| s.sk.catalog().table(*t).map(|t| t.key.clone()))
-            .collect();
+    let keys: Vec<String> = s
+        .ruleset()
+        .usable_tables(u)
+        .iter()
+        .filter_map(|t| s.ruleset().catalog().table(*t).map(|t| t.key.clone()))
+        .collect();
     assert_eq!(keys, ["heavy-floater", "floater"]);
     Ok(())
 }
@@ -107,7 +93,7 @@ fn sk_special_mind_control_use_kill_and_expiry() -> R {
         .hand(0, &["spec-2", "spec-5"])
         .build()?;
     let (p, tm) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
-    spec(&mut s, 0, 2, p, "psi", 0)?;
+    play_spec(&mut s, 0, 2, p, "psi", 0)?;
     s.act(0, Action::TargetUnit(tm))?;
     s.pass_all()?;
     let u = s.unit(tm)?;
@@ -177,7 +163,7 @@ fn sk_effect_heal_adjacent_damaged_friend_not_above_roster() -> R {
         .hand(0, &["spec-4"])
         .build()?;
     let (m, hurt, fine) = (s.unit_at(0, 0)?, s.unit_at(1, 0)?, s.unit_at(0, 1)?);
-    spec(&mut s, 0, 4, m, "spec-support", 0)?;
+    play_spec(&mut s, 0, 4, m, "spec-support", 0)?;
     assert_eq!(s.legal(0), vec![Action::TargetUnit(hurt)]);
     s.act(0, Action::TargetUnit(hurt))?;
     assert_eq!(s.unit(hurt)?.hits, 2);
@@ -199,7 +185,7 @@ fn sk_effect_revive_friend_killed_last_turn() -> R {
     let (h, sq) = (s.unit_at(0, 0)?, s.unit_at(1, 0)?);
     s.unit_mut(sq)?.life = Life::Dead { turn: 0 };
     s.unit_mut(sq)?.hits = 0;
-    spec(&mut s, 0, 1, h, "hero", 0)?;
+    play_spec(&mut s, 0, 1, h, "hero", 0)?;
     s.act(0, Action::TargetUnit(sq))?;
     let u = s.unit(sq)?;
     assert!(u.on_map());
@@ -222,18 +208,18 @@ fn sk_special_transform_grow_and_erupt() -> R {
         .hand(1, &["spec-1", "spec-4"])
         .build()?;
     let (h, z) = (s.unit_at(0, 0)?, s.unit_at(0, 1)?);
-    spec(&mut s, 1, 1, h, "hatchling", 0)?;
+    play_spec(&mut s, 1, 1, h, "hatchling", 0)?;
     let u = s.unit(h)?;
     assert_eq!(
-        s.sk.catalog().unit(u.kind).map(|t| t.key.as_str()),
+        s.ruleset().catalog().unit(u.kind).map(|t| t.key.as_str()),
         Some("chryssalid")
     );
     assert_eq!(u.hits, 2);
     assert_eq!(free_moves(&s, 1, h), 0);
-    spec(&mut s, 1, 4, z, "zombie", 0)?;
+    play_spec(&mut s, 1, 4, z, "zombie", 0)?;
     let u = s.unit(z)?;
     assert_eq!(
-        s.sk.catalog().unit(u.kind).map(|t| t.key.as_str()),
+        s.ruleset().catalog().unit(u.kind).map(|t| t.key.as_str()),
         Some("hatchling")
     );
     Ok(())
@@ -250,7 +236,7 @@ fn sk_special_spawn_adds_an_outsider_next_to_it() -> R {
         .hand(1, &["spec-5"])
         .build()?;
     let o = s.unit_at(0, 0)?;
-    spec(&mut s, 1, 5, o, "outsider", 0)?;
+    play_spec(&mut s, 1, 5, o, "outsider", 0)?;
     let hex = s.hex(1, 0)?;
     assert!(s.legal(1).contains(&Action::TargetHex(hex)));
     s.act(1, Action::TargetHex(hex))?;
@@ -275,7 +261,7 @@ fn sk_effect_boost_gives_another_sectoid_a_move_and_an_attack() -> R {
         .hand(1, &["spec-6", "run"])
         .build()?;
     let (a, b, sq) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?, s.unit_at(5, 0)?);
-    spec(&mut s, 1, 6, a, "sectoid", 0)?;
+    play_spec(&mut s, 1, 6, a, "sectoid", 0)?;
     assert_eq!(s.legal(1), vec![Action::TargetUnit(b)]);
     s.act(1, Action::TargetUnit(b))?;
     let to = s.hex(3, 0)?;
@@ -306,7 +292,7 @@ fn sk_special_reflect_turns_the_attack_on_its_attacker() -> R {
     card(&mut s, 0, "short-range", Some(sq))?;
     s.act(0, Action::TargetUnit(e))?;
     assert!(spec_listed(&s, 1, 1, e, "ethereal", 0)?);
-    spec(&mut s, 1, 1, e, "ethereal", 0)?;
+    play_spec(&mut s, 1, 1, e, "ethereal", 0)?;
     s.pass_all()?;
     assert!(!s.unit(sq)?.on_map());
     assert_eq!(s.unit(e)?.hits, 4);
@@ -328,7 +314,7 @@ fn sk_effect_negate_attack_telekinetic_field_on_the_opponents_turn() -> R {
     let (tm, sq, psi) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?, s.unit_at(7, 1)?);
     card(&mut s, 1, "short-range", Some(tm))?;
     s.act(1, Action::TargetUnit(sq))?;
-    spec(&mut s, 0, 5, psi, "psi", 0)?;
+    play_spec(&mut s, 0, 5, psi, "psi", 0)?;
     s.pass_all()?;
     assert!(s.unit(sq)?.on_map());
     assert!(s.cited("sk.effect.negate-attack"));
@@ -347,9 +333,9 @@ fn sk_effect_negate_psi_iron_will_stops_mindfray_and_its_discard() -> R {
         .hand(0, &["spec-5", "tough"])
         .build()?;
     let (c, h) = (s.unit_at(0, 0)?, s.unit_at(5, 0)?);
-    spec(&mut s, 1, 4, c, "sectoid-commander", 0)?;
+    play_spec(&mut s, 1, 4, c, "sectoid-commander", 0)?;
     s.act(1, Action::TargetUnit(h))?;
-    spec(&mut s, 0, 5, h, "hero", 1)?;
+    play_spec(&mut s, 0, 5, h, "hero", 1)?;
     s.pass_all()?;
     assert_eq!(s.unit(h)?.hits, 4);
     assert_eq!(s.hand(0).len(), 1, "no discard: the rider is cancelled too");
@@ -368,13 +354,13 @@ fn sk_effect_ranged_mind_control_answered_by_iron_will() -> R {
         .hand(0, &["spec-5"])
         .build()?;
     let (c, h) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
-    spec(&mut s, 1, 2, c, "sectoid-commander", 0)?;
+    play_spec(&mut s, 1, 2, c, "sectoid-commander", 0)?;
     s.act(1, Action::TargetUnit(h))?;
     assert!(matches!(
         s.state().stack().last(),
         Some(Frame::Ranged { .. })
     ));
-    spec(&mut s, 0, 5, h, "hero", 1)?;
+    play_spec(&mut s, 0, 5, h, "hero", 1)?;
     assert_eq!(s.unit(h)?.controller, 0);
     Ok(())
 }
@@ -392,7 +378,7 @@ fn sk_effect_destroy_armor_bars_armor_rows_only() -> R {
         .hand(0, &["spec-1", "spec-6"])
         .build()?;
     let (tm, tm2, sq) = (s.unit_at(0, 0)?, s.unit_at(0, 1)?, s.unit_at(2, 0)?);
-    spec(&mut s, 1, 3, tm, "thin-man", 0)?;
+    play_spec(&mut s, 1, 3, tm, "thin-man", 0)?;
     s.act(1, Action::TargetUnit(sq))?;
     s.pass_all()?;
     assert!(s.unit(sq)?.armor_off_until > s.state().turn());
@@ -415,7 +401,7 @@ fn sk_special_immobilize_sources_and_durations() -> R {
         .hand(1, &["tough"])
         .build()?;
     let (o, tm) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
-    spec(&mut s, 0, 4, o, "adv-support", 0)?;
+    play_spec(&mut s, 0, 4, o, "adv-support", 0)?;
     s.act(0, Action::TargetUnit(tm))?;
     s.pass_all()?;
     assert!(s.unit(tm)?.immobile(1) && s.unit(tm)?.immobile(2) && !s.unit(tm)?.immobile(3));
@@ -439,7 +425,7 @@ fn sk_special_immobilized_unit_may_not_act_on_its_turn() -> R {
         .hand(1, &["spec-5"])
         .build()?;
     let (m, sq) = (s.unit_at(0, 0)?, s.unit_at(3, 0)?);
-    spec(&mut s, 1, 5, m, "muton", 0)?;
+    play_spec(&mut s, 1, 5, m, "muton", 0)?;
     s.act(1, Action::TargetUnit(sq))?;
     s.pass_all()?;
     let u = s.unit(sq)?;
@@ -465,7 +451,7 @@ fn sk_effect_opp_discard_random_and_chosen() -> R {
         .hand(0, &["tough", "evasion", "run"])
         .build()?;
     let o = s.unit_at(0, 0)?;
-    spec(&mut s, 1, 6, o, "outsider", 0)?;
+    play_spec(&mut s, 1, 6, o, "outsider", 0)?;
     assert_eq!(s.hand(0).len(), 2);
     assert_eq!(s.state().deck().discards().len(), 2);
 
@@ -478,7 +464,7 @@ fn sk_effect_opp_discard_random_and_chosen() -> R {
         .hand(1, &["tough", "run"])
         .build()?;
     let (p, tm) = (s.unit_at(0, 0)?, s.unit_at(5, 0)?);
-    spec(&mut s, 0, 1, p, "psi", 0)?;
+    play_spec(&mut s, 0, 1, p, "psi", 0)?;
     s.act(0, Action::TargetUnit(tm))?;
     s.pass_all()?;
     assert_eq!(s.to_act(), Some(1));
@@ -501,7 +487,7 @@ fn sk_effect_look_hand_is_shown_to_the_looker_only() -> R {
         .hand(0, &["tough", "run"])
         .build()?;
     let u = s.unit_at(0, 0)?;
-    spec(&mut s, 1, 5, u, "sectoid", 0)?;
+    play_spec(&mut s, 1, 5, u, "sectoid", 0)?;
     let e = s
         .events()
         .iter()
@@ -511,9 +497,9 @@ fn sk_effect_look_hand_is_shown_to_the_looker_only() -> R {
     assert!(seen.text.contains("Tough"));
     let other = e.view(Some(Seat(0))).ok_or("redacted")?;
     assert!(!other.text.contains("Tough"));
-    let obs = s.sk.observe(s.state(), Seat(1));
+    let obs = s.ruleset().observe(s.state(), Seat(1));
     assert_eq!(obs.known_other().len(), 2);
-    let blind = s.sk.observe(s.state(), Seat(0));
+    let blind = s.ruleset().observe(s.state(), Seat(0));
     assert_eq!(blind.known_other().len(), 0);
     Ok(())
 }
@@ -527,7 +513,7 @@ fn sk_gap_48_strategy_shows_the_next_seven_cards() -> R {
         .deck_top(&["run", "sprint", "tough"])
         .build()?;
     card(&mut s, 0, "strategy", None)?;
-    let obs = s.sk.observe(s.state(), Seat(0));
+    let obs = s.ruleset().observe(s.state(), Seat(0));
     assert_eq!(obs.state.deck().remaining(), 7);
     let top: Vec<_> = obs.state.deck().peek(3).copied().collect();
     assert_eq!(
@@ -546,7 +532,7 @@ fn sk_effect_draw_discard_combat_drugs() -> R {
         .hand(0, &["spec-2"])
         .build()?;
     let o = s.unit_at(0, 0)?;
-    spec(&mut s, 0, 2, o, "adv-support", 0)?;
+    play_spec(&mut s, 0, 2, o, "adv-support", 0)?;
     assert_eq!(s.hand(0).len(), 4);
     assert!(matches!(
         s.state().stack().last(),
@@ -570,7 +556,7 @@ fn sk_effect_double_tap_gives_the_next_sniper_attack_auto_kill() -> R {
         .hand(0, &["spec-4", "long-range"])
         .build()?;
     let (o, m) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
-    spec(&mut s, 0, 4, o, "adv-sniper", 0)?;
+    play_spec(&mut s, 0, 4, o, "adv-sniper", 0)?;
     card(&mut s, 0, "long-range", Some(o))?;
     s.act(0, Action::TargetUnit(m))?;
     s.pass_all()?;
@@ -603,7 +589,7 @@ fn sk_effect_either_picks_one_option_by_window() -> R {
     d.act(1, Action::TargetUnit(h))?;
     assert!(spec_listed(&d, 0, 5, h, "spec-heavy", 0)?);
     assert!(!spec_listed(&d, 0, 5, h, "spec-heavy", 1)?);
-    spec(&mut d, 0, 5, h, "spec-heavy", 0)?;
+    play_spec(&mut d, 0, 5, h, "spec-heavy", 0)?;
     d.pass_all()?;
     assert_eq!(d.unit(h)?.hits, 2);
     Ok(())
@@ -625,7 +611,7 @@ fn sk_gap_46_rapid_reaction_draw_follows_the_option() -> R {
         let (tm, h) = (d.unit_at(0, 0)?, d.unit_at(2, 0)?);
         card(&mut d, 1, "short-range", Some(tm))?;
         d.act(1, Action::TargetUnit(h))?;
-        spec(&mut d, 0, 6, h, "adv-heavy", 0)?;
+        play_spec(&mut d, 0, 6, h, "adv-heavy", 0)?;
         assert_eq!(d.hand(0).len(), drawn, "{mode}");
     }
     Ok(())
@@ -649,7 +635,7 @@ fn sk_gap_68_rush_after_being_hit_on_the_opponents_turn() -> R {
     // Option 1 of the row is the after-hit Rush; the own-turn option 0 is not offered now.
     assert!(spec_listed(&s, 1, 6, b, "muton-berserker", 1)?);
     assert!(!spec_listed(&s, 1, 6, b, "muton-berserker", 0)?);
-    spec(&mut s, 1, 6, b, "muton-berserker", 1)?;
+    play_spec(&mut s, 1, 6, b, "muton-berserker", 1)?;
     let to = s.hex(4, 0)?;
     s.act(1, Action::MoveTo(to))?;
     assert_eq!(s.unit(b)?.pos, to);

@@ -109,13 +109,13 @@ fn observation_hides_the_other_hand_and_the_deck_order() -> R {
         .hand(0, &["run", "tough"])
         .hand(1, &["sprint", "spec-1", "spec-2"])
         .build()?;
-    let obs = s.sk.observe(s.state(), Seat(0));
+    let obs = s.ruleset().observe(s.state(), Seat(0));
     assert_eq!(obs.hand().len(), 2);
     assert_eq!(obs.known_other().len(), 0);
     assert_eq!(obs.other_hand, 3);
     assert_eq!(obs.deck_left, 51 - 5);
     let mut rng = GameRng::new(9);
-    let det = s.sk.determinize(&obs, &mut rng);
+    let det = s.ruleset().determinize(&obs, &mut rng);
     assert_eq!(det.hand(0), s.state().hand(0));
     assert_eq!(det.hand(1).len(), 3);
     assert_eq!(det.deck().remaining(), 51 - 5);
@@ -127,16 +127,16 @@ fn observation_hides_the_other_hand_and_the_deck_order() -> R {
         .map(|c| c.0)
         .collect();
     all.sort_unstable();
-    let mut want: Vec<u8> = s.sk.catalog().deck().iter().map(|c| c.0).collect();
+    let mut want: Vec<u8> = s.ruleset().catalog().deck().iter().map(|c| c.0).collect();
     want.sort_unstable();
     assert_eq!(all, want);
     // The observer's own legal actions are the same in any determinization.
     let mut other = GameRng::new(10);
     let _ = other.next_u32(Stream::Ai);
-    let det2 = s.sk.determinize(&obs, &mut other);
+    let det2 = s.ruleset().determinize(&obs, &mut other);
     let (mut a, mut b) = (Vec::new(), Vec::new());
-    s.sk.legal_actions(&det, Seat(0), &mut a);
-    s.sk.legal_actions(&det2, Seat(0), &mut b);
+    s.ruleset().legal_actions(&det, Seat(0), &mut a);
+    s.ruleset().legal_actions(&det2, Seat(0), &mut b);
     assert_eq!(a, b);
     assert_eq!(a, s.legal(0));
     Ok(())
@@ -150,8 +150,8 @@ fn evaluate_stays_in_range_and_favours_the_stronger_side() -> R {
         .unit(1, "thin-man", 5, 1)
         .build()?;
     let (a, b) = (
-        s.sk.evaluate(s.state(), Seat(0)),
-        s.sk.evaluate(s.state(), Seat(1)),
+        s.ruleset().evaluate(s.state(), Seat(0)),
+        s.ruleset().evaluate(s.state(), Seat(1)),
     );
     assert!(a > 0 && b < 0);
     assert!((-1000..=1000).contains(&a) && (-1000..=1000).contains(&b));

@@ -17,3 +17,4 @@ mod rules_panic;
 mod rules_random_games;
 mod rules_turn;
 mod rules_victory;
+mod support;

@@ -17,7 +17,7 @@ use crate::data::{
     SpecialDef, StatsDef, SuscDef, UnitDef, WeaponClass, WeaponDef,
 };
 use serde::{Deserialize, Serialize};
-use squadsight_core::data::{DataError, DataErrors, parse_ron};
+use squadsight_core::data::{DataError, DataErrors, ParseAll, cached};
 use squadsight_core::hash::stable_hash;
 use std::fmt;
 use std::sync::OnceLock;
@@ -377,39 +377,24 @@ impl DataFiles<'_> {
     }
 }
 
-fn keep<T>(r: Result<T, DataError>, errors: &mut Vec<DataError>) -> Option<T> {
-    r.map_err(|e| errors.push(e)).ok()
-}
-
 impl Catalog {
     /// The embedded catalog, loaded once per process.
     pub fn builtin() -> Result<&'static Catalog, DataErrors> {
         static BUILTIN: OnceLock<Result<Catalog, DataErrors>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| Catalog::parse(&DataFiles::builtin()))
-            .as_ref()
-            .map_err(Clone::clone)
+        cached(&BUILTIN, || Catalog::parse(&DataFiles::builtin()))
     }
 
     /// Parses and validates the four files, reporting every problem.
     pub fn parse(files: &DataFiles<'_>) -> Result<Catalog, DataErrors> {
-        let mut errors = Vec::new();
-        let units: Option<Vec<UnitDef>> =
-            keep(parse_ron(files.units.as_bytes(), UNITS_ORIGIN), &mut errors);
-        let weapons: Option<Vec<WeaponDef>> = keep(
-            parse_ron(files.weapons.as_bytes(), WEAPONS_ORIGIN),
-            &mut errors,
-        );
-        let equipment: Option<EquipmentDef> = keep(
-            parse_ron(files.equipment.as_bytes(), EQUIPMENT_ORIGIN),
-            &mut errors,
-        );
-        let rules: Option<RulesDef> =
-            keep(parse_ron(files.rules.as_bytes(), RULES_ORIGIN), &mut errors);
+        let mut read = ParseAll::default();
+        let units: Option<Vec<UnitDef>> = read.ron(files.units, UNITS_ORIGIN);
+        let weapons: Option<Vec<WeaponDef>> = read.ron(files.weapons, WEAPONS_ORIGIN);
+        let equipment: Option<EquipmentDef> = read.ron(files.equipment, EQUIPMENT_ORIGIN);
+        let rules: Option<RulesDef> = read.ron(files.rules, RULES_ORIGIN);
         let (Some(units), Some(weapons), Some(equipment), Some(rules)) =
             (units, weapons, equipment, rules)
         else {
-            return Err(DataErrors(errors));
+            return Err(read.into_errors());
         };
         let mut b = Builder {
             files,

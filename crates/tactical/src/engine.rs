@@ -18,30 +18,14 @@ use crate::squad::{self, Loadout};
 use crate::state::{SeatInfo, State, Status, Unit};
 use squadsight_core::data::DataErrors;
 use squadsight_core::dice::{Dice, Target, roll};
+use squadsight_core::ruleset::seat_name;
 use squadsight_core::square::Pos;
 use squadsight_core::{
     Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
     SeatSet, SetupError,
 };
-use std::fmt;
 
-/// Why the Tactical rules could not be built from their data.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(pub String);
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tactical rules data: {}", self.0)
-    }
-}
-
-impl std::error::Error for RulesError {}
-
-impl From<DataErrors> for RulesError {
-    fn from(e: DataErrors) -> RulesError {
-        RulesError(e.to_string())
-    }
-}
+pub use squadsight_core::RulesError;
 
 /// The X-Com: Tactical ruleset (ID `tactical`).
 #[derive(Clone, Debug)]
@@ -58,9 +42,10 @@ pub(crate) fn facing_index(f: Facing) -> u8 {
 impl Tactical {
     /// The ruleset built from the embedded data.
     pub fn new() -> Result<Tactical, RulesError> {
+        let data = |e: DataErrors| RulesError::new(Tactical::ID, e);
         Ok(Tactical {
-            catalog: Catalog::builtin()?,
-            tiles: TileSet::builtin()?,
+            catalog: Catalog::builtin().map_err(data)?,
+            tiles: TileSet::builtin().map_err(data)?,
         })
     }
 
@@ -71,11 +56,7 @@ impl Tactical {
 
     /// A built-in scenario by id.
     pub fn scenario(&self, id: &str) -> Result<ScenarioDef, RulesError> {
-        let info = scenario::builtin()
-            .iter()
-            .find(|s| s.id == id)
-            .ok_or_else(|| RulesError(format!("no built-in scenario `{id}`")))?;
-        scenario::parse(info.source.as_bytes(), info.id).map_err(|e| RulesError(e.to_string()))
+        self.builtin_scenario(id)
     }
 
     /// Prices every squad (tac.squad.budget, tac.squad.*) and reports every problem.
@@ -740,10 +721,7 @@ impl Ruleset for Tactical {
     }
 
     fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
-        scenario
-            .squads
-            .get(seat.index())
-            .map_or_else(|| seat.to_string(), |s| s.name.clone())
+        seat_name(scenario.squads.iter().map(|s| s.name.as_str()), seat)
     }
 
     fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {

@@ -12,6 +12,7 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
+use squadsight_core::options::{choose, number, refuse};
 use squadsight_core::{Seat, SeatSet};
 
 /// What a melee attack costs (tac.gap.27).
@@ -102,43 +103,33 @@ impl Default for Options {
 impl Options {
     /// Sets one option from `key=value` text.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("option `{key}` cannot be `{value}`");
         match key {
             "melee_tu" => {
-                self.melee_tu = match value {
-                    "rule" => MeleeCost::Rule,
-                    "table" => MeleeCost::Table,
-                    _ => return Err(format!("{}: use `rule` or `table`", bad())),
-                }
+                self.melee_tu = choose(
+                    key,
+                    value,
+                    &[("rule", MeleeCost::Rule), ("table", MeleeCost::Table)],
+                    "`rule` or `table`",
+                )?;
             }
             "initiative" => {
-                self.initiative = match value {
-                    "d100" => InitiativeDie::D100,
-                    "d10" => InitiativeDie::D10,
-                    _ => return Err(format!("{}: use `d100` or `d10`", bad())),
-                }
+                self.initiative = choose(
+                    key,
+                    value,
+                    &[("d100", InitiativeDie::D100), ("d10", InitiativeDie::D10)],
+                    "`d100` or `d10`",
+                )?;
             }
-            "auto_rounds" => {
-                self.auto_rounds = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=6).contains(n))
-                    .ok_or_else(|| format!("{}: use 1 to 6", bad()))?
-            }
+            "auto_rounds" => self.auto_rounds = number(key, value, 1..=6, "1 to 6")?,
             "light" => {
-                self.light = match value {
-                    "day" => Light::Day,
-                    "night" => Light::Night,
-                    _ => return Err(format!("{}: use `day` or `night`", bad())),
-                }
+                self.light = choose(
+                    key,
+                    value,
+                    &[("day", Light::Day), ("night", Light::Night)],
+                    "`day` or `night`",
+                )?;
             }
-            "tech_level" => {
-                self.tech_level = value
-                    .parse()
-                    .ok()
-                    .filter(|n| *n <= 4)
-                    .ok_or_else(|| format!("{}: use 0 (off) or 1 to 4", bad()))?
-            }
+            "tech_level" => self.tech_level = number(key, value, 0..=4, "0 (off) or 1 to 4")?,
             "auto_react" => {
                 self.auto_react = match value {
                     "none" => SeatSet::NONE,
@@ -152,7 +143,7 @@ impl Options {
                                 .ok()
                                 .filter(|n| (1..=SeatSet::MAX).contains(n))
                                 .ok_or_else(|| {
-                                    format!("{}: use seat numbers 1 to 10, `none` or `all`", bad())
+                                    refuse(key, value, "seat numbers 1 to 10, `none` or `all`")
                                 })?;
                             set = set.with(Seat(n - 1));
                         }

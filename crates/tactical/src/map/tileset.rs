@@ -3,7 +3,7 @@
 
 use super::terrain::{TERRAIN_ORIGIN, TERRAIN_SOURCE, Terrain};
 use super::tile::{Craft, Legend, TerrainSet, Tile, parse_crafts, parse_tiles};
-use squadsight_core::data::{DataError, DataErrors};
+use squadsight_core::data::{DataError, DataErrors, cached};
 use std::sync::{Arc, OnceLock};
 
 /// Squares per tile side (`tac.gap.12`: 10 × 10 squares, a 50 × 50 map of 5 × 5 tiles).
@@ -111,10 +111,7 @@ impl TileSet {
     /// The built-in tile set, parsed once per process.
     pub fn builtin() -> Result<&'static TileSet, DataErrors> {
         static BUILTIN: OnceLock<Result<TileSet, DataErrors>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| TileSet::parse(&MapFiles::builtin()))
-            .as_ref()
-            .map_err(Clone::clone)
+        cached(&BUILTIN, || TileSet::parse(&MapFiles::builtin()))
     }
 
     /// The tile with this name.
