@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use squadsight_core::check::Texts;
 use squadsight_core::data::{DataError, DataErrors, cached, parse_ron};
 use squadsight_core::hash::hash_bytes;
+use squadsight_core::text;
 use squadsight_core::{DataCheck, ScenarioInfo};
 use std::sync::OnceLock;
 

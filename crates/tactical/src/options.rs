@@ -151,19 +151,14 @@ impl Options {
                     }
                 }
             }
-            "fire_spread" => {
-                self.fire_spread = value
-                    .parse()
-                    .ok()
-                    .filter(|n| *n <= 100)
-                    .ok_or_else(|| format!("{}: use 0 (off) to 100", bad()))?
-            }
+            "fire_spread" => self.fire_spread = number(key, value, 0..=100, "0 (off) to 100")?,
             "crash_blast" => {
-                self.crash_blast = match value {
-                    "times" => CrashBlast::Times,
-                    "plus" => CrashBlast::Plus,
-                    _ => return Err(format!("{}: use `times` or `plus`", bad())),
-                }
+                self.crash_blast = choose(
+                    key,
+                    value,
+                    &[("times", CrashBlast::Times), ("plus", CrashBlast::Plus)],
+                    "`times` or `plus`",
+                )?;
             }
             _ => {
                 return Err(format!(
