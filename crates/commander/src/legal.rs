@@ -534,7 +534,9 @@ impl Commander {
         out
     }
 
-    /// Cells exactly 3 Range from the target where a scatter point may go (cmd.sr.scatter).
+    /// Cells 3 Range from the target where a scatter point may go (cmd.sr.scatter, cmd.gap.43):
+    /// those whose distance rounds to 3 (within half a Range of it), as a tape would place the
+    /// point.
     pub(crate) fn scatter_cells(&self, st: &State, target: ModelId) -> Vec<Cell> {
         let Some(t) = st.model(target) else {
             return Vec::new();
@@ -542,7 +544,7 @@ impl Commander {
         let b = &st.board;
         (0..b.cell_count())
             .map(|i| b.cell_at(i))
-            .filter(|c| b.range(t.cell, *c) == 3)
+            .filter(|c| !b.adjacent(t.cell, *c) && b.distance(t.cell, *c).rounded() == 3)
             .collect()
     }
 
