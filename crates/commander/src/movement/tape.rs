@@ -288,3 +288,40 @@ fn clear_line(state: &State, a: Cell, b: Cell) -> bool {
         ok
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `a + b√2` in millionths, rounded down: an independent, approximate oracle that orders
+    /// the small lengths below correctly (they differ by far more than a millionth).
+    fn millionths(l: Length) -> u64 {
+        let b2 = 2 * u64::from(l.b) * u64::from(l.b) * 1_000_000_000_000;
+        u64::from(l.a) * 1_000_000 + b2.isqrt()
+    }
+
+    #[test]
+    fn lengths_compare_exactly() {
+        // cmd.move.default-inches: path lengths a + b√2 order as real numbers do, and
+        // `within(n)` is `ceil() <= n`.
+        let all: Vec<Length> = (0..16)
+            .flat_map(|a| (0..16).map(move |b| Length { a, b }))
+            .collect();
+        for &x in &all {
+            for &y in &all {
+                assert_eq!(x.cmp(&y), millionths(x).cmp(&millionths(y)), "{x:?} {y:?}");
+            }
+            for n in 0..50 {
+                assert_eq!(x.within(n), x.ceil() <= n, "{x:?} {n}");
+                assert_eq!(
+                    x.within(n),
+                    millionths(x) <= u64::from(n) * 1_000_000,
+                    "{x:?} {n}"
+                );
+            }
+        }
+        // Four diagonals, 4√2 ≈ 5.66, are within 6; five, ≈ 7.07, need 8.
+        assert!(Length { a: 0, b: 4 }.within(6));
+        assert_eq!(Length { a: 0, b: 5 }.ceil(), 8);
+    }
+}
