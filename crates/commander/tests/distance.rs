@@ -333,3 +333,23 @@ fn cmd_move_range_systems_hex_counts_hex_steps_whatever_the_measure() {
         assert_eq!(one.contains(&c), (1..=6).contains(&steps), "{c}");
     }
 }
+
+#[test]
+fn cmd_gap_42_mindspin_has_no_range_of_its_own() {
+    // cmd.sr.mindspin, cmd.gap.42 (issue 12 item 15): Mindspin reaches any enemy in sight,
+    // however far; nothing else limits it (it used to stop at 24 Range).
+    let mut s = Fixture::new(60, 20)
+        .model(0, "Rookie", 55, 10)
+        .model(1, "Sectoid", 2, 10)
+        .active(1)
+        .build()
+        .unwrap();
+    let sectoid = s.model_at(2, 10).unwrap();
+    let rookie = s.model_at(55, 10).unwrap();
+    assert_eq!(s.state().board.range(Cell::new(2, 10), Cell::new(55, 10)), 52);
+    s.act(1, Action::Activate(sectoid)).unwrap();
+    assert!(s.legal(1).contains(&Action::Mindspin {
+        target: rookie,
+        actions: 2,
+    }));
+}
