@@ -209,8 +209,8 @@ fn cmd_shoot_range_limit_and_bands_use_the_tape() {
     };
     assert!(shot(19, 19).0);
     assert!(!shot(20, 20).0);
-    assert_eq!(shot(11, 11).1.as_deref(), Some("cmd.shoot.mod.short-range"));
-    assert_eq!(shot(12, 12).1.as_deref(), Some("cmd.shoot.mod.long-range"));
+    assert_eq!(shot(11, 11).1, Some("cmd.shoot.mod.short-range"));
+    assert_eq!(shot(12, 12).1, Some("cmd.shoot.mod.long-range"));
 }
 
 #[test]
@@ -346,7 +346,10 @@ fn cmd_gap_42_mindspin_has_no_range_of_its_own() {
         .unwrap();
     let sectoid = s.model_at(2, 10).unwrap();
     let rookie = s.model_at(55, 10).unwrap();
-    assert_eq!(s.state().board.range(Cell::new(2, 10), Cell::new(55, 10)), 52);
+    assert_eq!(
+        s.state().board.range(Cell::new(2, 10), Cell::new(55, 10)),
+        52
+    );
     s.act(1, Action::Activate(sectoid)).unwrap();
     assert!(s.legal(1).contains(&Action::Mindspin {
         target: rookie,
