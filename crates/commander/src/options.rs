@@ -93,10 +93,7 @@ pub struct Options {
     pub ai_wounded: WoundedRule,
     /// Square or hex grid.
     pub grid: GridKind,
-    /// How a square table measures distances and moves. A save written before this option
-    /// existed has no such field; it was played counting steps, so it reads as
-    /// [`Measure::Steps`] and replays as it was played.
-    #[serde(default = "counted_in_steps")]
+    /// How a square table measures distances and moves.
     pub measure: Measure,
     /// Table side for scenarios that do not fix their table.
     pub table: u8,
@@ -122,11 +119,6 @@ impl Default for Options {
             round_limit: 0,
         }
     }
-}
-
-/// The measure of saves that predate the `measure` option (see [`Options::measure`]).
-fn counted_in_steps() -> Measure {
-    Measure::Steps
 }
 
 impl Options {
@@ -256,12 +248,9 @@ mod tests {
         o.set("measure", "steps").unwrap();
         assert_eq!(o.measure, Measure::Steps);
         assert!(o.set("measure", "yards").is_err());
-        // cmd.move.default-inches: new games measure with a tape; options saved before the
-        // `measure` field existed were played counting steps and read so.
-        let old: Options = ron::from_str("(grid: Square, table: 48)").unwrap();
-        assert_eq!(old.measure, Measure::Steps);
-        let new: Options = ron::from_str(&ron::to_string(&Options::default()).unwrap()).unwrap();
-        assert_eq!(new.measure, Measure::Tape);
+        // cmd.move.default-inches: a game measures with a tape unless told otherwise.
+        let unset: Options = ron::from_str("(grid: Square, table: 48)").unwrap();
+        assert_eq!(unset.measure, Measure::Tape);
         assert!(o.set("table", "7").is_err());
         assert!(o.set("nope", "1").is_err());
     }
