@@ -98,6 +98,8 @@ pub(super) struct Scratch {
     /// Cells whose `best` a search set.
     touched: Vec<usize>,
     heap: BinaryHeap<Reverse<(Length, usize)>>,
+    /// Summed-area table of the window's cells a straight move could not cross.
+    closed: Vec<u32>,
 }
 
 /// Square steps: N, NE, E, SE, S, SW, W, NW.
@@ -212,6 +214,34 @@ pub(super) fn reach(
         (usize::from(start.y) + b).min(h - 1),
     );
     map.reset(y0, y1 - y0 + 1, b);
+    // A straight line stays inside the box its two end cells span, so where that box holds no
+    // cell the line could not cross, it is clear without being traced: those cells are
+    // counted in a summed-area table over the window.
+    let level = info[origin] & INFO_LEVEL;
+    let ww = x1 - x0 + 2;
+    s.closed.clear();
+    s.closed.resize(ww * (y1 - y0 + 2), 0);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let i = y * w + x;
+            let f = info[i];
+            let shut = i != origin
+                && (occ[i] != 0
+                    || f & (INFO_IMPASSABLE | INFO_OBSTACLE) != 0
+                    || f & INFO_LEVEL != level);
+            let (r, c) = (y - y0 + 1, x - x0 + 1);
+            s.closed[r * ww + c] =
+                u32::from(shut) + s.closed[(r - 1) * ww + c] + s.closed[r * ww + c - 1]
+                    - s.closed[(r - 1) * ww + c - 1];
+        }
+    }
+    let (sx, sy) = (usize::from(start.x), usize::from(start.y));
+    let closed = &s.closed;
+    let shut_in_box = |x: usize, y: usize| {
+        let (ax, bx) = (x.min(sx) - x0, x.max(sx) - x0 + 1);
+        let (ay, by) = (y.min(sy) - y0, y.max(sy) - y0 + 1);
+        closed[by * ww + bx] + closed[ay * ww + ax] - closed[ay * ww + bx] - closed[by * ww + ax]
+    };
     let budget_sq = u64::from(budget) * u64::from(budget);
     for y in y0..=y1 {
         for x in x0..=x1 {
@@ -228,7 +258,8 @@ pub(super) fn reach(
                 let straight =
                     u32::try_from(if r * r < sq { r + 1 } else { r }).unwrap_or(u32::MAX);
                 if around.is_some_and(|a| a <= straight)
-                    || !clear_line(state, start, Cell::new(x as u8, y as u8))
+                    || (shut_in_box(x, y) > 0
+                        && !clear_line(state, start, Cell::new(x as u8, y as u8)))
                 {
                     around
                 } else {
@@ -272,10 +303,10 @@ fn clear_line(state: &State, a: Cell, b: Cell) -> bool {
         Pos::new(i32::from(a.x), i32::from(a.y), 0),
         Pos::new(i32::from(b.x), i32::from(b.y), 0),
     );
-    Nudge::BOTH.iter().any(|&nudge| {
+    let walk = |nudge: Nudge| {
         let (mut x, mut y) = (pa.x, pa.y);
         let mut ok = true;
-        walk_line(pa, pb, nudge, |axis, up| {
+        let grazed = walk_line(pa, pb, nudge, |axis, up| {
             let d = if up { 1 } else { -1 };
             if axis == 0 {
                 x += d;
@@ -285,8 +316,15 @@ fn clear_line(state: &State, a: Cell, b: Cell) -> bool {
             ok = x >= 0 && y >= 0 && x < w && open((y * w + x) as usize);
             ok
         });
-        ok
-    })
+        (ok, grazed)
+    };
+    // Until the line first grazes a corner both copies cross the same cells, so a copy
+    // stopped before any graze stops the other too.
+    match walk(Nudge::Plus) {
+        (true, _) => true,
+        (false, false) => false,
+        (false, true) => walk(Nudge::Minus).0,
+    }
 }
 
 #[cfg(test)]
