@@ -508,6 +508,63 @@ mod tests {
             .collect()
     }
 
+    /// The tape reach the slow way, for [`tape::reach`]: path lengths relaxed over every cell
+    /// until nothing changes (no queue), then each cell's straight line traced in full.
+    fn tape_oracle(state: &State, mover: ModelId, kind: MoveKind, budget: u32) -> Vec<Reach> {
+        let board = &state.board;
+        let Some(from) = state.model(mover).map(|m| m.cell) else {
+            return Vec::new();
+        };
+        let n = board.cell_count();
+        let mut best: Vec<Option<tape::Length>> = vec![None; n];
+        best[board.index(from).unwrap_or(0)] = Some(tape::Length { a: 0, b: 0 });
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..n {
+                let Some(len) = best[i] else { continue };
+                let here = board.cell_at(i);
+                for to in board.neighbours(here) {
+                    let Some(step) = step_cost(state, kind, here, to) else {
+                        continue;
+                    };
+                    // step_cost counts 1 (2 in an Obstacle) plus the climb; a diagonal's
+                    // entry part is √2 times as long.
+                    let climb = u32::from(board.elevation(here).abs_diff(board.elevation(to)));
+                    let entry = step - climb;
+                    let total = if here.x != to.x && here.y != to.y {
+                        tape::Length { a: len.a + climb, b: len.b + entry }
+                    } else {
+                        tape::Length { a: len.a + entry + climb, b: len.b }
+                    };
+                    let j = board.index(to).unwrap_or(0);
+                    if total.within(budget) && best[j].is_none_or(|b| total < b) {
+                        best[j] = Some(total);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for i in 0..n {
+            let c = board.cell_at(i);
+            if c == from {
+                continue;
+            }
+            let sq = u32::from(c.x.abs_diff(from.x)).pow(2) + u32::from(c.y.abs_diff(from.y)).pow(2);
+            let straight = (sq <= budget * budget && tape::clear_line(state, from, c))
+                .then(|| (1..=budget).find(|k| sq <= k * k).unwrap_or(0));
+            let cost = match (best[i].map(tape::Length::ceil), straight) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            if let Some(cost) = cost {
+                out.push(Reach { cell: c, cost, ends: can_end(state, mover, c, false) });
+            }
+        }
+        out
+    }
+
     /// Random terrain of every form and height (pieces of up to 3×3 cells, overlaps skipped)
     /// and up to a dozen models of both sides on free ground or rooftops, on a table measured
     /// with `measure`. Returns the session and how many models were placed.
@@ -609,6 +666,7 @@ mod tests {
                 let from = st.model(mover).map(|m| m.cell).unwrap_or_default();
                 for kind in [MoveKind::Run, MoveKind::Climb] {
                     let measured = reachable(st, mover, kind, budget);
+                    prop_assert_eq!(&measured, &tape_oracle(st, mover, kind, budget), "{:?}", kind);
                     let by_steps = by_cells(counted, mover, kind, budget);
                     for r in &measured {
                         let (dx, dy) = (u32::from(r.cell.x.abs_diff(from.x)), u32::from(r.cell.y.abs_diff(from.y)));

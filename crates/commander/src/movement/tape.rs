@@ -17,9 +17,10 @@
 //!
 //! The cheaper of the two counts. A tape-measure player going round a wall measures straight
 //! legs between its corners; keeping the legs after the first to the eight directions makes
-//! such a detour at most about 8% longer than a tape would (the worst case, 22.5° off a row,
-//! is `(1 + √2·tan 22.5°) / sec 22.5° ≈ 1.082`), so a move never reaches further than a tape
-//! measure allows, and in the open it reaches exactly as far.
+//! such a detour at most about 8% longer than a tape would (the worst case, a leg 22.5° off a
+//! row, is `cos 22.5° + (√2 − 1)·sin 22.5° = √(4 − 2√2) ≈ 1.082` times its straight length),
+//! so a move never reaches further than a tape measure allows, and in the open it reaches
+//! exactly as far.
 //!
 //! [`Measure::Tape`]: crate::board::Measure::Tape
 
@@ -284,7 +285,7 @@ pub(super) fn reach(
 /// Whether the straight line from the centre of `a` to the centre of `b` crosses only cells a
 /// model could enter for the plain cost on `a`'s level, on at least one of its two
 /// hair-shifted copies (see the module docs).
-fn clear_line(state: &State, a: Cell, b: Cell) -> bool {
+pub(super) fn clear_line(state: &State, a: Cell, b: Cell) -> bool {
     let board = &state.board;
     let info = board.info();
     let occ = &state.occupancy;
