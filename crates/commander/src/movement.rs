@@ -533,9 +533,15 @@ mod tests {
                     let climb = u32::from(board.elevation(here).abs_diff(board.elevation(to)));
                     let entry = step - climb;
                     let total = if here.x != to.x && here.y != to.y {
-                        tape::Length { a: len.a + climb, b: len.b + entry }
+                        tape::Length {
+                            a: len.a + climb,
+                            b: len.b + entry,
+                        }
                     } else {
-                        tape::Length { a: len.a + entry + climb, b: len.b }
+                        tape::Length {
+                            a: len.a + entry + climb,
+                            b: len.b,
+                        }
                     };
                     let j = board.index(to).unwrap_or(0);
                     if total.within(budget) && best[j].is_none_or(|b| total < b) {
@@ -551,7 +557,8 @@ mod tests {
             if c == from {
                 continue;
             }
-            let sq = u32::from(c.x.abs_diff(from.x)).pow(2) + u32::from(c.y.abs_diff(from.y)).pow(2);
+            let sq =
+                u32::from(c.x.abs_diff(from.x)).pow(2) + u32::from(c.y.abs_diff(from.y)).pow(2);
             let straight = (sq <= budget * budget && tape::clear_line(state, from, c))
                 .then(|| (1..=budget).find(|k| sq <= k * k).unwrap_or(0));
             let cost = match (best[i].map(tape::Length::ceil), straight) {
@@ -559,7 +566,11 @@ mod tests {
                 (a, b) => a.or(b),
             };
             if let Some(cost) = cost {
-                out.push(Reach { cell: c, cost, ends: can_end(state, mover, c, false) });
+                out.push(Reach {
+                    cell: c,
+                    cost,
+                    ends: can_end(state, mover, c, false),
+                });
             }
         }
         out
