@@ -552,7 +552,7 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        for i in 0..n {
+        for (i, found) in best.iter().enumerate() {
             let c = board.cell_at(i);
             if c == from {
                 continue;
@@ -561,7 +561,7 @@ mod tests {
                 u32::from(c.x.abs_diff(from.x)).pow(2) + u32::from(c.y.abs_diff(from.y)).pow(2);
             let straight = (sq <= budget * budget && tape::clear_line(state, from, c))
                 .then(|| (1..=budget).find(|k| sq <= k * k).unwrap_or(0));
-            let cost = match (best[i].map(tape::Length::ceil), straight) {
+            let cost = match (found.map(tape::Length::ceil), straight) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
