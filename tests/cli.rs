@@ -903,7 +903,7 @@ fn a_changed_action_is_named_as_both_divergence_and_broken_link() {
 #[test]
 fn an_old_format_save_still_verifies() {
     let dir = TempDir::new().unwrap();
-    let name = "commander-battle-ai-mode-seed-21.ron";
+    let name = "skirmish-learning-format3-seed-9.ron";
     golden(dir.path(), name);
     let r = run(&["verify", name], dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);

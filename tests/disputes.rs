@@ -278,14 +278,14 @@ fn a_wrong_expectation_is_reported() {
 fn a_wrong_commander_expectation_is_reported() {
     let cases = [
         ("faces: Some([2, 1])", "faces: Some([1, 2])", "faces"),
-        ("chance: Some(\"1/12\")", "chance: Some(\"1/6\")", "chance"),
+        ("chance: Some(\"1/6\")", "chance: Some(\"1/12\")", "chance"),
         ("success: Some(true)", "success: Some(false)", "success"),
         (
             "settles: \"cmd.sr.armour\"",
             "settles: \"cmd.sr.armor\"",
             "not a clause",
         ),
-        ("value tested: 3", "value tested: 4", "no input contains"),
+        ("value tested: 4", "value tested: 3", "no input contains"),
         (
             "damage sequence: armour-save",
             "damage sequence: literal",

@@ -2,10 +2,13 @@
 //! standing on it, distances measured base to base, line of sight and cover.
 //!
 //! One cell is one Range, which is one inch of tabletop, the rulebook's default measure
-//! (cmd.move.default-inches), and a model fills one cell (cmd.gap.20, cmd.gap.22). Distances
-//! between models count the cell steps between them minus one, so two models in neighbouring
-//! cells are in base contact at distance 0 (cmd.move.attack-base-to-base).
-//! Squares count a diagonal step as one (Chebyshev); hexes use hex steps (cmd.move.range-systems).
+//! (cmd.move.default-inches), and a model fills one cell (cmd.gap.20, cmd.gap.22). On squares a
+//! distance is what a tape measure reads ([`Measure::Tape`], the default): from cell centre to
+//! cell centre, less one base, so models in cells a row apart are at the number of cells
+//! between them and a diagonal is √2 as long as a side; it is kept exact as a squared length
+//! ([`Distance`]), never as a float. Two models in neighbouring cells (diagonals included) are
+//! in base contact at distance 0 (cmd.move.attack-base-to-base). [`Measure::Steps`] counts cell
+//! steps instead, a diagonal step as one; hexes always count hex steps (cmd.move.range-systems).
 //!
 //! Terrain comes in exactly four forms (cmd.terrain.four-forms). Every piece has a height in
 //! levels: a piece of height 0 is low (a wall, a hedge, a crate) and is crossed on foot; a taller
@@ -53,11 +56,139 @@ impl std::fmt::Display for Cell {
 /// Which grid the table uses (cmd.move.range-systems).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GridKind {
-    /// Squares; a diagonal step counts one.
+    /// Squares, measured as [`Board::measure`] says.
     #[default]
     Square,
     /// Pointy-top hexes in odd-r offset rows.
     Hex,
+}
+
+/// How distances are measured on a square table (cmd.move.range-systems,
+/// cmd.move.default-inches, cmd.gap.20). Hex tables always count hex steps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Measure {
+    /// As a tape measure reads the table: between cell centres, a diagonal √2 as long as a
+    /// side; moves cost the length of their path.
+    #[default]
+    Tape,
+    /// Cell steps, a diagonal step counting one: a table that counts the squares of a printed
+    /// grid.
+    Steps,
+}
+
+impl Measure {
+    /// The option value that names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Tape => "tape",
+            Measure::Steps => "steps",
+        }
+    }
+}
+
+/// The distance between two models' bases in Range, exact (cmd.move.attack-base-to-base).
+///
+/// It is kept as the squared length between the two cell centres in cells (a tape measure from
+/// centre to centre); the bases' distance is that length less one, since a model fills its
+/// cell. Models in neighbouring cells are in base contact, at 0. Distances compare exactly
+/// (`Ord`), and every rule's question is answered in integers:
+///
+/// ```
+/// use squadsight_commander::board::{Board, Cell, GridKind};
+///
+/// let b = Board::new(GridKind::Square, 20, 20).unwrap();
+/// // Centres 5 columns and 5 rows apart: √50 ≈ 7.07 from centre to centre, 6.07 base to base.
+/// let d = b.distance(Cell::new(0, 0), Cell::new(5, 5));
+/// assert!(d.within(7) && !d.within(6));
+/// assert_eq!(d.to_string(), "6.1");
+/// assert_eq!(b.range(Cell::new(0, 0), Cell::new(5, 5)), 7);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Distance {
+    /// The squared centre-to-centre length, in cells.
+    centre_sq: u32,
+}
+
+impl Distance {
+    /// Base contact.
+    pub const CONTACT: Distance = Distance { centre_sq: 1 };
+
+    /// Exactly `n` Range, base to base.
+    pub fn whole(n: u32) -> Distance {
+        let c = n.saturating_add(1);
+        Distance {
+            centre_sq: c.saturating_mul(c),
+        }
+    }
+
+    /// The squared length from centre to centre, in cells.
+    pub fn centre_squared(self) -> u32 {
+        self.centre_sq
+    }
+
+    /// Whether the bases are within `n` Range: `√c − 1 ≤ n`, i.e. `c ≤ (n + 1)²`.
+    pub fn within(self, n: u32) -> bool {
+        u64::from(self.centre_sq) <= square(n)
+    }
+
+    /// Whether the bases are less than `n` Range apart: `c < (n + 1)²` (cmd.gap.19's "below
+    /// half Range value").
+    pub fn below(self, n: u32) -> bool {
+        u64::from(self.centre_sq) < square(n)
+    }
+
+    /// Whether the bases are at least `n` Range apart (cmd.move.min-spacing).
+    pub fn at_least(self, n: u32) -> bool {
+        !self.below(n)
+    }
+
+    /// The smallest whole number of Range the bases are within, so `ceil() <= n` exactly when
+    /// [`Distance::within`]`(n)`.
+    pub fn ceil(self) -> u32 {
+        ceil_sqrt(u64::from(self.centre_sq)).saturating_sub(1)
+    }
+
+    /// The nearest whole number of Range, halves rounded up.
+    pub fn rounded(self) -> u32 {
+        round_sqrt(u64::from(self.centre_sq)).saturating_sub(1)
+    }
+
+    /// The distance in tenths of a Range, to the nearest tenth (for display).
+    pub fn tenths(self) -> u32 {
+        round_sqrt(100 * u64::from(self.centre_sq)).saturating_sub(10)
+    }
+}
+
+impl std::fmt::Display for Distance {
+    /// Whole Range as a number (`12`), anything else to the nearest tenth (`8.9`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = u64::from(self.centre_sq);
+        let r = c.isqrt();
+        if r * r == c {
+            write!(f, "{}", r.saturating_sub(1))
+        } else {
+            let t = self.tenths();
+            write!(f, "{}.{}", t / 10, t % 10)
+        }
+    }
+}
+
+/// `(n + 1)²`, the squared centre length of a distance of `n` Range.
+fn square(n: u32) -> u64 {
+    let c = u64::from(n) + 1;
+    c * c
+}
+
+/// `⌈√n⌉`.
+fn ceil_sqrt(n: u64) -> u32 {
+    let r = n.isqrt();
+    u32::try_from(if r * r < n { r + 1 } else { r }).unwrap_or(u32::MAX)
+}
+
+/// `√n` to the nearest integer, halves up: `r + 1` when `(r + ½)² ≤ n`, i.e. `n ≥ r² + r + 1`.
+fn round_sqrt(n: u64) -> u32 {
+    let r = n.isqrt();
+    u32::try_from(if n > r * r + r { r + 1 } else { r }).unwrap_or(u32::MAX)
 }
 
 /// The four forms of terrain (cmd.terrain.four-forms).
@@ -115,6 +246,7 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     kind: GridKind,
+    measure: Measure,
     width: u8,
     height: u8,
     /// Per cell: 0 for open ground, else 1 + the index of the piece standing there.
@@ -168,6 +300,7 @@ impl Board {
         }
         Ok(Board {
             kind,
+            measure: Measure::Tape,
             width,
             height,
             terrain: vec![0; usize::from(width) * usize::from(height)],
@@ -228,6 +361,23 @@ impl Board {
     /// The grid kind.
     pub fn kind(&self) -> GridKind {
         self.kind
+    }
+
+    /// How distances are measured: [`Measure::Tape`] (the default) or [`Measure::Steps`] on
+    /// squares; hex tables count hex steps whatever this says.
+    pub fn measure(&self) -> Measure {
+        self.measure
+    }
+
+    /// Sets how distances are measured (the `measure` table option).
+    pub fn set_measure(&mut self, measure: Measure) {
+        self.measure = measure;
+    }
+
+    /// Whether distances and moves are measured with a tape (squares under [`Measure::Tape`])
+    /// rather than counted in cell steps.
+    pub fn tape(&self) -> bool {
+        self.kind == GridKind::Square && self.measure == Measure::Tape
     }
 
     /// Columns.
@@ -329,7 +479,7 @@ impl Board {
             .iter()
             .enumerate()
             .filter(|(_, p)| !p.destroyed)
-            .filter(|(_, p)| p.cells.iter().any(|pc| self.range(c, *pc) <= range))
+            .filter(|(_, p)| p.cells.iter().any(|pc| self.distance(c, *pc).within(range)))
             .map(|(i, _)| i)
             .collect()
     }
@@ -346,10 +496,43 @@ impl Board {
         }
     }
 
-    /// The distance in Range between two models' bases: cell steps minus one, so base contact
-    /// is 0 (cmd.move.attack-base-to-base, cmd.gap.20).
+    /// The squared length between two cell centres in cells, as the table measures it: a
+    /// tape's `dx² + dy²` on squares ([`Measure::Tape`]), else the square of the cell steps.
+    /// Ordering cells by it orders them by distance.
+    pub fn centre_squared(&self, a: Cell, b: Cell) -> u32 {
+        if self.tape() {
+            let dx = u32::from(a.x.abs_diff(b.x));
+            let dy = u32::from(a.y.abs_diff(b.y));
+            dx * dx + dy * dy
+        } else {
+            let s = self.steps(a, b);
+            s.saturating_mul(s)
+        }
+    }
+
+    /// The exact distance between two models' bases (cmd.move.attack-base-to-base,
+    /// cmd.gap.20, cmd.gap.22): the centre-to-centre length less one; neighbouring cells
+    /// (diagonals included) are in base contact at 0.
+    pub fn distance(&self, a: Cell, b: Cell) -> Distance {
+        if self.steps(a, b) <= 1 {
+            return Distance::CONTACT;
+        }
+        Distance {
+            centre_sq: self.centre_squared(a, b),
+        }
+    }
+
+    /// The distance between two models' bases in whole Range, rounded up
+    /// ([`Distance::ceil`]): `range(a, b) <= n` exactly when the bases are within `n` Range.
+    /// Base contact is 0. Use [`Board::distance`] for "at least" and "less than".
     pub fn range(&self, a: Cell, b: Cell) -> u32 {
-        self.steps(a, b).saturating_sub(1)
+        self.distance(a, b).ceil()
+    }
+
+    /// Whether a straight move from the centre of `a` to the centre of `b` is at most `n`
+    /// Range long, as the table measures (cmd.move.default-inches).
+    pub fn centre_within(&self, a: Cell, b: Cell, n: u32) -> bool {
+        u64::from(self.centre_squared(a, b)) <= u64::from(n) * u64::from(n)
     }
 
     /// Whether two cells are in base contact (neighbours).

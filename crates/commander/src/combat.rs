@@ -51,6 +51,7 @@
 //! 7. Wounds drop (cmd.dmg.reduce-wounds); at 0 the model is destroyed (cmd.dmg.destroyed-at-zero);
 //!    otherwise Zapper sends it Down and spends its activation (cmd.sr.zapper).
 
+use crate::board::Distance;
 use crate::catalog::{Faction, Stat, StatTag, UnitProfile, UnitRule, WeaponProfile, WeaponRule};
 use crate::mindspin::{self, MindspinEffect};
 use crate::options::{DamageSequence, HighExplosive, SniperModifiers};
@@ -160,8 +161,9 @@ pub struct Defender<'a> {
     pub cover: Cover,
     /// It is Down (cmd.gap.6).
     pub down: bool,
-    /// Distance base to base in whole Range (cmd.move.attack-base-to-base).
-    pub distance: u16,
+    /// Distance base to base, exact (cmd.move.attack-base-to-base; measured as the table
+    /// measures, a tape by default: cmd.move.default-inches).
+    pub distance: Distance,
     /// It is in base contact with the attacker: the attack is close combat (cmd.melee.charge).
     pub in_contact: bool,
     /// How many other models friendly to the attacker already hit it this game round (Squad
@@ -241,7 +243,7 @@ impl AttackContext<'_> {
             Some(w) => {
                 !self.close_combat()
                     && !self.squadsight()
-                    && self.target.distance > u16::from(w.max_range)
+                    && !self.target.distance.within(u32::from(w.max_range))
             }
             None => false,
         }
@@ -318,7 +320,8 @@ pub fn check(ctx: &AttackContext) -> Result<(), Refusal> {
                 if ctx.attacker.moved {
                     return Err(Refusal::SniperMoved);
                 }
-                if ctx.target.in_contact || ctx.target.distance <= SNIPER_MIN_RANGE {
+                if ctx.target.in_contact || ctx.target.distance.within(u32::from(SNIPER_MIN_RANGE))
+                {
                     return Err(Refusal::SniperTooClose);
                 }
             }
@@ -433,8 +436,9 @@ pub fn hit_modifiers(ctx: &AttackContext) -> Vec<Modifier> {
 /// Range band, moving and cover (cmd.shoot.modifier-table).
 fn shooting_table(m: &mut Vec<Modifier>, half_range: Option<u8>, t: &Defender, moved: bool) {
     if let Some(half) = half_range {
-        // cmd.gap.19: every shot is short or long; whole-Range distances compare exactly.
-        if t.distance < u16::from(half) {
+        // cmd.gap.19: every shot is short or long; the distance is compared exactly
+        // (√c − 1 < half, as c < (half + 1)²), so a diagonal shot is as long as a tape says.
+        if t.distance.below(u32::from(half)) {
             m.push(Modifier::new("cmd.shoot.mod.short-range", "short range", 1));
         } else {
             m.push(Modifier::new("cmd.shoot.mod.long-range", "long range", -1));

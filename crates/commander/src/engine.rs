@@ -628,7 +628,7 @@ impl Commander {
                 wounds: t.wounds,
                 cover,
                 down: t.down,
-                distance: u16::try_from(st.board.range(a.cell, t.cell)).unwrap_or(u16::MAX),
+                distance: st.board.distance(a.cell, t.cell),
                 in_contact,
                 // Squad Tactics: each other friendly model that hit it this round.
                 friends_hit_this_round: u8::try_from(
@@ -847,7 +847,8 @@ impl Commander {
             if st.board.adjacent(at, to) {
                 break;
             }
-            // One step toward the firer, the neighbour closest to it.
+            // One step toward the firer, the neighbour closest to it as the table measures
+            // (cmd.move.default-inches: the cell nearest the straight line of the pull).
             let Some(next) = st
                 .board
                 .neighbours(at)
@@ -856,11 +857,11 @@ impl Commander {
                         && st.board.terrain(*n) != Some(crate::board::TerrainKind::Impassable)
                         && st.board.standable(*n)
                 })
-                .min_by_key(|n| (st.board.steps(*n, to), n.y, n.x))
+                .min_by_key(|n| (st.board.centre_squared(*n, to), n.y, n.x))
             else {
                 break;
             };
-            if st.board.steps(next, to) >= st.board.steps(at, to) {
+            if st.board.centre_squared(next, to) >= st.board.centre_squared(at, to) {
                 break;
             }
             at = next;
@@ -1342,17 +1343,24 @@ impl Commander {
         }
     }
 
-    /// The cell `d` Range from `marker` on the way to the table's centre.
+    /// The cell up to `d` Range from `marker` (centre to centre, as the table measures) on the
+    /// way to the table's centre.
     fn pod_spot(&self, st: &State, marker: Cell, d: u32) -> Cell {
         let b = &st.board;
         let centre = Cell::new(b.width() / 2, b.height() / 2);
         let mut at = marker;
-        for _ in 0..d {
+        // Each step is one cell step further from the marker, so 2·d steps always suffice.
+        for _ in 0..2 * d {
             match b
                 .neighbours(at)
-                .min_by_key(|n| (b.steps(*n, centre), n.y, n.x))
+                .min_by_key(|n| (b.centre_squared(*n, centre), n.y, n.x))
             {
-                Some(n) if b.steps(n, centre) < b.steps(at, centre) => at = n,
+                Some(n)
+                    if b.centre_squared(n, centre) < b.centre_squared(at, centre)
+                        && b.centre_within(marker, n, d) =>
+                {
+                    at = n
+                }
                 _ => break,
             }
         }
@@ -1368,7 +1376,7 @@ impl Commander {
         (0..b.cell_count())
             .map(|i| b.cell_at(i))
             .filter(|c| placeable(*c))
-            .min_by_key(|c| (b.steps(*c, anchor), c.y, c.x))
+            .min_by_key(|c| (b.centre_squared(*c, anchor), c.y, c.x))
     }
 
     /// Objectives reached by standing beside them (the Outpost marker).
@@ -1545,7 +1553,7 @@ impl Commander {
         if let Err(e) = options.validate() {
             problems.push(e);
         }
-        let plan = match def.plan(&self.catalog, options.grid, options.table) {
+        let mut plan = match def.plan(&self.catalog, options.grid, options.table) {
             Ok(p) => p,
             Err(mut e) => {
                 problems.append(&mut e);
@@ -1555,6 +1563,8 @@ impl Commander {
         if !problems.is_empty() {
             return Err(SetupError { problems });
         }
+        // cmd.move.default-inches, cmd.gap.20: the table measures as the options say.
+        plan.board.set_measure(options.measure);
         let cells = plan.board.cell_count();
         let sides = [0, 1].map(|i| Side {
             name: plan.sides[i].0.clone(),
@@ -1798,8 +1808,12 @@ impl Commander {
                 let c: Vec<Cell> = (0..b.cell_count())
                     .map(|i| b.cell_at(i))
                     .filter(|c| b.standable(*c))
-                    .filter(|c| b.range(*c, centre) >= spacing_now)
-                    .filter(|c| taken.iter().all(|t| b.range(*c, *t) >= spacing_now))
+                    .filter(|c| b.distance(*c, centre).at_least(spacing_now))
+                    .filter(|c| {
+                        taken
+                            .iter()
+                            .all(|t| b.distance(*c, *t).at_least(spacing_now))
+                    })
                     .collect();
                 if !c.is_empty() || spacing_now == 0 {
                     break c;

@@ -206,6 +206,7 @@ impl Fixture {
         let rules = Commander::new().map_err(|e| e.to_string())?;
         self.options.validate()?;
         let mut board = Board::new(self.grid, self.width, self.height).map_err(|e| e.0)?;
+        board.set_measure(self.options.measure);
         for p in self.pieces {
             board.add_piece(p).map_err(|e| e.0)?;
         }

@@ -20,9 +20,6 @@ use squadsight_core::Seat;
 pub const SNIPER_MIN_RANGE: u32 = 12;
 /// [Computer Use] reach for a Hacker (cmd.sr.hacker).
 pub const HACKER_RANGE: u32 = 12;
-/// [Mindspin] reach: the Psi Amp has no printed range, so the psionic attack uses the longest
-/// rifle band (cmd.gap.42).
-pub const MINDSPIN_RANGE: u32 = 24;
 
 impl Commander {
     /// Every legal action of `seat` now, appended to `out` after clearing it.
@@ -463,8 +460,9 @@ impl Commander {
             })
     }
 
-    /// Targets of [Mindspin] for a model with the `[Mindspin]` tag: an enemy in sight within
-    /// [`MINDSPIN_RANGE`] (cmd.sr.mindspin, cmd.gap.42).
+    /// Targets of [Mindspin] for a model with the `[Mindspin]` tag: any enemy in sight, since
+    /// Mindspin has no Range of its own (cmd.sr.mindspin, cmd.gap.42: the Psi Amp's printed 0
+    /// is read as "not a weapon", and the Sectoid has the ability with no Psi Amp at all).
     pub(crate) fn mindspin_targets(&self, st: &State, id: ModelId) -> Vec<ModelId> {
         let Some(m) = st.model(id) else {
             return Vec::new();
@@ -480,9 +478,7 @@ impl Commander {
         }
         st.on_table()
             .filter(|t| st.enemies(m, t))
-            .filter(|t| {
-                st.board.range(m.cell, t.cell) <= MINDSPIN_RANGE && st.board.los(m.cell, t.cell)
-            })
+            .filter(|t| st.board.los(m.cell, t.cell))
             .map(|t| t.id)
             .collect()
     }
@@ -534,7 +530,9 @@ impl Commander {
         out
     }
 
-    /// Cells exactly 3 Range from the target where a scatter point may go (cmd.sr.scatter).
+    /// Cells 3 Range from the target where a scatter point may go (cmd.sr.scatter, cmd.gap.43):
+    /// those whose distance rounds to 3 (within half a Range of it), as a tape would place the
+    /// point.
     pub(crate) fn scatter_cells(&self, st: &State, target: ModelId) -> Vec<Cell> {
         let Some(t) = st.model(target) else {
             return Vec::new();
@@ -542,7 +540,7 @@ impl Commander {
         let b = &st.board;
         (0..b.cell_count())
             .map(|i| b.cell_at(i))
-            .filter(|c| b.range(t.cell, *c) == 3)
+            .filter(|c| !b.adjacent(t.cell, *c) && b.distance(t.cell, *c).rounded() == 3)
             .collect()
     }
 

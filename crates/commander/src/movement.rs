@@ -1,15 +1,20 @@
 //! Where a model can go: Run and Climb reach over the table's terrain, and where a move may end.
 //!
 //! A Run crosses open ground and low terrain on its own level: Hard and Soft Cover cost nothing
-//! extra (cmd.sr.hard-cover, cmd.gap.53), an Obstacle cell costs two steps because movement
+//! extra (cmd.sr.hard-cover, cmd.gap.53), an Obstacle cell costs double because movement
 //! through it is halved (cmd.sr.obstacle), Impassable terrain is never entered
 //! (cmd.sr.impassable). Changing level needs a Climb (cmd.gap.15, cmd.gap.53): each step costs
-//! one plus the levels gained or lost. No move passes through another model or a marker, and
+//! its length plus the levels gained or lost. On a square table measured with a tape (the
+//! default, cmd.move.default-inches) a step along a row is 1 long and a diagonal √2, and a
+//! straight move across open ground costs its straight length ([`tape`]); counted in steps
+//! (`measure=steps`) or on hexes every step is 1. No move passes through another model or a marker, and
 //! every move ends on a standable cell at least 1 Range from every other model
 //! (cmd.move.min-spacing), except a charger ending in base contact with enemies it is about to
 //! charge (cmd.gap.21, cmd.gap.23).
 
-use crate::board::{Cell, GridKind, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE, TerrainKind};
+use crate::board::{
+    Cell, GridKind, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE, Measure, TerrainKind,
+};
 use crate::state::{ModelId, State, TOKEN};
 
 /// How a model moves.
@@ -45,6 +50,7 @@ pub(crate) fn step_cost(state: &State, kind: MoveKind, from: Cell, to: Cell) -> 
 }
 
 mod flood;
+mod tape;
 
 pub(crate) use flood::ReachMap;
 
@@ -53,7 +59,8 @@ pub(crate) use flood::ReachMap;
 pub(crate) struct Reach {
     /// The cell.
     pub cell: Cell,
-    /// The cheapest cost of getting there.
+    /// The cheapest cost of getting there, in whole Range (on a tape-measured table, the
+    /// smallest whole number its shortest path is within).
     pub cost: u32,
     /// Whether a move that is not a charge may end there ([`can_end`] without `charge`).
     pub ends: bool,
@@ -67,7 +74,8 @@ pub(crate) fn reachable(state: &State, mover: ModelId, kind: MoveKind, budget: u
 
 /// Calls `f` with the [`ReachMap`] of `mover` for a move of `kind` of at most `budget`: the
 /// same rules as [`step_cost`], read from the board's packed cell info, since this is the
-/// hottest loop of the rules. On a square table the reach is flooded whole rows at once
+/// hottest loop of the rules. On a square table measured with a tape (the default) a path costs
+/// its length ([`tape`]); on squares counted in steps the reach is flooded whole rows at once
 /// ([`flood`]); on hexes it is searched cell by cell.
 ///
 /// Listing the legal actions and then checking the one chosen ask the same question twice in
@@ -109,11 +117,12 @@ thread_local! {
 /// searches reuse so that they allocate nothing of their own.
 #[derive(Default)]
 struct Memo {
-    key: Option<(ModelId, u32, GridKind, u8)>,
+    key: Option<(ModelId, u32, GridKind, Measure, u8)>,
     info: Vec<u8>,
     occupancy: Vec<u8>,
     map: ReachMap,
     flood: flood::Scratch,
+    tape: tape::Scratch,
     search: Scratch,
 }
 
@@ -122,7 +131,7 @@ impl Memo {
     fn update(&mut self, state: &State, mover: ModelId, kind: MoveKind, budget: u32) {
         let board = &state.board;
         let budget = budget.min(250);
-        let key = Some((mover, budget, board.kind(), board.width()));
+        let key = Some((mover, budget, board.kind(), board.measure(), board.width()));
         if self.key == key && self.info == board.info() && self.occupancy == state.occupancy {
             return;
         }
@@ -138,7 +147,17 @@ impl Memo {
         let Some(start) = board.index(m.cell) else {
             return;
         };
-        if board.kind() == GridKind::Square {
+        if board.tape() {
+            tape::reach(
+                state,
+                mover,
+                kind,
+                m.cell,
+                budget,
+                &mut self.tape,
+                &mut self.map,
+            );
+        } else if board.kind() == GridKind::Square {
             let at = (usize::from(m.cell.x), usize::from(m.cell.y));
             flood::reach(
                 state,
@@ -408,9 +427,10 @@ pub(crate) fn enemies_in_contact(state: &State, id: ModelId) -> Vec<ModelId> {
         .collect()
 }
 
-/// Cells in a straight line from `from` directly away from `away`, at most `steps` long,
-/// stopping before anything a model cannot cross; the last standable cell that keeps the
-/// spacing rule is where a Psi Panic ends (cmd.sr.mindspin.panic, cmd.gap.42).
+/// Cells in a straight line from `from` directly away from `away`, at most `steps` Range long
+/// as the table measures ([`crate::board::Board::centre_within`]: a tape's straight length by
+/// default), stopping before anything a model cannot cross; the last standable cell that keeps
+/// the spacing rule is where a Psi Panic ends (cmd.sr.mindspin.panic, cmd.gap.42).
 pub(crate) fn flee_line(state: &State, mover: ModelId, away: Cell, steps: u32) -> Option<Cell> {
     let m = state.model(mover)?;
     let start = m.cell;
@@ -419,7 +439,9 @@ pub(crate) fn flee_line(state: &State, mover: ModelId, away: Cell, steps: u32) -
     let len = dx.abs().max(dy.abs()).max(1);
     let mut best = None;
     let mut prev = start;
-    for k in 1..=steps as i32 {
+    // The k-th point is k cell steps out; on a tape-measured table the diagonal ones are
+    // longer, so the walk stops at the first point past `steps` Range.
+    for k in 1..=2 * steps as i32 {
         // Points along the ray from `away` through `start`, rounded to cells.
         let x = i32::from(start.x) + (dx * k * 2 + len * dx.signum()) / (2 * len);
         let y = i32::from(start.y) + (dy * k * 2 + len * dy.signum()) / (2 * len);
@@ -429,6 +451,9 @@ pub(crate) fn flee_line(state: &State, mover: ModelId, away: Cell, steps: u32) -
         let c = Cell::new(x, y);
         if !state.board.contains(c) || c == prev {
             continue;
+        }
+        if !state.board.centre_within(start, c, steps) {
+            break;
         }
         if step_cost(state, MoveKind::Run, prev, c).is_none() && state.board.steps(prev, c) == 1 {
             break;
@@ -483,13 +508,120 @@ mod tests {
             .collect()
     }
 
+    /// The tape reach the slow way, for [`tape::reach`]: path lengths relaxed over every cell
+    /// until nothing changes (no queue), then each cell's straight line traced in full.
+    fn tape_oracle(state: &State, mover: ModelId, kind: MoveKind, budget: u32) -> Vec<Reach> {
+        let board = &state.board;
+        let Some(from) = state.model(mover).map(|m| m.cell) else {
+            return Vec::new();
+        };
+        let n = board.cell_count();
+        let mut best: Vec<Option<tape::Length>> = vec![None; n];
+        best[board.index(from).unwrap_or(0)] = Some(tape::Length { a: 0, b: 0 });
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..n {
+                let Some(len) = best[i] else { continue };
+                let here = board.cell_at(i);
+                for to in board.neighbours(here) {
+                    let Some(step) = step_cost(state, kind, here, to) else {
+                        continue;
+                    };
+                    // step_cost counts 1 (2 in an Obstacle) plus the climb; a diagonal's
+                    // entry part is √2 times as long.
+                    let climb = u32::from(board.elevation(here).abs_diff(board.elevation(to)));
+                    let entry = step - climb;
+                    let total = if here.x != to.x && here.y != to.y {
+                        tape::Length {
+                            a: len.a + climb,
+                            b: len.b + entry,
+                        }
+                    } else {
+                        tape::Length {
+                            a: len.a + entry + climb,
+                            b: len.b,
+                        }
+                    };
+                    let j = board.index(to).unwrap_or(0);
+                    if total.within(budget) && best[j].is_none_or(|b| total < b) {
+                        best[j] = Some(total);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (i, found) in best.iter().enumerate() {
+            let c = board.cell_at(i);
+            if c == from {
+                continue;
+            }
+            let sq =
+                u32::from(c.x.abs_diff(from.x)).pow(2) + u32::from(c.y.abs_diff(from.y)).pow(2);
+            let straight = (sq <= budget * budget && tape::clear_line(state, from, c))
+                .then(|| (1..=budget).find(|k| sq <= k * k).unwrap_or(0));
+            let cost = match (found.map(tape::Length::ceil), straight) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            if let Some(cost) = cost {
+                out.push(Reach {
+                    cell: c,
+                    cost,
+                    ends: can_end(state, mover, c, false),
+                });
+            }
+        }
+        out
+    }
+
+    /// Random terrain of every form and height (pieces of up to 3×3 cells, overlaps skipped)
+    /// and up to a dozen models of both sides on free ground or rooftops, on a table measured
+    /// with `measure`. Returns the session and how many models were placed.
+    fn random_table(
+        width: u8,
+        height: u8,
+        pieces: &[(u8, u8, usize, u8, u8, u8)],
+        models: &[(u8, u8)],
+        measure: &str,
+    ) -> Result<(crate::fixture::Session, usize), String> {
+        // Cells taken by terrain, with whether a model may stand there (a tall cover
+        // piece's top).
+        let mut terrain = std::collections::BTreeMap::new();
+        let mut f = Fixture::new(width, height).option("measure", measure);
+        for (n, &(x, y, kind, tall, w, h)) in pieces.iter().enumerate() {
+            let cells: Vec<(u8, u8)> = (x..x.saturating_add(w))
+                .flat_map(|cx| (y..y.saturating_add(h)).map(move |cy| (cx, cy)))
+                .filter(|&(cx, cy)| cx < width && cy < height)
+                .collect();
+            if cells.is_empty() || cells.iter().any(|c| terrain.contains_key(c)) {
+                continue;
+            }
+            let roof = tall > 0 && kind < 2;
+            terrain.extend(cells.iter().map(|&c| (c, roof)));
+            f = f.terrain(&format!("piece {n}"), KINDS[kind], tall, &cells);
+        }
+        let mut taken = std::collections::BTreeSet::new();
+        let mut placed = 0;
+        for (i, &(x, y)) in models.iter().enumerate() {
+            let (x, y) = (x % width, y % height);
+            if terrain.get(&(x, y)).copied().unwrap_or(true) && taken.insert((x, y)) {
+                f = f.model((i % 2) as u8, "ADVENT Trooper", x, y);
+                placed += 1;
+            }
+        }
+        Ok((f.build()?, placed))
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(96))]
 
-        /// The row flood gives a Run and a Climb the same cells, costs and end cells as the
-        /// cell-by-cell search over random terrain of every form and height, with models in
-        /// the way and on rooftops, on tables narrower and wider than 64 columns
-        /// (cmd.sr.obstacle, cmd.sr.impassable, cmd.gap.15, cmd.gap.53, cmd.move.min-spacing).
+        /// On a table counted in steps (`measure=steps`), the row flood gives a Run and a Climb
+        /// the same cells, costs and end cells as the cell-by-cell search over random terrain
+        /// of every form and height, with models in the way and on rooftops, on tables
+        /// narrower and wider than 64 columns (cmd.sr.obstacle, cmd.sr.impassable, cmd.gap.15,
+        /// cmd.gap.53, cmd.move.min-spacing, cmd.gap.20).
         #[test]
         fn flood_matches_the_cell_search(
             width in 8u8..=80,
@@ -498,33 +630,9 @@ mod tests {
             models in prop::collection::vec((0u8..80, 0u8..40), 1..12),
             budget in 0u32..30,
         ) {
-            // Cells taken by terrain, with whether a model may stand there (a tall cover
-            // piece's top), and cells taken by models.
-            let mut terrain = std::collections::BTreeMap::new();
-            let mut f = Fixture::new(width, height);
-            for (n, &(x, y, kind, tall, w, h)) in pieces.iter().enumerate() {
-                let cells: Vec<(u8, u8)> = (x..x.saturating_add(w))
-                    .flat_map(|cx| (y..y.saturating_add(h)).map(move |cy| (cx, cy)))
-                    .filter(|&(cx, cy)| cx < width && cy < height)
-                    .collect();
-                if cells.is_empty() || cells.iter().any(|c| terrain.contains_key(c)) {
-                    continue;
-                }
-                let roof = tall > 0 && kind < 2;
-                terrain.extend(cells.iter().map(|&c| (c, roof)));
-                f = f.terrain(&format!("piece {n}"), KINDS[kind], tall, &cells);
-            }
-            let mut taken = std::collections::BTreeSet::new();
-            let mut placed = 0;
-            for (i, &(x, y)) in models.iter().enumerate() {
-                let (x, y) = (x % width, y % height);
-                if terrain.get(&(x, y)).copied().unwrap_or(true) && taken.insert((x, y)) {
-                    f = f.model((i % 2) as u8, "ADVENT Trooper", x, y);
-                    placed += 1;
-                }
-            }
+            let (session, placed) = random_table(width, height, &pieces, &models, "steps")
+                .map_err(TestCaseError::fail)?;
             prop_assume!(placed > 0);
-            let session = f.build().map_err(TestCaseError::fail)?;
             let st = session.state();
             for mover in (0..placed).map(|i| ModelId(i as u8)) {
                 for kind in [MoveKind::Run, MoveKind::Climb] {
@@ -541,6 +649,44 @@ mod tests {
                         .map(|r| st.board.standable(r.cell) && st.free(r.cell))
                         .collect();
                     prop_assert_eq!(stand, expected);
+                }
+            }
+        }
+
+        /// On a tape-measured table (the default, cmd.move.default-inches, cmd.gap.20) a move
+        /// never reaches further than a tape measure allows: every reached cell's centre lies
+        /// within the budget of the start's, and its cost is at least its straight length and
+        /// at least its cost counted in steps, so the tape reaches a subset of what the step
+        /// count reaches. Where a move may end and where a model may stand agree with
+        /// [`can_end`] and the table (cmd.move.min-spacing, cmd.sr.obstacle, cmd.gap.15).
+        #[test]
+        fn tape_reach_is_never_longer_than_a_tape(
+            width in 8u8..=80,
+            height in 8u8..=40,
+            pieces in prop::collection::vec((0u8..80, 0u8..40, 0usize..4, 0u8..3, 1u8..4, 1u8..4), 0..40),
+            models in prop::collection::vec((0u8..80, 0u8..40), 1..12),
+            budget in 0u32..30,
+        ) {
+            let (tape, placed) = random_table(width, height, &pieces, &models, "tape")
+                .map_err(TestCaseError::fail)?;
+            let (steps, _) = random_table(width, height, &pieces, &models, "steps")
+                .map_err(TestCaseError::fail)?;
+            prop_assume!(placed > 0);
+            let (st, counted) = (tape.state(), steps.state());
+            for mover in (0..placed).map(|i| ModelId(i as u8)) {
+                let from = st.model(mover).map(|m| m.cell).unwrap_or_default();
+                for kind in [MoveKind::Run, MoveKind::Climb] {
+                    let measured = reachable(st, mover, kind, budget);
+                    prop_assert_eq!(&measured, &tape_oracle(st, mover, kind, budget), "{:?}", kind);
+                    let by_steps = by_cells(counted, mover, kind, budget);
+                    for r in &measured {
+                        let (dx, dy) = (u32::from(r.cell.x.abs_diff(from.x)), u32::from(r.cell.y.abs_diff(from.y)));
+                        prop_assert!(dx * dx + dy * dy <= r.cost * r.cost, "{:?} {:?}", kind, r);
+                        prop_assert!(r.cost <= budget);
+                        let counted = by_steps.iter().find(|c| c.cell == r.cell);
+                        prop_assert!(counted.is_some_and(|c| c.cost <= r.cost), "{:?} {:?} {:?}", kind, r, counted);
+                        prop_assert_eq!(r.ends, can_end(st, mover, r.cell, false));
+                    }
                 }
             }
         }

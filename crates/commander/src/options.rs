@@ -10,12 +10,13 @@
 //! | `high_explosive` | `damage`, `hit` | cmd.sr.high-explosive, cmd.gap.44 |
 //! | `ai_wounded` | `wounds-left`, `wounded` | cmd.gap.38 |
 //! | `grid` | `square`, `hex` | cmd.move.range-systems |
+//! | `measure` | `tape`, `steps` | cmd.move.default-inches, cmd.gap.20 (squares only) |
 //! | `table` | `48` (12–120) | table side for scenarios that do not fix one |
 //! | `ai_seat1`, `ai_seat2` | `off`, `easy`, `normal`, `classic`, `impossible` | cmd.ai.difficulty |
 //! | `round_limit` | `0` (= the scenario's), 1–99 | cmd.gap.27 |
 
 use crate::ai_mode::difficulty::{Difficulty, WoundedRule};
-use crate::board::GridKind;
+use crate::board::{GridKind, Measure};
 use serde::{Deserialize, Serialize};
 use squadsight_core::Seat;
 use squadsight_core::options::{choose, number, refuse};
@@ -93,6 +94,8 @@ pub struct Options {
     pub ai_wounded: WoundedRule,
     /// Square or hex grid.
     pub grid: GridKind,
+    /// How a square table measures distances and moves.
+    pub measure: Measure,
     /// Table side for scenarios that do not fix their table.
     pub table: u8,
     /// AI mode for seat 1 (index 0) and seat 2 (index 1); `None` when a player decides.
@@ -111,6 +114,7 @@ impl Default for Options {
             high_explosive: HighExplosive::Damage,
             ai_wounded: WoundedRule::WoundsLeft,
             grid: GridKind::Square,
+            measure: Measure::Tape,
             table: 48,
             ai_seats: [None; 2],
             round_limit: 0,
@@ -195,6 +199,13 @@ impl Options {
                     "square or hex",
                 )?;
             }
+            "measure" => {
+                self.measure = match value {
+                    "tape" => Measure::Tape,
+                    "steps" => Measure::Steps,
+                    _ => return Err(format!("{}: use tape or steps", bad())),
+                }
+            }
             "table" => {
                 self.table = number(
                     key,
@@ -220,7 +231,7 @@ impl Options {
                 return Err(format!(
                     "unknown option `{key}` (commander knows commanding_presence, \
                      special_action_order, damage_sequence, sniper_modifiers, high_explosive, \
-                     ai_wounded, grid, table, ai_seat1, ai_seat2, round_limit)"
+                     ai_wounded, grid, measure, table, ai_seat1, ai_seat2, round_limit)"
                 ));
             }
         }
@@ -251,6 +262,13 @@ mod tests {
         o.set("grid", "hex").unwrap();
         assert_eq!(o.grid, GridKind::Hex);
         assert!(o.set("grid", "octagon").is_err());
+        assert_eq!(o.measure, Measure::Tape);
+        o.set("measure", "steps").unwrap();
+        assert_eq!(o.measure, Measure::Steps);
+        assert!(o.set("measure", "yards").is_err());
+        // cmd.move.default-inches: a game measures with a tape unless told otherwise.
+        let unset: Options = ron::from_str("(grid: Square, table: 48)").unwrap();
+        assert_eq!(unset.measure, Measure::Tape);
         assert!(o.set("table", "7").is_err());
         assert!(o.set("nope", "1").is_err());
     }

@@ -2,6 +2,7 @@
 //! weapon numbers come from the embedded data files; comments give them for the arithmetic.
 
 use crate::combat_support::{Scripted, attack, catalog, seed_with_faces, unit};
+use squadsight_commander::board::Distance;
 use squadsight_commander::combat::{
     self, AttackEnd, AttackKind, AttackResult, BlastCentre, Cover, Means, Refusal,
 };
@@ -111,12 +112,12 @@ fn cmd_sr_unstable_minus_two_on_psi_tests() {
 /// Checks cmd.shoot.range-limit.
 fn cmd_shoot_range_limit_fails_without_a_roll() {
     let mut ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
-    ctx.target.distance = 25; // Assault Rifle 12 / 24
+    ctx.target.distance = Distance::whole(25); // Assault Rifle 12 / 24
     let (r, dice) = run(&ctx, &[]);
     assert_eq!(r.end, AttackEnd::OutOfRange);
     assert_eq!(dice.used(), 0);
     assert_eq!(combat::preview(&ctx).hit, Ratio::ZERO);
-    ctx.target.distance = 24;
+    ctx.target.distance = Distance::whole(24);
     let (r, dice) = run(&ctx, &[6, 6]);
     assert_eq!(r.end, AttackEnd::Missed);
     assert_eq!(dice.used(), 2);
@@ -128,7 +129,7 @@ fn cmd_shoot_hit_test_uses_the_weapon_slot_stat() {
     // Rookie: AIM 7 tagged [Primary Weapon]; Specialist's GREMLIN on HACK 8; Viper Tongue on
     // DODGE 6.
     let mut ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
-    ctx.target.distance = 12;
+    ctx.target.distance = Distance::whole(12);
     assert_eq!(combat::hit_test(&ctx).base, 7);
     assert_eq!(
         combat::hit_test(&attack("Specialist", Some("GREMLIN"), "Rookie")).base,
@@ -147,14 +148,14 @@ fn cmd_shoot_hit_test_uses_the_weapon_slot_stat() {
 /// Checks cmd.shoot.mod.short-range, cmd.shoot.mod.long-range, cmd.shoot.modifier-table, cmd.gap.19.
 fn cmd_shoot_mod_short_and_long_range_split_at_half() {
     let mut ctx = attack("Rookie", Some("Assault Rifle"), "ADVENT Trooper");
-    ctx.target.distance = 11;
+    ctx.target.distance = Distance::whole(11);
     assert_eq!(
         clauses(&combat::hit_modifiers(&ctx)),
         ["cmd.shoot.mod.short-range"]
     );
     assert_eq!(combat::hit_test(&ctx).value(), 8);
     // cmd.gap.19: exactly half is long range.
-    ctx.target.distance = 12;
+    ctx.target.distance = Distance::whole(12);
     assert_eq!(
         clauses(&combat::hit_modifiers(&ctx)),
         ["cmd.shoot.mod.long-range"]
@@ -474,9 +475,9 @@ fn cmd_gap_45_shredding_in_close_combat_is_an_ordinary_attack() {
 /// Checks cmd.sr.sniper, cmd.gap.46.
 fn cmd_sr_sniper_limits() {
     let mut ctx = attack("Sharpshooter", Some("Sniper Rifle"), "ADVENT Trooper");
-    ctx.target.distance = 12;
+    ctx.target.distance = Distance::whole(12);
     assert_eq!(combat::check(&ctx), Err(Refusal::SniperTooClose));
-    ctx.target.distance = 13;
+    ctx.target.distance = Distance::whole(13);
     assert_eq!(combat::check(&ctx), Ok(()));
     ctx.attacker.moved = true;
     assert_eq!(combat::check(&ctx), Err(Refusal::SniperMoved));
@@ -499,7 +500,7 @@ fn cmd_sr_sniper_limits() {
 /// the 1-action −1, a Laser Sight and Squad Tactics go with the range band and cover.
 fn cmd_sr_sniper_ignores_every_modifier_except_target_down() {
     let mut ctx = attack("Sharpshooter", Some("Sniper Rifle"), "ADVENT Trooper");
-    ctx.target.distance = 20;
+    ctx.target.distance = Distance::whole(20);
     ctx.target.cover = Cover::Hard;
     ctx.target.down = true;
     ctx.kind = AttackKind::OneAction;
@@ -529,7 +530,7 @@ fn cmd_sr_sniper_ignores_every_modifier_except_target_down() {
 /// Checks cmd.sr.squadsight, cmd.gap.47.
 fn cmd_sr_squadsight_lifts_maximum_range_with_a_friends_sight() {
     let mut ctx = attack("Sharpshooter", Some("Sniper Rifle"), "ADVENT Trooper");
-    ctx.target.distance = 40; // Sniper Rifle 18 / 36
+    ctx.target.distance = Distance::whole(40); // Sniper Rifle 18 / 36
     assert_eq!(run(&ctx, &[]).0.end, AttackEnd::OutOfRange);
     ctx.attacker.squadsight_support = true;
     assert!(!ctx.out_of_range());

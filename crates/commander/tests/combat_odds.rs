@@ -4,6 +4,7 @@
 
 use crate::combat_support::{Frac, attack, catalog, enumerate};
 use proptest::prelude::*;
+use squadsight_commander::board::Distance;
 use squadsight_commander::catalog::{UnitId, WeaponId};
 use squadsight_commander::combat::{
     self, AttackContext, AttackEnd, AttackKind, AttackOdds, Cover, Means,
@@ -214,7 +215,7 @@ proptest! {
         } else {
             SniperModifiers::All
         };
-        ctx.target.distance = distance;
+        ctx.target.distance = Distance::whole(u32::from(distance));
         ctx.target.cover = [Cover::None, Cover::Soft, Cover::Hard][usize::from(cover)];
         ctx.kind = [
             AttackKind::OneAction,

@@ -40,3 +40,10 @@ fn run(options: &[(&str, &str)], seeds: u64) -> usize {
 fn conformance_players() {
     assert!(run(&[], 4) >= 20);
 }
+
+#[test]
+fn conformance_counting_steps() {
+    // cmd.move.range-systems, cmd.gap.20: the `measure=steps` table (squares counted one by
+    // one) plays every scenario to the end too, under AI mode on one seat.
+    assert!(run(&[("measure", "steps"), ("ai_seat2", "classic")], 3) >= 15);
+}

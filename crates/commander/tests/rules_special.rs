@@ -252,7 +252,7 @@ fn cmd_sr_scatter_point_by_target_player_and_high_explosive() {
     ));
     let legal = s.legal(1);
     assert!(legal.iter().all(|a| match a {
-        Action::ScatterTo(c) => s.state().board.range(*c, Cell::new(20, 6)) == 3,
+        Action::ScatterTo(c) => s.state().board.distance(*c, Cell::new(20, 6)).rounded() == 3,
         _ => false,
     }));
     // A copy of the state taken before the blast (an observation, an AI's search) shares the

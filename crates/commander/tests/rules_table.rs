@@ -28,11 +28,13 @@ fn runs(s: &squadsight_commander::fixture::Session, seat: u8) -> Vec<(Cell, u8)>
 #[test]
 fn cmd_move_attack_base_to_base_one_cell_is_one_range() {
     // cmd.move.attack-base-to-base, cmd.move.default-inches, cmd.gap.20, cmd.gap.22: one cell
-    // is one Range (an inch); distance is cell steps minus one, so neighbours touch at 0.
+    // is one Range (an inch); distance is the tape's centre-to-centre length less one, so
+    // neighbours touch at 0 (more in tests/distance.rs).
     let b = Board::new(GridKind::Square, 48, 48).unwrap();
     assert_eq!(b.range(Cell::new(3, 3), Cell::new(4, 4)), 0);
     assert!(b.adjacent(Cell::new(3, 3), Cell::new(4, 4)));
-    assert_eq!(b.range(Cell::new(0, 0), Cell::new(3, 7)), 6);
+    // √58 − 1 ≈ 6.6 Range: within 7, not within 6.
+    assert_eq!(b.range(Cell::new(0, 0), Cell::new(3, 7)), 7);
     assert_eq!(b.range(Cell::new(0, 0), Cell::new(47, 0)), 46);
 }
 
@@ -114,7 +116,9 @@ fn cmd_sr_impassable_blocks_sight_and_movement() {
         "low hard cover does not block sight"
     );
     assert!(!b.standable(Cell::new(10, 9)));
+    // Counted in steps (cmd.gap.20's grid count); tests/distance.rs goes round it by tape.
     let s = Fixture::new(20, 20)
+        .option("measure", "steps")
         .terrain(
             "rock",
             TerrainKind::Impassable,

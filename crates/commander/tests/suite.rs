@@ -9,6 +9,7 @@ mod combat;
 mod combat_odds;
 mod combat_support;
 mod data;
+mod distance;
 mod rules_conformance;
 mod rules_endgame;
 mod rules_reaction;

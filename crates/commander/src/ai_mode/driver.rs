@@ -13,7 +13,7 @@ use super::target::Candidate;
 use super::{card_for, choose_model, roll_card};
 use crate::Commander;
 use crate::action::Action;
-use crate::board::Cell;
+use crate::board::{Cell, Distance};
 use crate::catalog::{AiAction, AiEntry, StatTag, UnitRule, WeaponId};
 use crate::state::{Method, ModelId, State, Trigger};
 use squadsight_core::{EventKind, GameRng, IllegalAction, Journal, Seat};
@@ -95,9 +95,9 @@ fn window_answer(
                 })
                 .max_by_key(|c| {
                     own.iter()
-                        .map(|o| st.board.range(*o, *c))
+                        .map(|o| st.board.distance(*o, *c))
                         .min()
-                        .unwrap_or(0)
+                        .unwrap_or(Distance::CONTACT)
                 })?;
             j.note("cmd.sr.scatter", EventKind::Ai, || {
                 "AI: places the scatter point as far from its own models as it can".into()
@@ -305,7 +305,7 @@ fn command_first(
 /// activated this round gains an activation, so only those count; among them the one nearest
 /// to an enemy model on the table, then the lower model number. Returns it with that distance,
 /// or `None` when no offered model has acted yet.
-fn presence_pick(st: &State, offered: &[ModelId]) -> Option<(ModelId, Option<u32>)> {
+fn presence_pick(st: &State, offered: &[ModelId]) -> Option<(ModelId, Option<Distance>)> {
     offered
         .iter()
         .filter_map(|id| st.model(*id))
@@ -314,11 +314,11 @@ fn presence_pick(st: &State, offered: &[ModelId]) -> Option<(ModelId, Option<u32
             let nearest = st
                 .on_table()
                 .filter(|o| st.enemies(m, o))
-                .map(|o| st.board.range(m.cell, o.cell))
+                .map(|o| st.board.distance(m.cell, o.cell))
                 .min();
             (m.id, nearest)
         })
-        .min_by_key(|(id, nearest)| (nearest.unwrap_or(u32::MAX), *id))
+        .min_by_key(|(id, nearest)| (nearest.is_none(), *nearest, *id))
 }
 
 /// Ends the activation if it is still under way. When ending is not offered (a model that
@@ -686,6 +686,6 @@ impl Field for View<'_> {
                 Trigger::Near { cell, .. } => Some(cell),
                 Trigger::Sight { objective } => self.objective_cell(objective),
             })
-            .min_by_key(|c| (self.st.board.range(self.here, *c), c.y, c.x))
+            .min_by_key(|c| (self.st.board.distance(self.here, *c), c.y, c.x))
     }
 }

@@ -228,6 +228,8 @@ impl Word for u128 {
 /// Per-row terrain masks of one table, before any model or marker is placed.
 struct Terrain {
     info: Vec<u8>,
+    /// The table's width: two tables of different shapes can have the same cells in order.
+    width: usize,
     /// Impassable cells (cmd.sr.impassable).
     walls: Vec<u128>,
     /// Cells a model may stand on.
@@ -243,6 +245,7 @@ impl Terrain {
         let height = info.len() / width.max(1);
         let mut t = Terrain {
             info: info.to_vec(),
+            width,
             walls: vec![0; height],
             stand: vec![0; height],
             plain: std::array::from_fn(|_| Vec::new()),
@@ -298,7 +301,7 @@ pub(super) fn reach(
     if w == 0 || w > usize::from(MAX_SIDE) || info.len() != w * h || sy >= h || sx >= w {
         return;
     }
-    if !matches!(&scratch.terrain, Some(t) if t.info == info) {
+    if !matches!(&scratch.terrain, Some(t) if t.info == info && t.width == w) {
         scratch.terrain = Some(Terrain::new(info, w));
     }
     let Some(terrain) = scratch.terrain.as_ref() else {

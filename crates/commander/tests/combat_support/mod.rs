@@ -1,6 +1,7 @@
 //! Shared helpers for the combat tests: catalog lookups, a context builder with plain
 //! defaults, scripted dice, and an exhaustive enumerator of every dice outcome.
 
+use squadsight_commander::board::Distance;
 use squadsight_commander::catalog::{Catalog, UnitProfile, WeaponProfile};
 use squadsight_commander::combat::{
     AttackContext, AttackKind, Attacker, CombatRules, Cover, Defender, Means,
@@ -57,7 +58,7 @@ pub fn attack(
             wounds: t.stats.health,
             cover: Cover::None,
             down: false,
-            distance: 6,
+            distance: Distance::whole(6),
             in_contact: false,
             friends_hit_this_round: 0,
         },
