@@ -1016,3 +1016,54 @@ fn bg_alien_action_instructions_cover_a_full_base_and_the_crisis_choice() {
     assert!(how("crisis").contains("the Commander adds one face up"));
     assert!(how("crisis").contains("on the bottom of the crisis deck"));
 }
+
+#[test]
+fn bg_timed_action_instructions_say_what_each_role_does() {
+    // bg.app.info: the instructions the app shows for each action of a played round. The
+    // table does the work, so they carry the rules: bg.ufo.descend, bg.budget.emergency,
+    // bg.research.draw, bg.research.assign, bg.research.keep-or-replace, bg.mission.choose,
+    // bg.mission.choose-active, bg.mission.enemies, bg.mission.reveal, bg.mission.deploy-cap,
+    // bg.base.defend, bg.orbit.deploy, bg.global.deploy, bg.ufo.spawn.
+    let expect: [(&str, &[&str], &[&str]); 13] = [
+        ("ufos-descending", &["UFOs in orbit down to the continents listed"], &["bg.ufo.descend"]),
+        ("emergency-funding", &["any number of credits from the Emergency Funding card"], &["bg.budget.emergency"]),
+        ("new-technology", &["until the hand holds six", "nothing is drawn"], &["bg.research.draw"]),
+        ("research-1", &["up to three ready scientists on research space I", "keep the one already there"], &["bg.research.assign", "bg.research.keep-or-replace"]),
+        ("research-2", &["research space II"], &["bg.research.assign"]),
+        ("research-3", &["research space III"], &["bg.research.assign"]),
+        ("choose-mission", &["Draw two mission cards", "place one and discard the other", "keep it or swap it", "enemy face down on each of its enemy spaces"], &["bg.mission.choose", "bg.mission.choose-active", "bg.mission.enemies"]),
+        ("deploy-squad", &["enemies face up", "never holds more than four"], &["bg.mission.reveal", "bg.mission.deploy-cap"]),
+        ("defend-base", &["any number of soldiers", "base defense space"], &["bg.base.defend"]),
+        ("deploy-satellites", &["up to three ready satellites"], &["bg.orbit.deploy"]),
+        ("deploy-interceptors", &["up to three interceptors", "on each continent", "all in this one action"], &["bg.global.deploy"]),
+        ("ufos-detected", &["place them as listed", "if the invasion force runs out, skip the rest"], &["bg.ufo.spawn"]),
+        ("enemy-in-base", &["top enemy card", "empty enemy space in the base"], &["bg.base.enemy-arrives"]),
+    ];
+    // Play rounds until every action has been shown once (the descent needs UFOs in orbit).
+    let mut shown: Vec<(String, String)> = Vec::new();
+    let mut g = started("hard", 8);
+    for _ in 0..3 {
+        while g.state().phase == Phase::Timed {
+            let info = &catalog().actions[g.state().entry().unwrap().action];
+            if !shown.iter().any(|(id, _)| *id == info.id) {
+                shown.push((info.id.clone(), info.how.clone()));
+            }
+            co(&mut g, Action::Done { left: 0 });
+        }
+        through_timed(&mut g);
+        resolve(&mut g, 2, false, false, false);
+        co(&mut g, Action::Next);
+        co(&mut g, Action::Begin);
+    }
+    for (id, says, cites) in expect {
+        let Some((_, how)) = shown.iter().find(|(s, _)| s == id) else {
+            panic!("{id} never came up");
+        };
+        for phrase in says {
+            assert!(how.contains(phrase), "{id}: `{how}` does not say `{phrase}`");
+        }
+        for clause in cites {
+            assert!(how.contains(clause), "{id}: `{how}` does not cite {clause}");
+        }
+    }
+}
