@@ -479,8 +479,14 @@ fn the_action_box_and_its_bar_take_the_actions_colour() {
             rig.keys("<Enter>");
         }
     }
-    assert!(seen.iter().any(|(k, _)| *k == squadsight_boardgame::data::Kind::Alien));
-    assert!(seen.iter().any(|(k, _)| *k == squadsight_boardgame::data::Kind::Xcom));
+    assert!(
+        seen.iter()
+            .any(|(k, _)| *k == squadsight_boardgame::data::Kind::Alien)
+    );
+    assert!(
+        seen.iter()
+            .any(|(k, _)| *k == squadsight_boardgame::data::Kind::Xcom)
+    );
 }
 
 /// bg.round.resolution-steps at 80x24: every step's box holds its question and key line;
@@ -500,7 +506,11 @@ fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at
         let shown = rig.draw();
         let prompt =
             squadsight_boardgame::describe::prompt(catalog, rig.state()).unwrap_or_default();
-        assert!(shown.contains(&prompt), "{}: question cut:\n{shown}", step.id);
+        assert!(
+            shown.contains(&prompt),
+            "{}: question cut:\n{shown}",
+            step.id
+        );
         // The text's last word (wrapping never splits a word that fits a row).
         let last_words = step.text.split_whitespace().last().unwrap_or_default();
         let whole = shown.contains(last_words);
@@ -512,7 +522,11 @@ fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at
         assert!(shown.contains("i whole step"), "{shown}");
         rig.keys("i");
         let read = rig.draw();
-        assert!(read.contains(last_words), "{}: `i` does not show it all:\n{read}", step.id);
+        assert!(
+            read.contains(last_words),
+            "{}: `i` does not show it all:\n{read}",
+            step.id
+        );
         assert!(read.contains("Any key: back"));
         rig.keys("x");
         steps += 1;
@@ -527,4 +541,31 @@ fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at
         }
     }
     assert!(steps >= 12, "{steps} steps seen");
+}
+
+/// `--option timer=off`: the round's list says an action is done, not that it had 0 s left.
+#[test]
+fn an_untimed_game_lists_actions_as_done() {
+    let app = Arc::new(Boardgame::new().unwrap());
+    let mut options = Options::default();
+    squadsight_core::Ruleset::set_option(&*app, &mut options, "timer", "off").unwrap();
+    let scenario = ScenarioDef {
+        name: "easy".into(),
+        difficulty: "easy".into(),
+        home_base: None,
+    };
+    let game = Game::new(app, scenario, options, 4, vec![SeatConfig::human(); 4]).unwrap();
+    let clock = ManualClock::new();
+    let mut rig = Rig {
+        dash: Dashboard::new(game, Box::new(clock.clone())),
+        clock,
+        store: MemoryStore::new(),
+        settings: Settings::default(),
+        term: terminal(80, 24),
+    };
+    rig.keys("<Enter> <Enter> <Enter> <Enter>");
+    let shown = rig.draw();
+    assert!(shown.contains("untimed"), "{shown}");
+    assert!(shown.contains(" 1 ") && shown.contains("done"), "{shown}");
+    assert!(!shown.contains("0s left"), "{shown}");
 }

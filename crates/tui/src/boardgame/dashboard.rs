@@ -334,7 +334,10 @@ fn tint_border(buf: &mut Buffer, area: Rect, style: Style, theme: &Theme) {
         return;
     }
     let area = area.intersection(buf.area);
-    let is_border = |c: &str| c.chars().all(|ch| ('\u{2500}'..='\u{257f}').contains(&ch) || "+-|#=".contains(ch));
+    let is_border = |c: &str| {
+        c.chars()
+            .all(|ch| ('\u{2500}'..='\u{257f}').contains(&ch) || "+-|#=".contains(ch))
+    };
     let mut tint = |x: u16, y: u16| {
         if let Some(cell) = buf.cell_mut((x, y))
             && !cell.symbol().is_empty()
@@ -876,6 +879,7 @@ impl Dashboard {
             };
             let status = match e.ended {
                 _ if i == s.current && s.phase == Phase::Timed => "now".to_string(),
+                Some(Ended::Done(_)) if !s.timed => "done".into(),
                 Some(Ended::Done(left)) => format!("{left}s left"),
                 Some(Ended::Expired) => "expired".into(),
                 Some(Ended::ExpiredHeld) => "expired!".into(),
