@@ -873,3 +873,414 @@ fn bg_round_summary_panic_report_and_fallen_continents() {
     assert!(rules.contains(&"bg.panic.fallen-ufos"));
     assert!(rules.contains(&"bg.panic.sections"));
 }
+
+/// What the app shows at each resolution step of a played round, in order: (step id, its
+/// instructions).
+fn shown_steps(g: &mut Game<Boardgame>) -> Vec<(&'static str, &'static str)> {
+    let mut shown = Vec::new();
+    while g.state().phase == Phase::Resolution && step_id(g) != "summary" {
+        let step = &catalog().steps[g.state().step];
+        shown.push((step.id.as_str(), step.text.as_str()));
+        let action = match step.id.as_str() {
+            "ufos-in-orbit" | "base-defense" | "mission" | "final-mission" => Action::Answer(0),
+            _ => Action::Next,
+        };
+        co(g, action);
+    }
+    shown
+}
+
+#[test]
+fn bg_resolution_instructions_walk_the_table_through_each_task_by_its_rules() {
+    // bg.round.resolution-steps: each step says what to do. The table rolls the dice, so the
+    // instructions must carry the rules: bg.research.order, bg.research.roll,
+    // bg.research.loss, bg.research.push, bg.research.done, bg.research.carry, bg.threat.start,
+    // bg.threat.loss, bg.threat.step, bg.threat.cap, bg.threat.reset; bg.orbit.roll,
+    // bg.orbit.loss, bg.orbit.push, bg.orbit.panic, bg.orbit.stay; bg.global.tasks,
+    // bg.global.roll, bg.global.loss, bg.global.push, bg.global.panic, bg.ufo.destroyed,
+    // bg.dice.skip-consequences; bg.crisis.resolve, bg.crisis.discard (bg.gap.24: newest
+    // first); bg.base.tasks, bg.base.attack, bg.base.roll, bg.base.loss, bg.base.push,
+    // bg.base.damage, bg.base.clear; bg.mission.leftmost, bg.mission.roll,
+    // bg.mission.task-success, bg.mission.loss, bg.mission.push, bg.mission.progress,
+    // bg.mission.complete, bg.mission.carry; bg.budget.unit-cost, bg.budget.audit,
+    // bg.final.cost, bg.budget.deficit, bg.budget.deficit-cascade (bg.gap.18);
+    // bg.budget.recruit, bg.limit.units, bg.budget.recruit-ready, bg.budget.leftover;
+    // bg.refresh.cards, bg.refresh.tokens; bg.return.all, bg.return.stay-exhausted.
+    let expect: [(&str, &[&str], &[&str]); 11] = [
+        (
+            "research",
+            &[
+                "I, then II, then III",
+                "one XCOM die per scientist",
+                "a loss exhausts",
+                "Roll again while they are ready",
+                "stays with its tokens",
+                "at or under the threat is a loss",
+                "threat starts at 1",
+                "rises 1 a roll",
+                "to 5 at most",
+            ],
+            &[
+                "bg.research.order",
+                "bg.research.roll",
+                "bg.research.loss",
+                "bg.research.push",
+                "bg.research.done",
+                "bg.research.carry",
+                "bg.threat.loss",
+                "bg.threat.start",
+                "bg.threat.step",
+                "bg.threat.cap",
+                "bg.threat.reset",
+            ],
+        ),
+        (
+            "orbital-defense",
+            &[
+                "one XCOM die per satellite",
+                "a loss exhausts every satellite",
+                "roll again while they are ready",
+                "least panicked continent",
+                "one UFO at a time",
+                "Commander breaks ties",
+                "stays in orbit",
+            ],
+            &[
+                "bg.orbit.roll",
+                "bg.orbit.loss",
+                "bg.orbit.push",
+                "bg.orbit.panic",
+                "bg.orbit.stay",
+            ],
+        ),
+        (
+            "ufos-in-orbit",
+            &["Count the UFOs still in orbit"],
+            &["bg.app.scramble-orbit"],
+        ),
+        (
+            "global-defense",
+            &[
+                "continents in any order",
+                "one XCOM die per interceptor",
+                "back to the invasion force",
+                "a loss destroys those interceptors",
+                "roll again while they survive",
+                "adds 1 panic to it, rolled or not",
+            ],
+            &[
+                "bg.global.tasks",
+                "bg.global.roll",
+                "bg.global.loss",
+                "bg.global.push",
+                "bg.ufo.destroyed",
+                "bg.global.panic",
+                "bg.dice.skip-consequences",
+            ],
+        ),
+        (
+            "crises",
+            &["newest first", "discard each"],
+            &["bg.crisis.resolve", "bg.crisis.discard"],
+        ),
+        (
+            "base-defense",
+            &[
+                "in any order",
+                "onto one enemy",
+                "a loss kills only those soldiers",
+                "roll again while any is alive",
+                "Threat carries on from enemy to enemy",
+                "deals 1 base damage",
+                "clear the base",
+                "whether the base is overrun",
+            ],
+            &[
+                "bg.base.tasks",
+                "bg.base.attack",
+                "bg.base.roll",
+                "bg.base.loss",
+                "bg.base.push",
+                "bg.base.damage",
+                "bg.base.clear",
+            ],
+        ),
+        (
+            "mission",
+            &[
+                "leftmost unfinished task",
+                "one success finishes a task",
+                "a loss kills those soldiers",
+                "Roll on while any is alive",
+                "threat carries on from task to task",
+                "two rewards",
+                "keeps its tokens and soldiers",
+                "whether a mission was completed",
+            ],
+            &[
+                "bg.mission.leftmost",
+                "bg.mission.roll",
+                "bg.mission.task-success",
+                "bg.mission.loss",
+                "bg.mission.push",
+                "bg.mission.progress",
+                "bg.mission.complete",
+                "bg.mission.carry",
+            ],
+        ),
+        (
+            "audit",
+            &[
+                "1 credit for each unit on the board",
+                "final mission included, once each",
+                "most panicked continent that has not fallen",
+                "choosing again if it falls",
+            ],
+            &[
+                "bg.budget.unit-cost",
+                "bg.budget.audit",
+                "bg.final.cost",
+                "bg.budget.deficit",
+                "bg.budget.deficit-cascade",
+            ],
+        ),
+        (
+            "recruit",
+            &[
+                "1 credit each",
+                "no more than it holds",
+                "ready at once",
+                "Unspent credits go back to the supply",
+            ],
+            &[
+                "bg.budget.recruit",
+                "bg.limit.units",
+                "bg.budget.recruit-ready",
+                "bg.budget.leftover",
+            ],
+        ),
+        (
+            "refresh",
+            &["Ready every exhausted card", "in their reserves"],
+            &["bg.refresh.cards", "bg.refresh.tokens"],
+        ),
+        (
+            "return",
+            &[
+                "back to its reserve",
+                "except soldiers on a mission that is not complete",
+                "stay exhausted through next round",
+            ],
+            &[
+                "bg.return.all",
+                "bg.return.stay-exhausted",
+                "bg.refresh.before-return",
+            ],
+        ),
+    ];
+    let mut g = started("normal", 21);
+    through_timed(&mut g);
+    let shown = shown_steps(&mut g);
+    let ids: Vec<&str> = shown.iter().map(|(id, _)| *id).collect();
+    let wanted: Vec<&str> = expect.iter().map(|(id, _, _)| *id).collect();
+    // bg.refresh.before-return: the order is the rule, not a presentation choice.
+    assert_eq!(ids, wanted);
+    for ((id, text), (_, says, cites)) in shown.iter().zip(&expect) {
+        for phrase in *says {
+            assert!(
+                text.contains(phrase),
+                "{id}: `{text}` does not say `{phrase}`"
+            );
+        }
+        for clause in *cites {
+            assert!(
+                text.contains(clause),
+                "{id}: `{text}` does not cite {clause}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bg_final_mission_step_and_deploy_squad_serve_both_missions_once_unlocked() {
+    // bg.final.rules, bg.final.parallel, bg.mission.reinforce, bg.gap.22: after the unlock the
+    // final mission gets its own step after the regular mission, and Deploy Squad to Mission
+    // tells the Squad Leader to deploy to both, up to four soldiers on each.
+    let deploy = catalog()
+        .actions
+        .iter()
+        .find(|a| a.id == "deploy-squad")
+        .unwrap();
+    for phrase in [
+        "face up",
+        "never holds more than four",
+        "left unfinished last round",
+        "Once the final mission is out, deploy to it",
+        "bg.mission.reinforce",
+        "bg.final.parallel",
+    ] {
+        assert!(
+            deploy.how.contains(phrase),
+            "deploy squad does not say `{phrase}`"
+        );
+    }
+    // Play Easy with no mission until the forced unlock, then look at the next round's steps.
+    let forced = catalog().difficulties[catalog().difficulty("easy").unwrap()].unlock_forced;
+    let mut g = started("easy", 4);
+    while !g.state().unlocked {
+        through_timed(&mut g);
+        resolve(&mut g, 0, false, false, false);
+        assert!(g.state().round <= forced, "no unlock by round {forced}");
+        co(&mut g, Action::Next);
+        co(&mut g, Action::Begin);
+    }
+    through_timed(&mut g);
+    let shown = shown_steps(&mut g);
+    let at = |id: &str| shown.iter().position(|(s, _)| *s == id).unwrap();
+    assert_eq!(at("final-mission"), at("mission") + 1);
+    let (_, text) = shown[at("final-mission")];
+    assert!(text.contains("special rules printed on its tasks") && text.contains("bg.final.rules"));
+    assert!(text.contains("threat starts at 1"), "bg.gap.19");
+}
+
+#[test]
+fn bg_alien_action_instructions_cover_a_full_base_and_the_crisis_choice() {
+    // bg.base.enemy-arrives with bg.gap.20 (no empty space: discard it, 1 base damage);
+    // bg.crisis.choose with bg.gap.23 (the card not chosen goes to the bottom of its deck).
+    let how = |id: &str| {
+        catalog()
+            .actions
+            .iter()
+            .find(|a| a.id == id)
+            .map(|a| a.how.as_str())
+            .unwrap()
+    };
+    assert!(how("enemy-in-base").contains("With no space empty, discard it and add 1 base damage"));
+    assert!(how("crisis").contains("the Commander adds one face up"));
+    assert!(how("crisis").contains("on the bottom of the crisis deck"));
+}
+
+#[test]
+fn bg_timed_action_instructions_say_what_each_role_does() {
+    // bg.app.info: the instructions the app shows for each action of a played round. The
+    // table does the work, so they carry the rules: bg.ufo.descend, bg.budget.emergency,
+    // bg.research.draw, bg.research.assign, bg.research.keep-or-replace, bg.mission.choose,
+    // bg.mission.choose-active, bg.mission.enemies, bg.mission.reveal, bg.mission.deploy-cap,
+    // bg.base.defend, bg.orbit.deploy, bg.global.deploy, bg.ufo.spawn.
+    let expect: [(&str, &[&str], &[&str]); 13] = [
+        (
+            "ufos-descending",
+            &["UFOs in orbit down to the continents listed"],
+            &["bg.ufo.descend"],
+        ),
+        (
+            "emergency-funding",
+            &["any number of credits from the Emergency Funding card"],
+            &["bg.budget.emergency"],
+        ),
+        (
+            "new-technology",
+            &["until the hand holds six", "nothing is drawn"],
+            &["bg.research.draw"],
+        ),
+        (
+            "research-1",
+            &[
+                "up to three ready scientists on research space I",
+                "keep the one already there",
+            ],
+            &["bg.research.assign", "bg.research.keep-or-replace"],
+        ),
+        (
+            "research-2",
+            &["research space II"],
+            &["bg.research.assign"],
+        ),
+        (
+            "research-3",
+            &["research space III"],
+            &["bg.research.assign"],
+        ),
+        (
+            "choose-mission",
+            &[
+                "Draw two mission cards",
+                "place one and discard the other",
+                "keep it or swap it",
+                "enemy face down on each of its enemy spaces",
+            ],
+            &[
+                "bg.mission.choose",
+                "bg.mission.choose-active",
+                "bg.mission.enemies",
+            ],
+        ),
+        (
+            "deploy-squad",
+            &["enemies face up", "never holds more than four"],
+            &["bg.mission.reveal", "bg.mission.deploy-cap"],
+        ),
+        (
+            "defend-base",
+            &["any number of soldiers", "base defense space"],
+            &["bg.base.defend"],
+        ),
+        (
+            "deploy-satellites",
+            &["up to three ready satellites"],
+            &["bg.orbit.deploy"],
+        ),
+        (
+            "deploy-interceptors",
+            &[
+                "up to three interceptors",
+                "on each continent",
+                "all in this one action",
+            ],
+            &["bg.global.deploy"],
+        ),
+        (
+            "ufos-detected",
+            &[
+                "place them as listed",
+                "if the invasion force runs out, skip the rest",
+            ],
+            &["bg.ufo.spawn"],
+        ),
+        (
+            "enemy-in-base",
+            &["top enemy card", "empty enemy space in the base"],
+            &["bg.base.enemy-arrives"],
+        ),
+    ];
+    // Play rounds until every action has been shown once (the descent needs UFOs in orbit).
+    let mut shown: Vec<(String, String)> = Vec::new();
+    let mut g = started("hard", 8);
+    for _ in 0..3 {
+        while g.state().phase == Phase::Timed {
+            let info = &catalog().actions[g.state().entry().unwrap().action];
+            if !shown.iter().any(|(id, _)| *id == info.id) {
+                shown.push((info.id.clone(), info.how.clone()));
+            }
+            co(&mut g, Action::Done { left: 0 });
+        }
+        through_timed(&mut g);
+        resolve(&mut g, 2, false, false, false);
+        co(&mut g, Action::Next);
+        co(&mut g, Action::Begin);
+    }
+    for (id, says, cites) in expect {
+        let Some((_, how)) = shown.iter().find(|(s, _)| s == id) else {
+            panic!("{id} never came up");
+        };
+        for phrase in says {
+            assert!(
+                how.contains(phrase),
+                "{id}: `{how}` does not say `{phrase}`"
+            );
+        }
+        for clause in cites {
+            assert!(how.contains(clause), "{id}: `{how}` does not cite {clause}");
+        }
+    }
+}

@@ -438,3 +438,134 @@ fn the_new_game_form_shows_seat_rows_only_where_the_plugin_has_them() {
     assert!(dash.game().seats().iter().all(|s| s.is_human()));
     assert_eq!(dash.game().seats().len(), 4);
 }
+
+/// bg.app.actions-style: in colour, the current action's whole box (its border and its
+/// countdown bar, not only its name) is red for an alien action and blue for an XCOM action,
+/// yellow when scrambled.
+#[test]
+fn the_action_box_and_its_bar_take_the_actions_colour() {
+    use ratatui::style::Color;
+    let colour = Theme {
+        color: true,
+        ascii: false,
+    };
+    let mut rig = Rig::new("normal", 21, 80, 24);
+    rig.keys("<Enter> <Enter>");
+    let mut seen = Vec::new();
+    while rig.state().phase == Phase::Timed && seen.len() < 40 {
+        let s = rig.state().clone();
+        let entry = s.entry().unwrap().clone();
+        let kind = Boardgame::new().unwrap().catalog().actions[entry.action].kind;
+        let dash = &mut rig.dash;
+        rig.term
+            .draw(|f| {
+                let area = f.area();
+                dash.render(area, f.buffer_mut(), &colour);
+            })
+            .unwrap();
+        let buf = rig.term.backend().buffer().clone();
+        let want = match (kind, entry.scrambled) {
+            (squadsight_boardgame::data::Kind::Alien, _) => Color::Red,
+            (_, true) => Color::Yellow,
+            _ => Color::LightBlue,
+        };
+        // The box's corner and its left border, and the bar's first (full) cell.
+        assert_eq!(buf[(0, 1)].fg, want, "corner of {entry:?}");
+        assert_eq!(buf[(0, 5)].fg, want, "left border of {entry:?}");
+        assert_eq!(buf[(1, 4)].fg, want, "countdown bar of {entry:?}");
+        seen.push((kind, entry.scrambled));
+        rig.keys("<Enter>");
+        if rig.state().clock == Clock::Hold {
+            rig.keys("<Enter>");
+        }
+    }
+    assert!(
+        seen.iter()
+            .any(|(k, _)| *k == squadsight_boardgame::data::Kind::Alien)
+    );
+    assert!(
+        seen.iter()
+            .any(|(k, _)| *k == squadsight_boardgame::data::Kind::Xcom)
+    );
+}
+
+/// bg.round.resolution-steps at 80x24: every step's box holds its question and key line;
+/// instructions too long for the box end in a mark, and `i` shows the whole step (untimed, so
+/// nothing is paused).
+#[test]
+fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at_80x24() {
+    let mut rig = Rig::new("normal", 21, 80, 24);
+    rig.keys("<Enter> <Enter>");
+    while matches!(rig.state().phase, Phase::Timed | Phase::Window) {
+        rig.keys("<Enter>");
+    }
+    let catalog = Boardgame::new().unwrap().catalog();
+    let mut steps = 0;
+    while rig.state().phase == Phase::Resolution {
+        let step = &catalog.steps[rig.state().step];
+        let shown = rig.draw();
+        let prompt =
+            squadsight_boardgame::describe::prompt(catalog, rig.state()).unwrap_or_default();
+        assert!(
+            shown.contains(&prompt),
+            "{}: question cut:\n{shown}",
+            step.id
+        );
+        // The text's last word (wrapping never splits a word that fits a row).
+        let last_words = step.text.split_whitespace().last().unwrap_or_default();
+        let whole = shown.contains(last_words);
+        assert!(
+            whole || shown.contains("(i: read the whole step)"),
+            "{}: instructions cut without a mark:\n{shown}",
+            step.id
+        );
+        assert!(shown.contains("i whole step"), "{shown}");
+        rig.keys("i");
+        let read = rig.draw();
+        assert!(
+            read.contains(last_words),
+            "{}: `i` does not show it all:\n{read}",
+            step.id
+        );
+        assert!(read.contains("Any key: back"));
+        rig.keys("x");
+        steps += 1;
+        if shown.contains("Type a number") {
+            rig.keys("0 <Enter>");
+        } else if shown.contains("y yes") {
+            rig.keys("n");
+        } else if shown.contains("1-6 pick") {
+            break;
+        } else {
+            rig.keys("<Enter>");
+        }
+    }
+    assert!(steps >= 12, "{steps} steps seen");
+}
+
+/// `--option timer=off`: the round's list says an action is done, not that it had 0 s left.
+#[test]
+fn an_untimed_game_lists_actions_as_done() {
+    let app = Arc::new(Boardgame::new().unwrap());
+    let mut options = Options::default();
+    squadsight_core::Ruleset::set_option(&*app, &mut options, "timer", "off").unwrap();
+    let scenario = ScenarioDef {
+        name: "easy".into(),
+        difficulty: "easy".into(),
+        home_base: None,
+    };
+    let game = Game::new(app, scenario, options, 4, vec![SeatConfig::human(); 4]).unwrap();
+    let clock = ManualClock::new();
+    let mut rig = Rig {
+        dash: Dashboard::new(game, Box::new(clock.clone())),
+        clock,
+        store: MemoryStore::new(),
+        settings: Settings::default(),
+        term: terminal(80, 24),
+    };
+    rig.keys("<Enter> <Enter> <Enter> <Enter>");
+    let shown = rig.draw();
+    assert!(shown.contains("untimed"), "{shown}");
+    assert!(shown.contains(" 1 ") && shown.contains("done"), "{shown}");
+    assert!(!shown.contains("0s left"), "{shown}");
+}

@@ -10,7 +10,7 @@
 //! while the game is paused or the menu is open.
 
 use super::clock::TimeSource;
-use crate::draw::{self, bar, frame, line, text, wrapped};
+use crate::draw::{self, bar, frame, line, text, wrap_rows, wrapped};
 use crate::keys::Input;
 use crate::session::{Env, Flow, Session};
 use crate::theme::{Role as Ui, Theme};
@@ -285,6 +285,10 @@ impl Dashboard {
                 }
                 self.overlay = Overlay::Instructions(paused);
             }
+            KeyCode::Char('i') if s.phase == Phase::Resolution => {
+                // The step is untimed: reading it costs nothing.
+                self.overlay = Overlay::Instructions(false);
+            }
             KeyCode::Char('y') if yes_no => self.play(Action::Answer(1), env),
             KeyCode::Char('n') if yes_no => self.play(Action::Answer(0), env),
             KeyCode::Char(c @ ('y' | 'r' | 'x')) if self.panic_report() => {
@@ -317,6 +321,38 @@ impl Dashboard {
             _ => self.message = "That key does nothing here (? lists the keys).".into(),
         }
         Flow::Stay
+    }
+}
+
+/// Recolours a frame's border cells (not its title) with `style`'s foreground; nothing
+/// changes without colour, where the text markers say the kind (bg.app.actions-style).
+fn tint_border(buf: &mut Buffer, area: Rect, style: Style, theme: &Theme) {
+    let Some(fg) = style.fg.filter(|_| theme.color) else {
+        return;
+    };
+    if area.width < 2 || area.height < 2 {
+        return;
+    }
+    let area = area.intersection(buf.area);
+    let is_border = |c: &str| {
+        c.chars()
+            .all(|ch| ('\u{2500}'..='\u{257f}').contains(&ch) || "+-|#=".contains(ch))
+    };
+    let mut tint = |x: u16, y: u16| {
+        if let Some(cell) = buf.cell_mut((x, y))
+            && !cell.symbol().is_empty()
+            && is_border(cell.symbol())
+        {
+            cell.set_fg(fg);
+        }
+    };
+    for x in area.left()..area.right() {
+        tint(x, area.top());
+        tint(x, area.bottom() - 1);
+    }
+    for y in area.top()..area.bottom() {
+        tint(area.left(), y);
+        tint(area.right() - 1, y);
     }
 }
 
@@ -369,6 +405,12 @@ impl Session for Dashboard {
         // Setup has nothing to show below its instructions, so they get the whole screen.
         let main_h = match s.phase {
             Phase::Setup => area.height.saturating_sub(3),
+            // A resolution step's instructions are the table's rules for it: the box grows to
+            // hold them and the question, leaving the panes below at least three rows.
+            Phase::Resolution => self
+                .step_rows(area.width)
+                .clamp(9, area.height.saturating_sub(8).max(9))
+                .min(area.height.saturating_sub(6)),
             _ => 9.min(area.height.saturating_sub(6)),
         };
         let main = Rect::new(area.x, area.y + 1, area.width, main_h);
@@ -483,6 +525,13 @@ impl Dashboard {
         if inner.height == 0 {
             return;
         }
+        if s.phase == Phase::Timed
+            && let Some((_, kind, scrambled)) = showing(catalog, s)
+        {
+            // bg.app.actions-style: the whole action box takes the action's colour, so the
+            // table sees blue, red or yellow from across the room.
+            tint_border(buf, area, kind_style(theme, kind, scrambled), theme);
+        }
         let text_style = theme.style(Ui::Text);
         match s.phase {
             Phase::Setup => {
@@ -560,8 +609,21 @@ impl Dashboard {
                         step.name
                     );
                     line(buf, inner, inner.y, &head, theme.style(Ui::Title));
-                    let rows = wrapped(buf, inner, 1, 0, &step.text, text_style) as u16;
-                    self.render_question(inner, 1 + rows, buf, theme);
+                    // The question keeps its rows at the bottom; the instructions get the rest,
+                    // and say so when they are cut (i shows them whole).
+                    let room = inner.height.saturating_sub(1 + self.question_rows());
+                    let body = Rect::new(inner.x, inner.y + 1, inner.width, room);
+                    let rows = wrapped(buf, body, 0, 0, &step.text, text_style) as u16;
+                    if rows > room && room > 0 {
+                        line(
+                            buf,
+                            body,
+                            body.bottom() - 1,
+                            "... (i: read the whole step)",
+                            theme.style(Ui::Key),
+                        );
+                    }
+                    self.render_question(inner, 1 + rows.min(room), buf, theme);
                 }
             }
             Phase::Count | Phase::Over => {
@@ -687,6 +749,13 @@ impl Dashboard {
                     _ => s.remaining.max(1),
                 };
                 let width = inner.width.saturating_sub(12).min(50);
+                // bg.app.actions-style: the bar runs down in the action's colour.
+                let bar_style = match showing(self.catalog(), s) {
+                    Some((_, kind, scrambled)) if theme.color => {
+                        kind_style(theme, kind, scrambled).remove_modifier(Modifier::BOLD)
+                    }
+                    _ => theme.style(Ui::Focus),
+                };
                 let x = bar(
                     buf,
                     inner,
@@ -695,7 +764,7 @@ impl Dashboard {
                     width,
                     u64::from(left),
                     u64::from(full),
-                    theme.style(Ui::Focus),
+                    bar_style,
                     theme,
                 );
                 text(
@@ -708,6 +777,28 @@ impl Dashboard {
                 );
             }
         }
+    }
+
+    /// The rows the question of the current step takes at the bottom of its box: the asking
+    /// line, the continents for the panic report, and the key hint (or just the key line).
+    fn question_rows(&self) -> u16 {
+        match prompt(self.catalog(), self.state()) {
+            None => 1,
+            Some(_) if self.panic_report() => 3,
+            Some(_) => 2,
+        }
+    }
+
+    /// The height the current resolution step's box needs at `width` columns: borders, its
+    /// heading, its instructions and its question.
+    fn step_rows(&self, width: u16) -> u16 {
+        let text = self
+            .catalog()
+            .steps
+            .get(self.state().step)
+            .map_or(0, |step| wrap_rows(&step.text, width.saturating_sub(2)));
+        let text = u16::try_from(text).unwrap_or(u16::MAX);
+        text.saturating_add(3 + self.question_rows())
     }
 
     fn render_question(&self, inner: Rect, row: u16, buf: &mut Buffer, theme: &Theme) {
@@ -788,6 +879,7 @@ impl Dashboard {
             };
             let status = match e.ended {
                 _ if i == s.current && s.phase == Phase::Timed => "now".to_string(),
+                Some(Ended::Done(_)) if !s.timed => "done".into(),
                 Some(Ended::Done(left)) => format!("{left}s left"),
                 Some(Ended::Expired) => "expired".into(),
                 Some(Ended::ExpiredHeld) => "expired!".into(),
@@ -848,6 +940,12 @@ impl Dashboard {
             }
             Phase::Over => " Enter/q back to the menu | ? help".into(),
             // Leaving is said to keep the game only while autosaves succeed.
+            Phase::Resolution if self.autosave_failed => {
+                " Enter next | y/n answer | i whole step | ? help | q leave".into()
+            }
+            Phase::Resolution => {
+                " Enter next | y/n answer | i whole step | ? help | q leave (autosaved)".into()
+            }
             _ if self.autosave_failed => " Enter next | y/n answer | ? help | q leave".into(),
             _ => " Enter next | y/n answer | ? help | q leave (autosaved)".into(),
         }
@@ -869,7 +967,7 @@ impl Dashboard {
             "p                pause and resume (spends the round's pause time)",
             "m                menu pause: stops the clock, spends no pause time",
             "f                forecast, while the scanner is lit",
-            "i                the current action's instructions (pauses)",
+            "i                the action's instructions (pauses), or the whole step",
             "y / n            answer yes or no",
             "0-9, Enter       type a count",
             "1-6 y r x        panic report: pick a continent, set its colour",
@@ -887,12 +985,26 @@ impl Dashboard {
     fn render_instructions(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let catalog = self.catalog();
         let s = self.state();
-        let Some(entry) = s.entry() else {
-            return;
+        let (name, who, how) = match s.phase {
+            Phase::Resolution => match catalog.steps.get(s.step) {
+                Some(step) => (&step.name, step.role.name().to_string(), &step.text),
+                None => return,
+            },
+            _ => match s.entry() {
+                Some(entry) => {
+                    let info = &catalog.actions[entry.action];
+                    let who = format!(
+                        "{} ({})",
+                        info.role.name(),
+                        kind_marker(info.kind, entry.scrambled)
+                    );
+                    (&info.name, who, &info.how)
+                }
+                None => return,
+            },
         };
-        let info = &catalog.actions[entry.action];
         let w = area.width.min(70);
-        let h = area.height.min(12);
+        let h = (wrap_rows(how, w.saturating_sub(2)) as u16 + 5).clamp(12, area.height);
         let r = Rect::new(
             area.x + (area.width - w) / 2,
             area.y + (area.height - h) / 2,
@@ -900,21 +1012,18 @@ impl Dashboard {
             h,
         );
         draw::clear(buf, r, Style::default());
-        let inner = frame(buf, r, &info.name, true, theme);
-        let who = format!(
-            "{} ({})",
-            info.role.name(),
-            kind_marker(info.kind, entry.scrambled)
-        );
+        let inner = frame(buf, r, name, true, theme);
         line(buf, inner, inner.y, &who, theme.style(Ui::Title));
-        wrapped(buf, inner, 2, 0, &info.how, theme.style(Ui::Text));
-        line(
-            buf,
-            inner,
-            inner.bottom() - 1,
-            "Any key: back (and resume)",
-            theme.style(Ui::Key),
-        );
+        let body = Rect {
+            height: inner.height.saturating_sub(1),
+            ..inner
+        };
+        wrapped(buf, body, 2, 0, how, theme.style(Ui::Text));
+        let back = match self.overlay {
+            Overlay::Instructions(true) => "Any key: back (and resume)",
+            _ => "Any key: back",
+        };
+        line(buf, inner, inner.bottom() - 1, back, theme.style(Ui::Key));
     }
 }
 
