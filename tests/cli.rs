@@ -976,3 +976,27 @@ fn boardgame_plain_lists_timed_inputs_with_the_time_actually_left() {
     }
     assert!(listed >= 2, "{stdout}");
 }
+
+/// Issue 12 item 3, from `check`: a scenario with a field the program does not know is named
+/// as a scenario with that field at its line and column, not as a save lacking `format`.
+#[test]
+fn check_names_an_unknown_scenario_field_not_a_missing_save_header() {
+    let dir = TempDir::new().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (id, file) in [("commander", "battle"), ("skirmish", "basic")] {
+        let text = fs::read_to_string(root.join(format!("scenarios/{id}/{file}.ron"))).unwrap();
+        let open = text.find("\n(\n").expect("a struct opens the file") + 3;
+        let bad = format!("{}    budget: 1,\n{}", &text[..open], &text[open..]);
+        let path = dir.path().join(format!("{id}.ron"));
+        fs::write(&path, bad).unwrap();
+        let r = run(&["check", path.to_str().unwrap()], dir.path());
+        assert_eq!(r.code, 1, "{}", r.stdout);
+        assert!(r.stderr.contains("budget"), "{id}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!("read as a {id} scenario")),
+            "{id}: {}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("missing field `format`"), "{}", r.stderr);
+    }
+}

@@ -35,6 +35,22 @@ pub fn run(path: &Path) -> Result<(), CliError> {
                 report.final_hash
             ));
         }
+        // The header reader passes over fields it does not need, so any struct-shaped file
+        // reads to its end as a save and then lacks `format`: that says it is not a save at
+        // all, and is the least useful reading to report (issue 12, item 3).
+        Err(LoadError::Parse(e)) if e.message.contains("missing field `format`") => {
+            readings.insert(
+                0,
+                (
+                    "a save".into(),
+                    DataError {
+                        line: 0,
+                        col: 0,
+                        ..e
+                    },
+                ),
+            );
+        }
         Err(LoadError::Parse(e)) => readings.push(("a save".into(), e)),
         Err(other) => return Err(CliError::input(other.to_string())),
     }

@@ -92,6 +92,12 @@ pub fn next_battle(
         side.faction = p.faction;
         side.name = faction_name(p.faction).to_string();
         side.squad = Some(squad);
+        // Rewards are earned, not bought (cmd.campaign.upgrade-by-reward-only,
+        // cmd.campaign.carry-over): a Squad its rewards have grown past the operation's
+        // limit still plays it, so the limit rises to the Squad's price.
+        if let Ok(spec) = p.squad(catalog) {
+            def.points = def.points.max(crate::squad::price(catalog, &spec));
+        }
         def.title = format!(
             "{} — campaign battle {}",
             def.title,
