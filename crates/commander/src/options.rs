@@ -200,11 +200,12 @@ impl Options {
                 )?;
             }
             "measure" => {
-                self.measure = match value {
-                    "tape" => Measure::Tape,
-                    "steps" => Measure::Steps,
-                    _ => return Err(format!("{}: use tape or steps", bad())),
-                }
+                self.measure = choose(
+                    key,
+                    value,
+                    &[("tape", Measure::Tape), ("steps", Measure::Steps)],
+                    "tape or steps",
+                )?;
             }
             "table" => {
                 self.table = number(
