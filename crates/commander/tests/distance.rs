@@ -8,7 +8,7 @@ use squadsight_commander::board::{Board, Cell, Distance, GridKind, Measure, Piec
 use squadsight_commander::fixture::{Fixture, Session};
 
 fn weapon(s: &Session, name: &str) -> squadsight_commander::catalog::WeaponId {
-    s.rules().catalog().weapon_id(name).unwrap()
+    s.ruleset().catalog().weapon_id(name).unwrap()
 }
 
 /// The cells a Run reaches, with its action count.
@@ -197,7 +197,7 @@ fn cmd_shoot_range_limit_and_bands_use_the_tape() {
             actions: 2,
         };
         let legal = s.legal(0).contains(&attack);
-        let band = s.rules().attack_odds(s.state(), &attack).map(|o| {
+        let band = s.ruleset().attack_odds(s.state(), &attack).map(|o| {
             o.hit_test
                 .modifiers
                 .iter()

@@ -29,8 +29,7 @@ use crate::board::{Cell, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE};
 use crate::state::{ModelId, State};
 use squadsight_core::los::Nudge;
 use squadsight_core::square::{Pos, walk_line};
-use std::cmp::{Ordering, Reverse};
-use std::collections::BinaryHeap;
+use std::cmp::Ordering;
 
 /// A path length `a + b·√2` in Range, `a` and `b` whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,9 +97,51 @@ pub(super) struct Scratch {
     best: Vec<Option<Length>>,
     /// Cells whose `best` a search set.
     touched: Vec<usize>,
-    heap: BinaryHeap<Reverse<(Length, usize)>>,
+    /// Every length within [`Scratch::top`], shortest first: the queue's buckets in order.
+    lengths: Vec<Length>,
+    /// Per `(a, b)` (at `a · (stride) + b`) its place in `lengths`.
+    rank: Vec<u32>,
+    /// The largest budget `lengths` covers.
+    top: Option<u32>,
+    /// Bucket queue: per place in `lengths`, the cells found at that length (some stale).
+    buckets: Vec<Vec<usize>>,
     /// Summed-area table of the window's cells a straight move could not cross.
     closed: Vec<u32>,
+    /// Per window cell, whether a straight move could not cross it.
+    shut: Vec<bool>,
+}
+
+impl Scratch {
+    /// Makes `lengths`, `rank` and `buckets` cover every length within `budget`.
+    fn cover(&mut self, budget: u32) {
+        if self.top.is_some_and(|t| t >= budget) {
+            return;
+        }
+        self.top = Some(budget);
+        let stride = Self::stride(budget);
+        self.lengths.clear();
+        for a in 0..=budget {
+            for b in 0..stride as u32 {
+                let l = Length { a, b };
+                if l.within(budget) {
+                    self.lengths.push(l);
+                }
+            }
+        }
+        self.lengths.sort_unstable();
+        self.rank.clear();
+        self.rank.resize((budget as usize + 1) * stride, u32::MAX);
+        for (r, l) in self.lengths.iter().enumerate() {
+            self.rank[l.a as usize * stride + l.b as usize] = r as u32;
+        }
+        self.buckets.resize_with(self.lengths.len(), Vec::new);
+    }
+
+    /// One more than the most diagonal steps a length within `budget` can hold.
+    fn stride(budget: u32) -> usize {
+        // 2b² ≤ budget² means b ≤ budget / √2 < budget.
+        budget as usize + 1
+    }
 }
 
 /// Square steps: N, NE, E, SE, S, SW, W, NW.
@@ -136,15 +177,24 @@ pub(super) fn reach(
     if s.best.len() < info.len() {
         s.best.resize(info.len(), None);
     }
-    s.heap.clear();
+    s.cover(budget);
+    let stride = Scratch::stride(s.top.unwrap_or(budget));
     s.touched.clear();
     s.best[origin] = Some(Length::ZERO);
     s.touched.push(origin);
-    s.heap.push(Reverse((Length::ZERO, origin)));
-    while let Some(Reverse((len, here))) = s.heap.pop() {
-        if s.best[here] != Some(len) {
-            continue;
-        }
+    // A bucket queue over the lengths within the budget, in exact order: every step is longer
+    // than nothing, so a cell is only ever queued in a later bucket than the one being taken.
+    s.buckets[0].push(origin);
+    let mut queued = 1usize;
+    let mut place = 0usize;
+    while queued > 0 {
+        let mut bucket = std::mem::take(&mut s.buckets[place]);
+        let len = s.lengths[place];
+        queued -= bucket.len();
+        for &here in &bucket {
+            if s.best[here] != Some(len) {
+                continue;
+            }
         let (x, y) = (here % w, here / w);
         let level = info[here] & INFO_LEVEL;
         for (dx, dy) in STEPS {
@@ -198,10 +248,16 @@ pub(super) fn reach(
                         s.touched.push(j);
                     }
                     s.best[j] = Some(total);
-                    s.heap.push(Reverse((total, j)));
+                    let r = s.rank[total.a as usize * stride + total.b as usize];
+                    s.buckets[r as usize].push(j);
+                    queued += 1;
                 }
             }
         }
+        }
+        bucket.clear();
+        s.buckets[place] = bucket;
+        place += 1;
     }
 
     // Straight lines: only cells within `budget` of the start can be reached.
