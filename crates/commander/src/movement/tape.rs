@@ -107,8 +107,8 @@ pub(super) struct Scratch {
     buckets: Vec<Vec<usize>>,
     /// Summed-area table of the window's cells a straight move could not cross.
     closed: Vec<u32>,
-    /// Per window cell, whether a straight move could not cross it.
-    shut: Vec<bool>,
+    /// The window's cells a straight move could not cross, as offsets from the start.
+    shut: Vec<(i32, i32)>,
 }
 
 impl Scratch {
@@ -278,6 +278,7 @@ pub(super) fn reach(
     let ww = x1 - x0 + 2;
     s.closed.clear();
     s.closed.resize(ww * (y1 - y0 + 2), 0);
+    s.shut.clear();
     for y in y0..=y1 {
         for x in x0..=x1 {
             let i = y * w + x;
@@ -286,6 +287,12 @@ pub(super) fn reach(
                 && (occ[i] != 0
                     || f & (INFO_IMPASSABLE | INFO_OBSTACLE) != 0
                     || f & INFO_LEVEL != level);
+            if shut {
+                s.shut.push((
+                    x as i32 - i32::from(start.x),
+                    y as i32 - i32::from(start.y),
+                ));
+            }
             let (r, c) = (y - y0 + 1, x - x0 + 1);
             s.closed[r * ww + c] =
                 u32::from(shut) + s.closed[(r - 1) * ww + c] + s.closed[r * ww + c - 1]
@@ -294,6 +301,26 @@ pub(super) fn reach(
     }
     let (sx, sy) = (usize::from(start.x), usize::from(start.y));
     let closed = &s.closed;
+    let shut = &s.shut;
+    // A straight line (either hair-shifted copy) only crosses cells whose square the segment
+    // between the two centres meets: in its box, and with centre `c` off the line by at most
+    // half the square's width across it, `2·|d × c| ≤ |dx| + |dy|`. With no such cell shut the
+    // line is clear without being traced.
+    let near_shut = |x: usize, y: usize, in_box: u32| {
+        if in_box > 8 {
+            return true; // tracing is cheaper than looking through them all
+        }
+        let (dx, dy) = (x as i32 - sx as i32, y as i32 - sy as i32);
+        let (lx, hx) = (dx.min(0), dx.max(0));
+        let (ly, hy) = (dy.min(0), dy.max(0));
+        let half = i64::from(dx.abs() + dy.abs());
+        shut.iter().any(|&(px, py)| {
+            (lx..=hx).contains(&px)
+                && (ly..=hy).contains(&py)
+                && 2 * (i64::from(dx) * i64::from(py) - i64::from(dy) * i64::from(px)).abs()
+                    <= half
+        })
+    };
     let shut_in_box = |x: usize, y: usize| {
         let (ax, bx) = (x.min(sx) - x0, x.max(sx) - x0 + 1);
         let (ay, by) = (y.min(sy) - y0, y.max(sy) - y0 + 1);
@@ -314,8 +341,10 @@ pub(super) fn reach(
                 let r = sq.isqrt();
                 let straight =
                     u32::try_from(if r * r < sq { r + 1 } else { r }).unwrap_or(u32::MAX);
+                let in_box = shut_in_box(x, y);
                 if around.is_some_and(|a| a <= straight)
-                    || (shut_in_box(x, y) > 0
+                    || (in_box > 0
+                        && near_shut(x, y, in_box)
                         && !clear_line(state, start, Cell::new(x as u8, y as u8)))
                 {
                     around
