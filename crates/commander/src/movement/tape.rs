@@ -41,8 +41,6 @@ pub(crate) struct Length {
 }
 
 impl Length {
-    const ZERO: Length = Length { a: 0, b: 0 };
-
     /// Whether the length is at most `n`: `a ≤ n` and `2b² ≤ (n − a)²`.
     pub(crate) fn within(self, n: u32) -> bool {
         let Some(rest) = n.checked_sub(self.a) else {
@@ -94,12 +92,15 @@ impl PartialOrd for Length {
 #[derive(Default)]
 pub(super) struct Scratch {
     /// Cheapest path found per cell; `None` where not reached. Reset after each search.
-    best: Vec<Option<Length>>,
+    /// Per cell the place in `lengths` of its cheapest path found, [`UNSEEN`] where none.
+    best: Vec<u32>,
     /// Cells whose `best` a search set.
     touched: Vec<usize>,
     /// Every length within [`Scratch::top`], shortest first: the queue's buckets in order.
     lengths: Vec<Length>,
-    /// Per `(a, b)` (at `a · (stride) + b`) its place in `lengths`.
+    /// Per place in `lengths`, the smallest whole Range that length is within.
+    ceil: Vec<u32>,
+    /// Per `(a, b)` (at `a · stride + b`) its place in `lengths`, [`UNSEEN`] beyond `top`.
     rank: Vec<u32>,
     /// The largest budget `lengths` covers.
     top: Option<u32>,
@@ -129,6 +130,8 @@ impl Scratch {
             }
         }
         self.lengths.sort_unstable();
+        self.ceil.clear();
+        self.ceil.extend(self.lengths.iter().map(|l| l.ceil()));
         self.rank.clear();
         self.rank.resize((budget as usize + 1) * stride, u32::MAX);
         for (r, l) in self.lengths.iter().enumerate() {
@@ -143,6 +146,9 @@ impl Scratch {
         budget as usize + 1
     }
 }
+
+/// No path found (yet) to a cell.
+const UNSEEN: u32 = u32::MAX;
 
 /// Square steps: N, NE, E, SE, S, SW, W, NW.
 const STEPS: [(isize, isize); 8] = [
@@ -175,12 +181,15 @@ pub(super) fn reach(
         return;
     };
     if s.best.len() < info.len() {
-        s.best.resize(info.len(), None);
+        s.best.resize(info.len(), UNSEEN);
     }
     s.cover(budget);
-    let stride = Scratch::stride(s.top.unwrap_or(budget));
+    let top = s.top.unwrap_or(budget);
+    let stride = Scratch::stride(top);
+    // The lengths within `budget` are the first `limit` in order.
+    let limit = s.lengths.partition_point(|l| l.within(budget)) as u32;
     s.touched.clear();
-    s.best[origin] = Some(Length::ZERO);
+    s.best[origin] = 0;
     s.touched.push(origin);
     // A bucket queue over the lengths within the budget, in exact order: every step is longer
     // than nothing, so a cell is only ever queued in a later bucket than the one being taken.
@@ -192,68 +201,70 @@ pub(super) fn reach(
         let len = s.lengths[place];
         queued -= bucket.len();
         for &here in &bucket {
-            if s.best[here] != Some(len) {
+            if s.best[here] != place as u32 {
                 continue;
             }
-        let (x, y) = (here % w, here / w);
-        let level = info[here] & INFO_LEVEL;
-        for (dx, dy) in STEPS {
-            let (nx, ny) = (x as isize + dx, y as isize + dy);
-            if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
-                continue;
-            }
-            let (nx, ny) = (nx as usize, ny as usize);
-            let j = ny * w + nx;
-            let f = info[j];
-            if occ[j] != 0 || f & INFO_IMPASSABLE != 0 {
-                continue; // cmd.sr.impassable; no move passes through a model or a marker
-            }
-            let diagonal = dx != 0 && dy != 0;
-            if diagonal
-                && info[y * w + nx] & INFO_IMPASSABLE != 0
-                && info[ny * w + x] & INFO_IMPASSABLE != 0
-            {
-                continue; // no squeezing between two Impassable corners
-            }
-            let to_level = f & INFO_LEVEL;
-            let climb = match kind {
-                MoveKind::Run if to_level != level => continue, // cmd.gap.53
-                MoveKind::Run => 0,
-                MoveKind::Climb => u32::from(to_level.abs_diff(level)), // cmd.gap.15
-            };
-            // cmd.sr.obstacle: movement through it is halved, so the step counts twice.
-            let factor = if f & INFO_OBSTACLE != 0 { 2 } else { 1 };
-            let step = if diagonal {
-                Length {
-                    a: climb,
-                    b: factor,
+            let (x, y) = (here % w, here / w);
+            let level = info[here] & INFO_LEVEL;
+            for (dx, dy) in STEPS {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+                    continue;
                 }
-            } else {
-                Length {
-                    a: factor + climb,
-                    b: 0,
+                let (nx, ny) = (nx as usize, ny as usize);
+                let j = ny * w + nx;
+                let f = info[j];
+                if occ[j] != 0 || f & INFO_IMPASSABLE != 0 {
+                    continue; // cmd.sr.impassable; no move passes through a model or a marker
                 }
-            };
-            let total = Length {
-                a: len.a + step.a,
-                b: len.b + step.b,
-            };
-            if !total.within(budget) {
-                continue;
-            }
-            match s.best[j] {
-                Some(old) if old <= total => {}
-                old => {
-                    if old.is_none() {
-                        s.touched.push(j);
+                let diagonal = dx != 0 && dy != 0;
+                if diagonal
+                    && info[y * w + nx] & INFO_IMPASSABLE != 0
+                    && info[ny * w + x] & INFO_IMPASSABLE != 0
+                {
+                    continue; // no squeezing between two Impassable corners
+                }
+                let to_level = f & INFO_LEVEL;
+                let climb = match kind {
+                    MoveKind::Run if to_level != level => continue, // cmd.gap.53
+                    MoveKind::Run => 0,
+                    MoveKind::Climb => u32::from(to_level.abs_diff(level)), // cmd.gap.15
+                };
+                // cmd.sr.obstacle: movement through it is halved, so the step counts twice.
+                let factor = if f & INFO_OBSTACLE != 0 { 2 } else { 1 };
+                let step = if diagonal {
+                    Length {
+                        a: climb,
+                        b: factor,
                     }
-                    s.best[j] = Some(total);
-                    let r = s.rank[total.a as usize * stride + total.b as usize];
-                    s.buckets[r as usize].push(j);
-                    queued += 1;
+                } else {
+                    Length {
+                        a: factor + climb,
+                        b: 0,
+                    }
+                };
+                let total = Length {
+                    a: len.a + step.a,
+                    b: len.b + step.b,
+                };
+                if total.a > top || total.b as usize >= stride {
+                    continue;
                 }
+                let r = s.rank[total.a as usize * stride + total.b as usize];
+                if r >= limit {
+                    continue; // longer than the budget
+                }
+                let old = s.best[j];
+                if old <= r {
+                    continue;
+                }
+                if old == UNSEEN {
+                    s.touched.push(j);
+                }
+                s.best[j] = r;
+                s.buckets[r as usize].push(j);
+                queued += 1;
             }
-        }
         }
         bucket.clear();
         s.buckets[place] = bucket;
@@ -288,10 +299,8 @@ pub(super) fn reach(
                     || f & (INFO_IMPASSABLE | INFO_OBSTACLE) != 0
                     || f & INFO_LEVEL != level);
             if shut {
-                s.shut.push((
-                    x as i32 - i32::from(start.x),
-                    y as i32 - i32::from(start.y),
-                ));
+                s.shut
+                    .push((x as i32 - i32::from(start.x), y as i32 - i32::from(start.y)));
             }
             let (r, c) = (y - y0 + 1, x - x0 + 1);
             s.closed[r * ww + c] =
@@ -317,8 +326,7 @@ pub(super) fn reach(
         shut.iter().any(|&(px, py)| {
             (lx..=hx).contains(&px)
                 && (ly..=hy).contains(&py)
-                && 2 * (i64::from(dx) * i64::from(py) - i64::from(dy) * i64::from(px)).abs()
-                    <= half
+                && 2 * (i64::from(dx) * i64::from(py) - i64::from(dy) * i64::from(px)).abs() <= half
         })
     };
     let shut_in_box = |x: usize, y: usize| {
@@ -336,7 +344,10 @@ pub(super) fn reach(
             let dx = x.abs_diff(usize::from(start.x)) as u64;
             let dy = y.abs_diff(usize::from(start.y)) as u64;
             let sq = dx * dx + dy * dy;
-            let around = s.best[i].map(Length::ceil);
+            let around = match s.best[i] {
+                UNSEEN => None,
+                r => Some(s.ceil[r as usize]),
+            };
             let cost = if sq <= budget_sq {
                 let r = sq.isqrt();
                 let straight =
@@ -363,7 +374,7 @@ pub(super) fn reach(
     }
     map.close();
     for &i in &s.touched {
-        s.best[i] = None;
+        s.best[i] = UNSEEN;
     }
 }
 
