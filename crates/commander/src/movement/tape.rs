@@ -29,8 +29,7 @@ use crate::board::{Cell, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE};
 use crate::state::{ModelId, State};
 use squadsight_core::los::Nudge;
 use squadsight_core::square::{Pos, walk_line};
-use std::cmp::{Ordering, Reverse};
-use std::collections::BinaryHeap;
+use std::cmp::Ordering;
 
 /// A path length `a + b·√2` in Range, `a` and `b` whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,8 +41,6 @@ pub(crate) struct Length {
 }
 
 impl Length {
-    const ZERO: Length = Length { a: 0, b: 0 };
-
     /// Whether the length is at most `n`: `a ≤ n` and `2b² ≤ (n − a)²`.
     pub(crate) fn within(self, n: u32) -> bool {
         let Some(rest) = n.checked_sub(self.a) else {
@@ -95,13 +92,63 @@ impl PartialOrd for Length {
 #[derive(Default)]
 pub(super) struct Scratch {
     /// Cheapest path found per cell; `None` where not reached. Reset after each search.
-    best: Vec<Option<Length>>,
+    /// Per cell the place in `lengths` of its cheapest path found, [`UNSEEN`] where none.
+    best: Vec<u32>,
     /// Cells whose `best` a search set.
     touched: Vec<usize>,
-    heap: BinaryHeap<Reverse<(Length, usize)>>,
+    /// Every length within [`Scratch::top`], shortest first: the queue's buckets in order.
+    lengths: Vec<Length>,
+    /// Per place in `lengths`, the smallest whole Range that length is within.
+    ceil: Vec<u32>,
+    /// Per `(a, b)` (at `a · stride + b`) its place in `lengths`, [`UNSEEN`] beyond `top`.
+    rank: Vec<u32>,
+    /// The largest budget `lengths` covers.
+    top: Option<u32>,
+    /// Bucket queue: per place in `lengths`, the cells found at that length (some stale).
+    buckets: Vec<Vec<usize>>,
     /// Summed-area table of the window's cells a straight move could not cross.
     closed: Vec<u32>,
+    /// The window's cells a straight move could not cross, as offsets from the start.
+    shut: Vec<(i32, i32)>,
 }
+
+impl Scratch {
+    /// Makes `lengths`, `rank` and `buckets` cover every length within `budget`.
+    fn cover(&mut self, budget: u32) {
+        if self.top.is_some_and(|t| t >= budget) {
+            return;
+        }
+        self.top = Some(budget);
+        let stride = Self::stride(budget);
+        self.lengths.clear();
+        for a in 0..=budget {
+            for b in 0..stride as u32 {
+                let l = Length { a, b };
+                if l.within(budget) {
+                    self.lengths.push(l);
+                }
+            }
+        }
+        self.lengths.sort_unstable();
+        self.ceil.clear();
+        self.ceil.extend(self.lengths.iter().map(|l| l.ceil()));
+        self.rank.clear();
+        self.rank.resize((budget as usize + 1) * stride, u32::MAX);
+        for (r, l) in self.lengths.iter().enumerate() {
+            self.rank[l.a as usize * stride + l.b as usize] = r as u32;
+        }
+        self.buckets.resize_with(self.lengths.len(), Vec::new);
+    }
+
+    /// One more than the most diagonal steps a length within `budget` can hold.
+    fn stride(budget: u32) -> usize {
+        // 2b² ≤ budget² means b ≤ budget / √2 < budget.
+        budget as usize + 1
+    }
+}
+
+/// No path found (yet) to a cell.
+const UNSEEN: u32 = u32::MAX;
 
 /// Square steps: N, NE, E, SE, S, SW, W, NW.
 const STEPS: [(isize, isize); 8] = [
@@ -134,74 +181,94 @@ pub(super) fn reach(
         return;
     };
     if s.best.len() < info.len() {
-        s.best.resize(info.len(), None);
+        s.best.resize(info.len(), UNSEEN);
     }
-    s.heap.clear();
+    s.cover(budget);
+    let top = s.top.unwrap_or(budget);
+    let stride = Scratch::stride(top);
+    // The lengths within `budget` are the first `limit` in order.
+    let limit = s.lengths.partition_point(|l| l.within(budget)) as u32;
     s.touched.clear();
-    s.best[origin] = Some(Length::ZERO);
+    s.best[origin] = 0;
     s.touched.push(origin);
-    s.heap.push(Reverse((Length::ZERO, origin)));
-    while let Some(Reverse((len, here))) = s.heap.pop() {
-        if s.best[here] != Some(len) {
-            continue;
-        }
-        let (x, y) = (here % w, here / w);
-        let level = info[here] & INFO_LEVEL;
-        for (dx, dy) in STEPS {
-            let (nx, ny) = (x as isize + dx, y as isize + dy);
-            if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+    // A bucket queue over the lengths within the budget, in exact order: every step is longer
+    // than nothing, so a cell is only ever queued in a later bucket than the one being taken.
+    s.buckets[0].push(origin);
+    let mut queued = 1usize;
+    let mut place = 0usize;
+    while queued > 0 {
+        let mut bucket = std::mem::take(&mut s.buckets[place]);
+        let len = s.lengths[place];
+        queued -= bucket.len();
+        for &here in &bucket {
+            if s.best[here] != place as u32 {
                 continue;
             }
-            let (nx, ny) = (nx as usize, ny as usize);
-            let j = ny * w + nx;
-            let f = info[j];
-            if occ[j] != 0 || f & INFO_IMPASSABLE != 0 {
-                continue; // cmd.sr.impassable; no move passes through a model or a marker
-            }
-            let diagonal = dx != 0 && dy != 0;
-            if diagonal
-                && info[y * w + nx] & INFO_IMPASSABLE != 0
-                && info[ny * w + x] & INFO_IMPASSABLE != 0
-            {
-                continue; // no squeezing between two Impassable corners
-            }
-            let to_level = f & INFO_LEVEL;
-            let climb = match kind {
-                MoveKind::Run if to_level != level => continue, // cmd.gap.53
-                MoveKind::Run => 0,
-                MoveKind::Climb => u32::from(to_level.abs_diff(level)), // cmd.gap.15
-            };
-            // cmd.sr.obstacle: movement through it is halved, so the step counts twice.
-            let factor = if f & INFO_OBSTACLE != 0 { 2 } else { 1 };
-            let step = if diagonal {
-                Length {
-                    a: climb,
-                    b: factor,
+            let (x, y) = (here % w, here / w);
+            let level = info[here] & INFO_LEVEL;
+            for (dx, dy) in STEPS {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+                    continue;
                 }
-            } else {
-                Length {
-                    a: factor + climb,
-                    b: 0,
+                let (nx, ny) = (nx as usize, ny as usize);
+                let j = ny * w + nx;
+                let f = info[j];
+                if occ[j] != 0 || f & INFO_IMPASSABLE != 0 {
+                    continue; // cmd.sr.impassable; no move passes through a model or a marker
                 }
-            };
-            let total = Length {
-                a: len.a + step.a,
-                b: len.b + step.b,
-            };
-            if !total.within(budget) {
-                continue;
-            }
-            match s.best[j] {
-                Some(old) if old <= total => {}
-                old => {
-                    if old.is_none() {
-                        s.touched.push(j);
+                let diagonal = dx != 0 && dy != 0;
+                if diagonal
+                    && info[y * w + nx] & INFO_IMPASSABLE != 0
+                    && info[ny * w + x] & INFO_IMPASSABLE != 0
+                {
+                    continue; // no squeezing between two Impassable corners
+                }
+                let to_level = f & INFO_LEVEL;
+                let climb = match kind {
+                    MoveKind::Run if to_level != level => continue, // cmd.gap.53
+                    MoveKind::Run => 0,
+                    MoveKind::Climb => u32::from(to_level.abs_diff(level)), // cmd.gap.15
+                };
+                // cmd.sr.obstacle: movement through it is halved, so the step counts twice.
+                let factor = if f & INFO_OBSTACLE != 0 { 2 } else { 1 };
+                let step = if diagonal {
+                    Length {
+                        a: climb,
+                        b: factor,
                     }
-                    s.best[j] = Some(total);
-                    s.heap.push(Reverse((total, j)));
+                } else {
+                    Length {
+                        a: factor + climb,
+                        b: 0,
+                    }
+                };
+                let total = Length {
+                    a: len.a + step.a,
+                    b: len.b + step.b,
+                };
+                if total.a > top || total.b as usize >= stride {
+                    continue;
                 }
+                let r = s.rank[total.a as usize * stride + total.b as usize];
+                if r >= limit {
+                    continue; // longer than the budget
+                }
+                let old = s.best[j];
+                if old <= r {
+                    continue;
+                }
+                if old == UNSEEN {
+                    s.touched.push(j);
+                }
+                s.best[j] = r;
+                s.buckets[r as usize].push(j);
+                queued += 1;
             }
         }
+        bucket.clear();
+        s.buckets[place] = bucket;
+        place += 1;
     }
 
     // Straight lines: only cells within `budget` of the start can be reached.
@@ -222,6 +289,7 @@ pub(super) fn reach(
     let ww = x1 - x0 + 2;
     s.closed.clear();
     s.closed.resize(ww * (y1 - y0 + 2), 0);
+    s.shut.clear();
     for y in y0..=y1 {
         for x in x0..=x1 {
             let i = y * w + x;
@@ -230,6 +298,10 @@ pub(super) fn reach(
                 && (occ[i] != 0
                     || f & (INFO_IMPASSABLE | INFO_OBSTACLE) != 0
                     || f & INFO_LEVEL != level);
+            if shut {
+                s.shut
+                    .push((x as i32 - i32::from(start.x), y as i32 - i32::from(start.y)));
+            }
             let (r, c) = (y - y0 + 1, x - x0 + 1);
             s.closed[r * ww + c] =
                 u32::from(shut) + s.closed[(r - 1) * ww + c] + s.closed[r * ww + c - 1]
@@ -238,6 +310,25 @@ pub(super) fn reach(
     }
     let (sx, sy) = (usize::from(start.x), usize::from(start.y));
     let closed = &s.closed;
+    let shut = &s.shut;
+    // A straight line (either hair-shifted copy) only crosses cells whose square the segment
+    // between the two centres meets: in its box, and with centre `c` off the line by at most
+    // half the square's width across it, `2·|d × c| ≤ |dx| + |dy|`. With no such cell shut the
+    // line is clear without being traced.
+    let near_shut = |x: usize, y: usize, in_box: u32| {
+        if in_box > 8 {
+            return true; // tracing is cheaper than looking through them all
+        }
+        let (dx, dy) = (x as i32 - sx as i32, y as i32 - sy as i32);
+        let (lx, hx) = (dx.min(0), dx.max(0));
+        let (ly, hy) = (dy.min(0), dy.max(0));
+        let half = i64::from(dx.abs() + dy.abs());
+        shut.iter().any(|&(px, py)| {
+            (lx..=hx).contains(&px)
+                && (ly..=hy).contains(&py)
+                && 2 * (i64::from(dx) * i64::from(py) - i64::from(dy) * i64::from(px)).abs() <= half
+        })
+    };
     let shut_in_box = |x: usize, y: usize| {
         let (ax, bx) = (x.min(sx) - x0, x.max(sx) - x0 + 1);
         let (ay, by) = (y.min(sy) - y0, y.max(sy) - y0 + 1);
@@ -253,13 +344,18 @@ pub(super) fn reach(
             let dx = x.abs_diff(usize::from(start.x)) as u64;
             let dy = y.abs_diff(usize::from(start.y)) as u64;
             let sq = dx * dx + dy * dy;
-            let around = s.best[i].map(Length::ceil);
+            let around = match s.best[i] {
+                UNSEEN => None,
+                r => Some(s.ceil[r as usize]),
+            };
             let cost = if sq <= budget_sq {
                 let r = sq.isqrt();
                 let straight =
                     u32::try_from(if r * r < sq { r + 1 } else { r }).unwrap_or(u32::MAX);
+                let in_box = shut_in_box(x, y);
                 if around.is_some_and(|a| a <= straight)
-                    || (shut_in_box(x, y) > 0
+                    || (in_box > 0
+                        && near_shut(x, y, in_box)
                         && !clear_line(state, start, Cell::new(x as u8, y as u8)))
                 {
                     around
@@ -278,7 +374,7 @@ pub(super) fn reach(
     }
     map.close();
     for &i in &s.touched {
-        s.best[i] = None;
+        s.best[i] = UNSEEN;
     }
 }
 
