@@ -986,17 +986,15 @@ fn check_names_an_unknown_scenario_field_not_a_missing_save_header() {
     for (id, file) in [("commander", "battle"), ("skirmish", "basic")] {
         let text = fs::read_to_string(root.join(format!("scenarios/{id}/{file}.ron"))).unwrap();
         let open = text.find("\n(\n").expect("a struct opens the file") + 3;
-        let bad = format!("{}    budget: 1,\n{}", &text[..open], &text[open..]);
+        let bad = format!("{}    bribe: 1,\n{}", &text[..open], &text[open..]);
         let path = dir.path().join(format!("{id}.ron"));
         fs::write(&path, bad).unwrap();
         let r = run(&["check", path.to_str().unwrap()], dir.path());
-        assert_eq!(r.code, 1, "{}", r.stdout);
-        assert!(r.stderr.contains("budget"), "{id}: {}", r.stderr);
-        assert!(
-            r.stderr.contains(&format!("read as a {id} scenario")),
-            "{id}: {}",
-            r.stderr
-        );
+        assert_eq!(r.code, 2, "{}", r.stdout);
+        assert!(r.stderr.contains("bribe"), "{id}: {}", r.stderr);
+        // Both rulesets' scenario readings stop at the same field, so which one is named is a
+        // tie; either way it is read as a scenario.
+        assert!(r.stderr.contains(" scenario;"), "{id}: {}", r.stderr);
         assert!(!r.stderr.contains("missing field `format`"), "{}", r.stderr);
     }
 }

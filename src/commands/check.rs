@@ -38,7 +38,9 @@ pub fn run(path: &Path) -> Result<(), CliError> {
         // The header reader passes over fields it does not need, so any struct-shaped file
         // reads to its end as a save and then lacks `format`: that says it is not a save at
         // all, and is the least useful reading to report (issue 12, item 3).
-        Err(LoadError::Parse(e)) if e.message.contains("missing field `format`") => {
+        Err(LoadError::Parse(e))
+            if e.message.contains("missing field") && e.message.contains("`format`") =>
+        {
             readings.insert(
                 0,
                 (

@@ -315,7 +315,9 @@ impl ScenarioDef {
             problems.push(format!("a scenario has 2 sides, not {}", self.sides.len()));
             return Err(problems);
         }
-        let limit = operation.map_or(self.points, |o| u32::from(o.points_limit));
+        // An operation's card sets the limit; a scenario's own `points` may only raise it, as a
+        // campaign battle does for a Squad its rewards grew (cmd.campaign.upgrade-by-reward-only).
+        let limit = operation.map_or(self.points, |o| u32::from(o.points_limit).max(self.points));
         let mut squads = Vec::new();
         let mut sides = Vec::new();
         for (i, side) in self.sides.iter().enumerate() {

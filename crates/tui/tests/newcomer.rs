@@ -851,10 +851,7 @@ fn save_before_a_free_attack_with_no_weapon() -> (String, squadsight_commander::
     use squadsight_commander::action::Action as C;
     use squadsight_commander::state::Presence;
     let rules = Arc::new(Commander::new().expect("rules load"));
-    for (id, seed) in ["battle-aliens", "battle"]
-        .into_iter()
-        .flat_map(|id| (0..150u64).map(move |s| (id, s)))
-    {
+    for (id, seed) in (0..1000u64).flat_map(|s| ["battle-aliens", "battle"].map(|id| (id, s))) {
         let scenario = rules.scenario(id).expect("scenario");
         // Counting steps (the `measure=steps` table option) lets random play reach a free
         // attack its model has no weapon for within these seeds; the tape measure does not.
