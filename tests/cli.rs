@@ -998,3 +998,24 @@ fn check_names_an_unknown_scenario_field_not_a_missing_save_header() {
         assert!(!r.stderr.contains("missing field `format`"), "{}", r.stderr);
     }
 }
+
+/// The board game is cooperative (bg.role.set): its `--plain` prompt names the one shared view,
+/// not a map and a hand, and never asks to hand the keyboard between its human seats.
+#[test]
+fn boardgame_plain_prompt_is_for_one_shared_table() {
+    let dir = TempDir::new().unwrap();
+    let played = typed(
+        &["play", "boardgame", "--plain", "--seed", "5"],
+        dir.path(),
+        "help\nview\n1\n1\nq\n",
+    );
+    let stdout = &played.stdout;
+    assert_eq!(played.code, 0, "{stdout}");
+    assert!(stdout.contains("Squad Leader (seat 4): human"), "{stdout}");
+    assert!(!stdout.contains("Hand the keyboard"), "{stdout}");
+    assert!(!stdout.contains("map, hand"), "{stdout}");
+    assert!(
+        stdout.contains("view (or m) shows the game's state"),
+        "{stdout}"
+    );
+}

@@ -125,7 +125,7 @@ fn parse_command(text: &str) -> Command {
         "u" | "undo" => Command::Undo,
         "s" | "save" => Command::Save,
         "" | "?" | "h" | "help" => Command::Help,
-        "m" | "map" | "board" => Command::Map,
+        "m" | "map" | "board" | "view" => Command::Map,
         "hand" | "cards" => Command::Hand,
         "r" | "rules" => Command::Rules,
         n => n.parse().map_or(Command::Unknown, Command::Choose),
@@ -195,9 +195,20 @@ impl<R: Ruleset> Session<'_, R> {
         }
         writeln!(
             self.out,
-            "Type an action's number, or u to undo, s to save, q to quit; map, hand, rules and help show more."
+            "Type an action's number, or u to undo, s to save, q to quit; {}, rules and help show more.",
+            self.view_words()
         )?;
         Ok(())
+    }
+
+    /// The commands that show more of the game: a cooperative game has one shared view and no
+    /// hands; the others have a board and each seat's hand.
+    fn view_words(&self) -> &'static str {
+        if self.game.ruleset().cooperative() {
+            "view"
+        } else {
+            "map, hand"
+        }
     }
 
     /// The viewer whose events are printed as they happen: the only human, or the referee
@@ -308,7 +319,9 @@ impl<R: Ruleset> Session<'_, R> {
 
     /// One human decision; `false` when the player quits.
     fn human_turn(&mut self, seat: Seat, legal: &[R::Action]) -> Result<bool, CliError> {
-        if self.humans.len() > 1 && self.at_keyboard != Some(seat) {
+        // A cooperative game has one table and nothing hidden between its seats: no hand-off.
+        let handoff = !self.game.ruleset().cooperative();
+        if handoff && self.humans.len() > 1 && self.at_keyboard != Some(seat) {
             if self.clear_on_handoff {
                 // Clear the screen so the next player does not see the last one's hand.
                 // Our own terminal command, so it bypasses the escaping output.
@@ -370,6 +383,12 @@ impl<R: Ruleset> Session<'_, R> {
             };
             match parse_command(&text) {
                 Command::Quit => return Ok(false),
+                Command::Help if self.game.ruleset().cooperative() => writeln!(
+                    self.out,
+                    "Type 1 to {} to choose an action, u to undo, s to save, q to quit;\n\
+                     view (or m) shows the game's state, rules (or r) a summary of the rules.",
+                    legal.len()
+                )?,
                 Command::Help => writeln!(
                     self.out,
                     "Type 1 to {} to choose an action, u to undo, s to save, q to quit;\n\
@@ -387,8 +406,9 @@ impl<R: Ruleset> Session<'_, R> {
                 }
                 Command::Unknown => writeln!(
                     self.out,
-                    "Not understood: type 1 to {}, u, s, q, map, hand, rules or help.",
-                    legal.len()
+                    "Not understood: type 1 to {}, u, s, q, {}, rules or help.",
+                    legal.len(),
+                    self.view_words()
                 )?,
                 Command::Save => self.save()?,
                 Command::Undo => {

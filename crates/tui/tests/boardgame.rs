@@ -569,3 +569,21 @@ fn an_untimed_game_lists_actions_as_done() {
     assert!(shown.contains(" 1 ") && shown.contains("done"), "{shown}");
     assert!(!shown.contains("0s left"), "{shown}");
 }
+
+/// The key bar offers only what the screen answers: no "y/n" while setup or the briefing asks
+/// nothing, and the header names a budget only once a briefing has announced one
+/// (bg.app.budget).
+#[test]
+fn setup_offers_no_answer_keys_and_no_budget_before_the_briefing() {
+    let mut rig = Rig::new("normal", 3, 120, 40);
+    let setup = rig.draw();
+    assert_eq!(rig.state().phase, Phase::Setup);
+    assert!(!setup.contains("y/n"), "{setup}");
+    assert!(!setup.contains("budget"), "{setup}");
+    rig.keys("<Enter>");
+    let briefing = rig.draw();
+    assert_eq!(rig.state().phase, Phase::Briefing);
+    assert!(!briefing.contains("y/n"), "{briefing}");
+    let budget = format!("budget {}", rig.state().budget);
+    assert!(briefing.contains(&budget), "{briefing}");
+}

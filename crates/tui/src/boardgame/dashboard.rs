@@ -214,6 +214,18 @@ impl Dashboard {
         }
     }
 
+    /// Whether the current step asks a yes-or-no question.
+    fn yes_no(&self) -> bool {
+        matches!(
+            self.question(),
+            Some(
+                Question::BaseOverrun
+                    | Question::MissionCompleted
+                    | Question::FinalMissionCompleted
+            )
+        )
+    }
+
     /// Whether the app waits for a typed number (the orbit count, the final count).
     fn counting(&self) -> bool {
         self.legal
@@ -256,14 +268,7 @@ impl Dashboard {
             return Flow::Stay;
         }
         let s = self.state();
-        let yes_no = matches!(
-            self.question(),
-            Some(
-                Question::BaseOverrun
-                    | Question::MissionCompleted
-                    | Question::FinalMissionCompleted
-            )
-        );
+        let yes_no = self.yes_no();
         match key.code {
             KeyCode::Char('q') => return Flow::Menu,
             KeyCode::Char('?') => self.overlay = Overlay::Help,
@@ -398,7 +403,11 @@ impl Session for Dashboard {
             None => "pause: unlimited".to_string(),
             Some(p) => format!("pause: {p} s"),
         };
-        let right = format!("budget {} | {pause} ", s.budget);
+        // The budget is announced with each round's briefing; during setup there is none yet.
+        let right = match s.phase {
+            Phase::Setup => format!("{pause} "),
+            _ => format!("budget {} | {pause} ", s.budget),
+        };
         let rx = area.right().saturating_sub(right.len() as u16);
         text(buf, area, rx, area.y, &right, theme.style(Ui::Text));
 
@@ -939,15 +948,29 @@ impl Dashboard {
                     .into()
             }
             Phase::Over => " Enter/q back to the menu | ? help".into(),
-            // Leaving is said to keep the game only while autosaves succeed.
-            Phase::Resolution if self.autosave_failed => {
-                " Enter next | y/n answer | i whole step | ? help | q leave".into()
+            _ => {
+                // Only the keys this screen answers: a question's keys while it is asked, the
+                // whole-step view during resolution.
+                let mut bar = String::from(" Enter next");
+                if self.yes_no() {
+                    bar.push_str(" | y/n answer");
+                }
+                if self.counting() {
+                    bar.push_str(" | type the number");
+                }
+                if self.panic_report() {
+                    bar.push_str(" | y/r/x panic");
+                }
+                if s.phase == Phase::Resolution {
+                    bar.push_str(" | i whole step");
+                }
+                bar.push_str(" | ? help | q leave");
+                // Leaving is said to keep the game only while autosaves succeed.
+                if !self.autosave_failed {
+                    bar.push_str(" (autosaved)");
+                }
+                bar
             }
-            Phase::Resolution => {
-                " Enter next | y/n answer | i whole step | ? help | q leave (autosaved)".into()
-            }
-            _ if self.autosave_failed => " Enter next | y/n answer | ? help | q leave".into(),
-            _ => " Enter next | y/n answer | ? help | q leave (autosaved)".into(),
         }
     }
 
