@@ -55,6 +55,20 @@ pub enum Action {
         /// The target unit.
         target: u8,
     },
+    /// Fire at a square rather than a unit (tac.ranged.targets): a thrown attack (the
+    /// Grenade Launcher, the Celatid's spit: tac.throw.as-throw) at a square where an enemy
+    /// lies or stands, or a shot at the square of an unconscious enemy, which cannot be
+    /// targeted as a unit (tac.ranged.unconscious-target).
+    FireAt {
+        /// The attacker.
+        unit: u8,
+        /// The weapon.
+        weapon: WeaponId,
+        /// Shot mode.
+        mode: Mode,
+        /// The square aimed at.
+        at: Pos,
+    },
     /// Load a fresh clip (tac.move.special.load).
     Reload {
         /// The unit.

@@ -237,6 +237,8 @@ pub struct Weapon {
     pub weight: u8,
     /// Clip weight.
     pub clip_weight: Option<u8>,
+    /// Resolved with the throwing rules (tac.throw.as-throw).
+    pub thrown: bool,
 }
 
 impl Weapon {
@@ -894,6 +896,7 @@ impl Builder<'_, '_> {
                 rounds: w.rounds,
                 weight: w.weight,
                 clip_weight: w.clip_weight,
+                thrown: w.thrown,
             });
         }
         out

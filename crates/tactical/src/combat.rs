@@ -16,6 +16,10 @@ use squadsight_core::los::Nudge;
 use squadsight_core::square::{Crossing, Pos, line};
 use squadsight_core::{EventKind, GameRng, Input, Journal};
 
+/// The highest d10 face on which a destroyed Cyberdisk does not explode
+/// (tac.unit.cyberdisk-explode: 6–10 explodes).
+const CYBERDISK_SAFE: u32 = 5;
+
 /// Squares between two positions: Euclidean, a level counting one square, rounded to the
 /// nearest whole number (tac.gap.6), in integers.
 pub fn range(a: Pos, b: Pos) -> i16 {
@@ -102,6 +106,8 @@ impl Tactical {
             }];
             return ToHit::new(("MAC", base), mods, m.cap);
         }
+        // tac.stat.acc: ACC is the base of every ranged attack at a unit
+        // (tac.ranged.targets; squares: launch.rs).
         let base = (u.stat(2) - arm_loss).max(0);
         let mut mods = vec![
             Modifier {
@@ -174,6 +180,10 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
+        if mode == Mode::Detonate {
+            self.detonate_self(st, i, w, rng, journal);
+            return;
+        }
         let tu = attack_tu(self, st, w, mode).unwrap_or(0);
         if let Some(f) = self.face_towards(&st.units[i], &st.units[j]) {
             let turn = turn_now(self, &st.units[i], f);
@@ -404,7 +414,89 @@ impl Tactical {
         // tac.dmg.drop-on-death and tac.zombie.hatch.
         if now == Status::Dead && was != Status::Dead {
             self.fallen(st, j, journal);
+            self.cyberdisk_explodes(st, j, rng, journal);
         }
+    }
+
+    /// The Cyberdisk's own blast: its Detonate shot's damage (90 HE-2), centred on it.
+    fn cyberdisk_blast(&self, w: crate::catalog::WeaponId) -> Option<Damage> {
+        match self.catalog.weapon(w).shot(Mode::Detonate)?.payload? {
+            Payload::Damage(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// A destroyed Cyberdisk rolls d10: above 5 it explodes with the force of an alien
+    /// grenade (90 HE-2) centred on itself (tac.unit.cyberdisk-explode).
+    fn cyberdisk_explodes(
+        &self,
+        st: &mut State,
+        j: usize,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let t = self.catalog.unit(st.units[j].kind);
+        let Some(dmg) = t.attacks.iter().find_map(|&w| self.cyberdisk_blast(w)) else {
+            return;
+        };
+        let name = self.name(st, j);
+        let face = table_die(
+            rng,
+            journal,
+            "tac.unit.cyberdisk-explode",
+            Dice::D10,
+            |f| {
+                if f > CYBERDISK_SAFE {
+                    (CYBERDISK_SAFE + 1, 10)
+                } else {
+                    (1, CYBERDISK_SAFE)
+                }
+            },
+            |f| {
+                format!(
+                    "{name} is destroyed: d10 {f}, {}",
+                    if f > CYBERDISK_SAFE {
+                        "it explodes"
+                    } else {
+                        "no explosion"
+                    }
+                )
+            },
+        );
+        if face > CYBERDISK_SAFE {
+            let at = st.units[j].pos;
+            self.blast(st, at, crate::explosion::blast_of(dmg), rng, journal);
+        }
+    }
+
+    /// The Cyberdisk's Detonate (tac.unit.cyberdisk-detonate, tac.gap.49): 0 TU and no roll;
+    /// it destroys itself and its 90 HE-2 blast goes off centred on it.
+    fn detonate_self(
+        &self,
+        st: &mut State,
+        i: usize,
+        w: crate::catalog::WeaponId,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let Some(dmg) = self.cyberdisk_blast(w) else {
+            return;
+        };
+        let name = self.name(st, i);
+        journal.note("tac.unit.cyberdisk-detonate", EventKind::Attack, || {
+            format!("{name} detonates itself ({dmg})")
+        });
+        let u = &mut st.units[i];
+        u.status = Status::Dead;
+        u.kneeling = false;
+        u.done = true;
+        journal.note("tac.dmg.death", EventKind::Damage, || {
+            format!("{name} is destroyed")
+        });
+        st.resight_all();
+        self.fallen(st, i, journal);
+        let at = st.units[i].pos;
+        self.blast(st, at, crate::explosion::blast_of(dmg), rng, journal);
     }
 
     /// A missed shot flies on (tac.miss.scope: every missed ranged shot; missed throws go
@@ -413,7 +505,7 @@ impl Tactical {
     /// tac.gap.61); it strikes the first unit on the line from the firer through that square
     /// that is not the target (tac.miss.path, tac.miss.not-target, tac.miss.always-hits).
     #[allow(clippy::too_many_arguments)]
-    fn missed_shot(
+    pub(crate) fn missed_shot(
         &self,
         st: &mut State,
         i: usize,

@@ -196,6 +196,10 @@ pub struct WeaponDef {
     pub weight: u8,
     /// Clip weight.
     pub clip_weight: Option<u8>,
+    /// Fired with the throwing rules on TAC (the Grenade Launcher and the Celatid's spit:
+    /// tac.throw.as-throw, tac.gap.2); absent is `false`.
+    #[serde(default)]
+    pub thrown: bool,
 }
 
 /// One armour suit.

@@ -45,6 +45,33 @@ impl Tactical {
                     name(*target)
                 )
             }
+            Action::FireAt {
+                unit,
+                weapon,
+                mode,
+                at,
+            } => {
+                let (i, w) = (usize::from(*unit), self.catalog.weapon(*weapon));
+                let odds = if i < st.units.len() && w.thrown {
+                    self.thrown_to_hit(st, i, *weapon, *mode, *at).target
+                } else if i < st.units.len() {
+                    st.units
+                        .iter()
+                        .position(|o| o.status == Status::Unconscious && o.covers(*at))
+                        .map_or(0, |j| self.to_hit(st, i, *weapon, *mode, j).target)
+                } else {
+                    0
+                };
+                format!(
+                    "{} {mode:?} {} at {},{},{} ({}%)",
+                    name(*unit),
+                    w.name,
+                    at.x,
+                    at.y,
+                    at.z + 1,
+                    odds.clamp(0, 100)
+                )
+            }
             Action::Reload { unit } => format!("{} reloads", name(*unit)),
             Action::Heal { unit, target } => {
                 format!("{} uses a medikit on {}", name(*unit), name(*target))

@@ -273,6 +273,7 @@ impl Tactical {
         // Attacks.
         for w in weapons_of(self, u) {
             let wp = self.catalog.weapon(w);
+            // tac.ranged.shot-types: only the shot rows the weapon lists, each at its own TU.
             for shot in &wp.shots {
                 let Some(tu) = attack_tu(self, st, w, shot.mode) else {
                     continue;
@@ -337,10 +338,22 @@ impl Tactical {
                             self.implant_actions(st, seat, i, w, out);
                         }
                     }
-                    Mode::Detonate => {}
+                    // tac.unit.cyberdisk-detonate: 0 TU, no roll, on itself.
+                    Mode::Detonate => {
+                        if tu <= u.tu {
+                            out.push(Action::Attack {
+                                unit,
+                                weapon: w,
+                                mode: Mode::Detonate,
+                                target: unit,
+                            });
+                        }
+                    }
                 }
             }
         }
+        // Attacks on squares (launch.rs: tac.ranged.targets).
+        self.square_attacks(st, seat, i, out);
         // Reloading (tac.move.special.load): soldiers, a spare clip, a clip not full.
         if let Some(w) = u.weapon {
             let cap = self.catalog.weapon(w).rounds;

@@ -23,6 +23,7 @@
 pub mod action;
 pub mod catalog;
 pub mod civilians;
+mod clone;
 mod combat;
 pub mod crash;
 pub mod damage;
@@ -33,6 +34,7 @@ mod environment;
 mod explosion;
 mod infection;
 pub mod items;
+mod launch;
 mod legal;
 pub mod map;
 pub mod mission;

@@ -198,10 +198,9 @@ pub fn price(c: &Catalog, p: &UnitPickDef, tech: u8) -> Result<Loadout, String> 
             if wp.class == WeaponClass::Internal {
                 return Err(format!("`{n}`: `{w}` is a built-in weapon"));
             }
-            if wp.ammo.iter().any(|a| a.payload == Payload::AsGrenade) {
-                return Err(format!(
-                    "`{n}`: the Grenade Launcher is not available in this build"
-                ));
+            // tac.equip.grenade-launcher: it takes the grenades the unit buys, never clips.
+            if wp.ammo.iter().any(|a| a.payload == Payload::AsGrenade) && p.clips > 0 {
+                return Err(format!("`{n}`: `{w}` is loaded with grenades, not clips"));
             }
             if !tech_allows(tech, side, wp.tech.0, wp.tech.1) {
                 return Err(format!("`{n}`: `{w}` is above the technology level"));
