@@ -230,8 +230,11 @@ impl Tactical {
         if !melee && st.units[i].fired.is_none() {
             st.units[i].fired = Some(w);
         }
+        // A shot at an unconscious unit's square (tac.ranged.unconscious-target) goes on while
+        // the body lies there; a shot at a unit stops when it falls.
+        let start = st.units[j].status;
         for _ in 0..shots {
-            if st.units[j].status != Status::Active {
+            if st.units[j].status != start || start == Status::Dead {
                 break;
             }
             if !melee && st.units[i].weapon == Some(w) {
