@@ -239,6 +239,8 @@ pub struct Weapon {
     pub clip_weight: Option<u8>,
     /// Resolved with the throwing rules (tac.throw.as-throw).
     pub thrown: bool,
+    /// Flies a path of waypoints (tac.ranged.targeted).
+    pub guided: bool,
 }
 
 impl Weapon {
@@ -897,6 +899,7 @@ impl Builder<'_, '_> {
                 weight: w.weight,
                 clip_weight: w.clip_weight,
                 thrown: w.thrown,
+                guided: w.guided,
             });
         }
         out

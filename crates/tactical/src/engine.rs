@@ -116,6 +116,16 @@ impl Tactical {
                     sq.name
                 ));
             }
+            // tac.squad.alien-alliances: the `alliances` option may hold species apart.
+            if options.alliances == crate::options::Alliances::Source
+                && let Err(species) = crate::alliance::check(self.catalog, &list)
+            {
+                problems.push(format!(
+                    "{}: {} do not fight together (option alliances=source)",
+                    sq.name,
+                    species.join(", ")
+                ));
+            }
             if list.is_empty() && !sq.units.is_empty() {
                 // Problems already listed.
             } else if sq.units.is_empty() {
@@ -312,6 +322,8 @@ impl Tactical {
             lose_turn: false,
             launcher,
             born: 1,
+            second: l.second,
+            second_rounds: l.second.and_then(|w| self.catalog.weapon(w).rounds),
         }
     }
 

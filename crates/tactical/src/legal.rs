@@ -81,6 +81,7 @@ pub(crate) fn step_base(t: &Tactical, kind: StepKind) -> i16 {
                 m.walk_down
             }
         }
+        // tac.move.terrain-walk-only: flying pays no uneven-ground surcharge.
         StepKind::Fly { diagonal } => {
             if diagonal {
                 m.fly_diagonal
@@ -170,6 +171,10 @@ impl Tactical {
             let owner = st.units.get(usize::from(r.reactor)).map(|u| u.control);
             if owner == Some(seat) {
                 out.push(Action::React { reactor: r.reactor });
+                // tac.react.akimbo
+                if self.reacts_akimbo(st, usize::from(r.reactor)) {
+                    out.push(Action::ReactAkimbo { reactor: r.reactor });
+                }
                 out.push(Action::Hold);
             }
             return;
@@ -313,6 +318,7 @@ impl Tactical {
                         if u.stats[3].is_none_or(|m| m <= 0) || tu > u.tu {
                             continue;
                         }
+                        // tac.equip.melee-only: knives and stun rods list only a Melee row.
                         if wp.class != WeaponClass::Melee && wp.class != WeaponClass::Internal {
                             continue;
                         }
@@ -352,8 +358,11 @@ impl Tactical {
                 }
             }
         }
-        // Attacks on squares (launch.rs: tac.ranged.targets).
+        // Attacks on squares (launch.rs: tac.ranged.targets), akimbo shots (akimbo.rs) and
+        // guided paths (guided.rs).
         self.square_attacks(st, seat, i, out);
+        self.akimbo_actions(st, seat, i, out);
+        self.guided_actions(st, seat, i, out);
         // Reloading (tac.move.special.load): soldiers, a spare clip, a clip not full.
         if let Some(w) = u.weapon {
             let cap = self.catalog.weapon(w).rounds;

@@ -21,6 +21,8 @@
 //! ```
 
 pub mod action;
+mod akimbo;
+pub mod alliance;
 pub mod catalog;
 pub mod civilians;
 mod clone;
@@ -32,6 +34,7 @@ mod describe;
 mod engine;
 mod environment;
 mod explosion;
+mod guided;
 mod infection;
 pub mod items;
 mod launch;

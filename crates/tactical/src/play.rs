@@ -89,6 +89,33 @@ impl Tactical {
                 );
                 self.after_action(st, i, rng, journal);
             }
+            Action::Akimbo { unit, mode, target } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.akimbo(st, i, mode, usize::from(target), false, rng, journal);
+                self.after_action(st, i, rng, journal);
+            }
+            Action::Guided {
+                unit,
+                weapon,
+                via,
+                target,
+            } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.guided(st, i, weapon, via, usize::from(target), rng, journal);
+                self.after_action(st, i, rng, journal);
+            }
+            Action::ReactAkimbo { reactor } => {
+                let r = st.reactions.remove(0);
+                let (e, t) = (usize::from(reactor), usize::from(r.target));
+                if st.units[t].active() {
+                    self.akimbo(st, e, crate::data::Mode::Snap, t, true, rng, journal);
+                    self.remember_sight(st);
+                    self.check_victory(st, journal);
+                }
+                self.settle_reactions(st, rng, journal);
+            }
             Action::FireAt {
                 unit,
                 weapon,

@@ -108,6 +108,10 @@ pub struct Unit {
     pub launcher: Vec<GrenadeId>,
     /// The round it came into play (tac.unit.celatid-clone counts from it).
     pub born: u32,
+    /// A second small arm in its other hand, fired only akimbo (tac.ranged.akimbo).
+    pub second: Option<WeaponId>,
+    /// Rounds left in the second weapon's clip.
+    pub second_rounds: Option<u16>,
 }
 
 impl Unit {

@@ -133,6 +133,7 @@ impl Tactical {
         let u = &st.units[i];
         let r = self.catalog.rules();
         let m = r.modifiers;
+        // tac.stat.tac: TAC is the base of every throw.
         let base = (u.stat(4) - r.arm_penalty * i16::from(u.arms)).max(0);
         let mut mods = vec![Modifier {
             label: "range",

@@ -394,3 +394,73 @@ fn tac_ranged_hwp_fires_its_built_in_weapon() {
     let j: Journal = act(&t, &mut st, aimed);
     assert!(j.events().iter().any(|e| e.rule == "tac.ranged.resolve"));
 }
+
+/// tac.squad.alien-alliances, tac.gap.38: species mix freely by default; with
+/// `alliances=source` an alien squad keeps to one species (or Ethereals with Mutons) and
+/// terror units to the species they are linked to. The option is recorded with the game.
+#[test]
+fn tac_squad_alien_alliances_as_a_table_option() {
+    use squadsight_core::{GameRng, Ruleset};
+    use squadsight_tactical::alliance::check;
+    let t = tactical();
+    let c = t.catalog();
+    let squad = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| price(c, &pick(n, None), 0).unwrap_or_else(|e| panic!("{e}")))
+            .collect::<Vec<_>>()
+    };
+    assert!(check(c, &squad(&["Sectoid", "Sectoid", "Cyberdisk"])).is_ok());
+    assert!(check(c, &squad(&["Ethereal", "Muton", "Sectopod", "Celatid"])).is_ok());
+    assert_eq!(
+        check(c, &squad(&["Sectoid", "Chrysalid"])),
+        Err(vec!["Sectoid".to_string(), "Snakeman".to_string()])
+    );
+    assert!(check(c, &squad(&["Floater", "Snakeman"])).is_err());
+    // The Assault aliens mix Sectoids, Snakemen and Mutons: fine by default, refused by the
+    // source reading.
+    let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
+    let mut o = Options::default();
+    assert!(
+        t.setup(&sc, &o, &mut GameRng::new(1), &mut Journal::off())
+            .is_ok()
+    );
+    o.set("alliances", "source")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = t
+        .setup(&sc, &o, &mut GameRng::new(1), &mut Journal::off())
+        .err()
+        .unwrap_or_else(|| panic!("refused"));
+    assert!(format!("{err}").contains("do not fight together"), "{err}");
+    assert!(o.set("alliances", "sometimes").is_err());
+}
+
+/// tac.squad.campaign, tac.gap.21: a unit carried over from an earlier mission gets 20 free
+/// boost points; boosts beyond them are paid as usual.
+#[test]
+fn tac_squad_campaign_veterans_boost_twenty_points_free() {
+    let t = tactical();
+    let c = t.catalog();
+    let mut p = pick("Troop", None);
+    p.boosts.insert("ACC".into(), 15);
+    let fresh = price(c, &p, 0).unwrap_or_else(|e| panic!("{e}")).points;
+    let base = price(c, &pick("Troop", None), 0)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .points;
+    assert_eq!(fresh, base + 15);
+    p.veteran = true;
+    assert_eq!(price(c, &p, 0).map(|l| l.points), Ok(base));
+    // 15 ACC + 5 RET (2 each) = 25 points of boosts: 5 to pay.
+    p.boosts.insert("RET".into(), 5);
+    let l = price(c, &p, 0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(l.points, base + 5);
+    assert_eq!(
+        l.stats[2],
+        Some(
+            price(c, &pick("Troop", None), 0)
+                .map(|b| b.stats[2].unwrap_or(0))
+                .unwrap_or(0)
+                + 15
+        )
+    );
+}
