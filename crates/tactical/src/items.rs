@@ -157,6 +157,29 @@ impl Tactical {
     /// (tac.dmg.drop-on-death).
     pub(crate) fn drop_all(&self, st: &mut State, i: usize, journal: &mut Journal) {
         let mut dropped = Vec::new();
+        // The launcher's grenades (tac.equip.grenade-launcher) fall out of it, and the second
+        // weapon (tac.ranged.akimbo) falls too.
+        let u = &mut st.units[i];
+        if !u.launcher.is_empty() {
+            let loaded: Vec<_> = u.launcher.drain(..).collect();
+            u.grenades.extend(loaded);
+            u.rounds = Some(0);
+        }
+        if let Some(id) = u.second.take() {
+            let item = Item::Weapon {
+                id,
+                ammo: 0,
+                rounds: u.second_rounds.take(),
+                clips: 0,
+            };
+            u.weight = u.weight.saturating_sub(self.item_weight(&item));
+            st.floor.push(FloorItem {
+                pos: st.units[i].pos,
+                item,
+                fresh: false,
+            });
+            dropped.push(self.item_name(&item));
+        }
         for what in [Carried::Weapon, Carried::Medikit, Carried::PsiAmp] {
             if let Some(item) = self.put_down(st, i, what, false) {
                 dropped.push(self.item_name(&item));

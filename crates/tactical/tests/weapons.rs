@@ -359,3 +359,210 @@ fn tac_unit_celatid_clone_every_four_rounds() {
     let d = (child.pos.x - 10).abs().max((child.pos.y - 5).abs());
     assert!(d <= 1, "next to its parent: {:?}", child.pos);
 }
+
+/// Puts a weapon in unit `i`'s hand, loaded, and optionally a second one.
+fn hands(t: &Tactical, st: &mut State, i: usize, main: &str, second: Option<&str>) {
+    let w = weapon(t, main);
+    let u = &mut st.units[i];
+    u.weapon = Some(w);
+    u.ammo = 0;
+    u.rounds = t.catalog().weapon(w).rounds;
+    u.second = second.map(|s| weapon(t, s));
+    u.second_rounds = u.second.and_then(|s| t.catalog().weapon(s).rounds);
+}
+
+/// tac.ranged.akimbo, tac.ranged.mod.akimbo-pistols, tac.ranged.mod.second-weapon, tac.gap.46:
+/// two pistols fire together in Snap (never Aimed) for the higher TU cost, each shot rolled on
+/// its own at -5 and without the second-weapon penalty.
+#[test]
+fn tac_ranged_akimbo_two_pistols() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10), p(5, 5));
+    hands(&t, &mut st, x, "Pistol", Some("Pistol"));
+    let list = legal(&t, &st, Seat(0));
+    let akimbo = |mode| Action::Akimbo {
+        unit: 0,
+        mode,
+        target: a as u8,
+    };
+    assert!(list.contains(&akimbo(Mode::Snap)), "{list:?}");
+    assert!(!list.contains(&akimbo(Mode::Aimed)));
+    // The Pistol has no Auto row.
+    assert!(!list.contains(&akimbo(Mode::Auto)));
+    let pistol = weapon(&t, "Pistol");
+    st.units[x].fired = Some(weapon(&t, "Rifle"));
+    let hit = t.akimbo_to_hit(&st, x, pistol, Mode::Snap, a);
+    let clauses: Vec<_> = hit.modifiers.iter().map(|m| (m.clause, m.value)).collect();
+    assert!(clauses.contains(&("tac.ranged.mod.akimbo-pistols", -5)));
+    assert!(
+        !clauses
+            .iter()
+            .any(|c| c.0 == "tac.ranged.mod.second-weapon")
+    );
+    // Alone, the switch costs -20.
+    assert!(
+        t.to_hit(&st, x, pistol, Mode::Snap, a)
+            .modifiers
+            .iter()
+            .any(|m| m.clause == "tac.ranged.mod.second-weapon")
+    );
+    st.units[x].fired = None;
+    let tu = st.units[x].tu;
+    let j = act(&t, &mut st, akimbo(Mode::Snap));
+    assert!(j.events().iter().any(|e| e.rule == "tac.ranged.akimbo"));
+    assert_eq!(st.units[x].tu, tu - 5);
+    let shots = rolls(&j, "tac.ranged.resolve");
+    assert!(!shots.is_empty() && shots.len() <= 2);
+    assert_eq!(st.units[x].rounds, Some(11));
+    if st.units[a].active() {
+        assert_eq!(shots.len(), 2);
+        assert_eq!(st.units[x].second_rounds, Some(11));
+    }
+}
+
+/// tac.ranged.akimbo, tac.ranged.mod.akimbo-rifles: a rifle with a pistol takes -15 on each
+/// shot and costs the higher TU (6); support weapons never fire akimbo and cannot be bought
+/// as a second weapon.
+#[test]
+fn tac_ranged_akimbo_with_a_rifle_and_never_support() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10), p(5, 5));
+    hands(&t, &mut st, x, "Rifle", Some("Pistol"));
+    let rifle = weapon(&t, "Rifle");
+    let hit = t.akimbo_to_hit(&st, x, rifle, Mode::Snap, a);
+    assert!(
+        hit.modifiers
+            .iter()
+            .any(|m| m.clause == "tac.ranged.mod.akimbo-rifles" && m.value == -15)
+    );
+    let list = legal(&t, &st, Seat(0));
+    let snap = Action::Akimbo {
+        unit: 0,
+        mode: Mode::Snap,
+        target: a as u8,
+    };
+    assert!(list.contains(&snap));
+    let tu = st.units[x].tu;
+    act(&t, &mut st, snap);
+    assert_eq!(st.units[x].tu, tu - 6);
+    // A support weapon in hand: no akimbo.
+    let (mut st, x, _) = duel(&t, Options::default(), p(5, 10), p(5, 5));
+    hands(&t, &mut st, x, "Heavy Cannon", Some("Pistol"));
+    assert!(
+        !legal(&t, &st, Seat(0))
+            .iter()
+            .any(|l| matches!(l, Action::Akimbo { .. }))
+    );
+    let bad = UnitPickDef {
+        unit: "Troop".into(),
+        weapon: Some("Pistol".into()),
+        second: Some("Heavy Cannon".into()),
+        ..UnitPickDef::default()
+    };
+    assert!(price(t.catalog(), &bad, 0).is_err());
+    let good = UnitPickDef {
+        second: Some("Pistol".into()),
+        ..bad
+    };
+    let l = price(t.catalog(), &good, 0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(l.second, Some(weapon(&t, "Pistol")));
+}
+
+/// tac.react.akimbo: a reaction won by a soldier with two pistols may be taken akimbo, in
+/// Snap, for the higher snap cost; with a rifle it may not.
+#[test]
+fn tac_react_akimbo_with_two_pistols() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10), p(5, 5));
+    hands(&t, &mut st, x, "Pistol", Some("Pistol"));
+    alien_turn(&mut st);
+    st.reactions.push(squadsight_tactical::state::Reaction {
+        reactor: x as u8,
+        target: a as u8,
+    });
+    let list = legal(&t, &st, Seat(0));
+    assert_eq!(
+        list,
+        vec![
+            Action::React { reactor: 0 },
+            Action::ReactAkimbo { reactor: 0 },
+            Action::Hold
+        ]
+    );
+    let tu = st.units[x].tu;
+    let j = act(&t, &mut st, Action::ReactAkimbo { reactor: 0 });
+    assert!(j.events().iter().any(|e| e.rule == "tac.react.akimbo"));
+    assert_eq!(st.units[x].tu, tu - 5);
+    assert!(!rolls(&j, "tac.ranged.resolve").is_empty());
+    // A rifle and a pistol: no akimbo reaction.
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10), p(5, 5));
+    hands(&t, &mut st, x, "Rifle", Some("Pistol"));
+    alien_turn(&mut st);
+    st.reactions.push(squadsight_tactical::state::Reaction {
+        reactor: x as u8,
+        target: a as u8,
+    });
+    assert!(!legal(&t, &st, Seat(0)).contains(&Action::ReactAkimbo { reactor: 0 }));
+}
+
+/// tac.ranged.targeted, tac.ranged.mod.waypoint, tac.gap.47: a targeted weapon never takes the
+/// range penalty; a path via a friend's square rolls once per waypoint, +0 then -5.
+#[test]
+fn tac_ranged_targeted_waypoints_and_no_range_penalty() {
+    let t = tactical();
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 18), p(5, 2));
+    hands(&t, &mut st, x, "Blaster Launcher", None);
+    st.units[x].stats[2] = Some(20);
+    let blaster = weapon(&t, "Blaster Launcher");
+    // Straight at the target: one waypoint, 20 + 60, no range.
+    let hit = t.to_hit(&st, x, blaster, Mode::Aimed, a);
+    assert_eq!(hit.target, 80);
+    assert!(
+        hit.modifiers
+            .iter()
+            .any(|m| m.clause == "tac.ranged.mod.waypoint" && m.value == 0)
+    );
+    assert!(
+        !hit.modifiers
+            .iter()
+            .any(|m| m.clause == "tac.ranged.mod.range")
+    );
+    assert_eq!(t.waypoint_to_hit(&st, x, blaster, 2, a).target, 75);
+    // A friend at 10,10 gives a waypoint.
+    let f = (0..st.units.len())
+        .find(|&k| k != x && st.units[k].seat == Seat(0))
+        .unwrap_or_else(|| panic!("a friend"));
+    st.units[f].status = Status::Active;
+    st.units[f].pos = p(10, 10);
+    t.settle_sight(&mut st);
+    let path = Action::Guided {
+        unit: 0,
+        weapon: blaster,
+        via: p(10, 10),
+        target: a as u8,
+    };
+    assert!(legal(&t, &st, Seat(0)).contains(&path));
+    let (mut through, mut astray) = (false, false);
+    for seed in 0..40 {
+        let mut s = st.clone();
+        let j = act_seed(&t, &mut s, &path, seed);
+        let r = rolls(&j, "tac.ranged.targeted");
+        assert_eq!(r[0].target, Some(Target::AtMost(80)));
+        if r[0].success == Some(true) {
+            assert_eq!(r[1].target, Some(Target::AtMost(75)));
+            if r[1].success == Some(true) {
+                through = true;
+                assert_ne!(s.units[a].status, Status::Active);
+            }
+        } else {
+            // tac.ranged.targeted-fail, tac.miss.targeted: it flies on as a missed shot
+            // from the firer towards the first waypoint; the second is never rolled.
+            astray = true;
+            assert_eq!(r.len(), 1);
+            assert!(j.events().iter().any(|e| e.rule == "tac.miss.targeted"));
+            assert!(j.events().iter().any(|e| e.rule == "tac.miss.offset"));
+        }
+        assert_eq!(s.units[x].rounds, Some(0));
+    }
+    assert!(through && astray);
+}
