@@ -94,6 +94,13 @@ impl Tactical {
         let item = match what {
             Carried::Weapon => {
                 let id = u.weapon.take()?;
+                // A Grenade Launcher is put down empty: its grenades go back into the kit
+                // (tac.equip.grenade-launcher).
+                if !u.launcher.is_empty() {
+                    let loaded: Vec<_> = u.launcher.drain(..).collect();
+                    u.grenades.extend(loaded);
+                    u.rounds = Some(0);
+                }
                 let item = Item::Weapon {
                     id,
                     ammo: u.ammo,
@@ -157,14 +164,9 @@ impl Tactical {
     /// (tac.dmg.drop-on-death).
     pub(crate) fn drop_all(&self, st: &mut State, i: usize, journal: &mut Journal) {
         let mut dropped = Vec::new();
-        // The launcher's grenades (tac.equip.grenade-launcher) fall out of it, and the second
-        // weapon (tac.ranged.akimbo) falls too.
+        // The second weapon (tac.ranged.akimbo) falls too; a launcher's grenades fall out of
+        // it with the rest of the kit (`take`).
         let u = &mut st.units[i];
-        if !u.launcher.is_empty() {
-            let loaded: Vec<_> = u.launcher.drain(..).collect();
-            u.grenades.extend(loaded);
-            u.rounds = Some(0);
-        }
         if let Some(id) = u.second.take() {
             let item = Item::Weapon {
                 id,

@@ -194,6 +194,15 @@ fn tac_equip_grenade_launcher_loads_six_and_fires_a_volley() {
         .count();
     assert_eq!(bursts, 3);
     let _ = a;
+    // Put down, the launcher is emptied into the kit.
+    let drop = Action::Drop {
+        unit: 0,
+        item: squadsight_tactical::items::Carried::Weapon,
+    };
+    assert!(legal(&t, &st, Seat(0)).contains(&drop));
+    act(&t, &mut st, drop);
+    assert!(st.units[x].launcher.is_empty());
+    assert_eq!(st.units[x].grenades.len(), 1 + 3);
 }
 
 /// tac.equip.grenade-launcher, tac.squad.ammo: squads may buy the launcher; it takes the
