@@ -168,6 +168,16 @@ fn tac_equip_grenade_launcher_loads_six_and_fires_a_volley() {
     assert_eq!(st.units[x].tu, 80 - 8);
     // Full: no second loading.
     assert!(!legal(&t, &st, Seat(0)).contains(&Action::Reload { unit: 0 }));
+    // Put down, the launcher is emptied into the kit.
+    let mut put = st.clone();
+    let drop = Action::Drop {
+        unit: 0,
+        item: squadsight_tactical::items::Carried::Weapon,
+    };
+    assert!(legal(&t, &put, Seat(0)).contains(&drop));
+    act(&t, &mut put, drop);
+    assert!(put.units[x].launcher.is_empty());
+    assert_eq!(put.units[x].grenades.len(), 1 + 6);
     // 18 squares: far beyond any throw of a weight-3 grenade, but the launcher has no limit.
     let volley = Action::FireAt {
         unit: 0,
@@ -194,15 +204,6 @@ fn tac_equip_grenade_launcher_loads_six_and_fires_a_volley() {
         .count();
     assert_eq!(bursts, 3);
     let _ = a;
-    // Put down, the launcher is emptied into the kit.
-    let drop = Action::Drop {
-        unit: 0,
-        item: squadsight_tactical::items::Carried::Weapon,
-    };
-    assert!(legal(&t, &st, Seat(0)).contains(&drop));
-    act(&t, &mut st, drop);
-    assert!(st.units[x].launcher.is_empty());
-    assert_eq!(st.units[x].grenades.len(), 1 + 3);
 }
 
 /// tac.equip.grenade-launcher, tac.squad.ammo: squads may buy the launcher; it takes the
