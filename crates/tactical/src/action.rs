@@ -55,6 +55,41 @@ pub enum Action {
         /// The target unit.
         target: u8,
     },
+    /// Fire at a square rather than a unit (tac.ranged.targets): a thrown attack (the
+    /// Grenade Launcher, the Celatid's spit: tac.throw.as-throw) at a square where an enemy
+    /// lies or stands, or a shot at the square of an unconscious enemy, which cannot be
+    /// targeted as a unit (tac.ranged.unconscious-target).
+    FireAt {
+        /// The attacker.
+        unit: u8,
+        /// The weapon.
+        weapon: WeaponId,
+        /// Shot mode.
+        mode: Mode,
+        /// The square aimed at.
+        at: Pos,
+    },
+    /// Fire both weapons at once, "akimbo", in Snap or Auto mode (tac.ranged.akimbo).
+    Akimbo {
+        /// The attacker.
+        unit: u8,
+        /// Snap or Auto.
+        mode: Mode,
+        /// The target unit.
+        target: u8,
+    },
+    /// A targeted weapon's shot along a path of two waypoints: `via`, then the target
+    /// (tac.ranged.targeted).
+    Guided {
+        /// The attacker.
+        unit: u8,
+        /// The targeted weapon.
+        weapon: WeaponId,
+        /// The first waypoint.
+        via: Pos,
+        /// The target unit, the last waypoint.
+        target: u8,
+    },
     /// Load a fresh clip (tac.move.special.load).
     Reload {
         /// The unit.
@@ -76,6 +111,11 @@ pub enum Action {
     EndTurn,
     /// Take the reaction snap shot that was won (tac.react.roll).
     React {
+        /// The reacting unit.
+        reactor: u8,
+    },
+    /// Take the reaction shot that was won akimbo, with two pistols (tac.react.akimbo).
+    ReactAkimbo {
         /// The reacting unit.
         reactor: u8,
     },

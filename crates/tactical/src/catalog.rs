@@ -237,6 +237,10 @@ pub struct Weapon {
     pub weight: u8,
     /// Clip weight.
     pub clip_weight: Option<u8>,
+    /// Resolved with the throwing rules (tac.throw.as-throw).
+    pub thrown: bool,
+    /// Flies a path of waypoints (tac.ranged.targeted).
+    pub guided: bool,
 }
 
 impl Weapon {
@@ -894,6 +898,8 @@ impl Builder<'_, '_> {
                 rounds: w.rounds,
                 weight: w.weight,
                 clip_weight: w.clip_weight,
+                thrown: w.thrown,
+                guided: w.guided,
             });
         }
         out

@@ -2,6 +2,7 @@
 //! (tac.melee.*), damage to the target (tac.dmg.*), missed shots that fly on (tac.miss.*),
 //! and reaction fire (tac.react.*).
 
+use crate::akimbo::Hand;
 use crate::catalog::{Damage, Payload, WeaponId};
 use crate::damage::{Body, Condition, apply_hit, condition, struck_location};
 use crate::data::{Location, Mode};
@@ -15,6 +16,10 @@ use squadsight_core::dice::Dice;
 use squadsight_core::los::Nudge;
 use squadsight_core::square::{Crossing, Pos, line};
 use squadsight_core::{EventKind, GameRng, Input, Journal};
+
+/// The highest d10 face on which a destroyed Cyberdisk does not explode
+/// (tac.unit.cyberdisk-explode: 6–10 explodes).
+const CYBERDISK_SAFE: u32 = 5;
 
 /// Squares between two positions: Euclidean, a level counting one square, rounded to the
 /// nearest whole number (tac.gap.6), in integers.
@@ -81,6 +86,23 @@ impl Tactical {
     /// The to-hit target of unit `i` attacking unit `j` with `w` in `mode`, from the
     /// engine's own rules (what a preview shows is what the roll uses).
     pub fn to_hit(&self, st: &State, i: usize, w: WeaponId, mode: Mode, j: usize) -> ToHit {
+        self.to_hit_with(st, i, w, mode, j, false)
+    }
+
+    /// The to-hit target of one weapon's shot within an akimbo shot (tac.ranged.akimbo).
+    pub fn akimbo_to_hit(&self, st: &State, i: usize, w: WeaponId, mode: Mode, j: usize) -> ToHit {
+        self.to_hit_with(st, i, w, mode, j, true)
+    }
+
+    fn to_hit_with(
+        &self,
+        st: &State,
+        i: usize,
+        w: WeaponId,
+        mode: Mode,
+        j: usize,
+        akimbo: bool,
+    ) -> ToHit {
         let (u, o) = (&st.units[i], &st.units[j]);
         let r = self.catalog.rules();
         let m = r.modifiers;
@@ -102,19 +124,29 @@ impl Tactical {
             }];
             return ToHit::new(("MAC", base), mods, m.cap);
         }
+        // tac.stat.acc: ACC is the base of every ranged attack at a unit
+        // (tac.ranged.targets; squares: launch.rs).
         let base = (u.stat(2) - arm_loss).max(0);
-        let mut mods = vec![
-            Modifier {
-                label: "shot",
-                value: shot_acc,
-                clause: "tac.ranged.mod.weapon",
-            },
-            Modifier {
+        let mut mods = vec![Modifier {
+            label: "shot",
+            value: shot_acc,
+            clause: "tac.ranged.mod.weapon",
+        }];
+        if self.catalog.weapon(w).guided {
+            // tac.ranged.targeted (tac.gap.47): no range penalty; a shot straight at the
+            // target is a path of one waypoint.
+            mods.push(Modifier {
+                label: "waypoint 1",
+                value: 0,
+                clause: "tac.ranged.mod.waypoint",
+            });
+        } else {
+            mods.push(Modifier {
                 label: "range",
                 value: m.range_per_square * range(u.pos, o.pos),
                 clause: "tac.ranged.mod.range",
-            },
-        ];
+            });
+        }
         let obstruction = st
             .vision
             .shot_sight(&st.bf, &st.lookers, &st.sight, i, j)
@@ -149,7 +181,10 @@ impl Tactical {
                 clause: "tac.ranged.mod.kneeling",
             });
         }
-        if u.fired.is_some_and(|f| f != w) {
+        if akimbo {
+            // tac.ranged.akimbo: the pair's modifier, never the second-weapon penalty.
+            mods.extend(self.akimbo_modifier(u));
+        } else if u.fired.is_some_and(|f| f != w) {
             mods.push(Modifier {
                 label: "second weapon",
                 value: m.second_weapon,
@@ -159,7 +194,8 @@ impl Tactical {
         ToHit::new(("ACC", base), mods, m.cap)
     }
 
-    /// An attack by unit `i` on unit `j` (tac.ranged.resolve, tac.melee.resolve). The
+    /// An attack by unit `i` on unit `j` (tac.ranged.resolve, tac.melee.resolve); HWPs and
+    /// terror units fire their built-in weapons through it like anyone else (tac.ranged.hwp). The
     /// attacker turns to face the target and pays the attack's TUs (a reaction shot pays
     /// from the reacting unit's pool, tac.gap.5).
     #[allow(clippy::too_many_arguments)]
@@ -174,6 +210,10 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
+        if mode == Mode::Detonate {
+            self.detonate_self(st, i, w, rng, journal);
+            return;
+        }
         let tu = attack_tu(self, st, w, mode).unwrap_or(0);
         if let Some(f) = self.face_towards(&st.units[i], &st.units[j]) {
             let turn = turn_now(self, &st.units[i], f);
@@ -186,18 +226,7 @@ impl Tactical {
         st.units[i].tu -= tu;
         let wp = self.catalog.weapon(w);
         let melee = matches!(mode, Mode::Melee | Mode::Implant);
-        // tac.gap.9: an auto shot fires `auto_rounds` rounds, each rolled on its own.
-        let shots = if mode == Mode::Auto {
-            u16::from(st.options.auto_rounds)
-        } else {
-            1
-        };
-        let ammo = if st.units[i].weapon == Some(w) {
-            usize::from(st.units[i].ammo)
-        } else {
-            0
-        };
-        let payload = wp.ammo.get(ammo).map(|a| a.payload);
+        let shots = self.shots(st, mode);
         let (attacker, defender) = (self.name(st, i), self.name(st, j));
         journal.note_with(
             if reaction {
@@ -220,18 +249,64 @@ impl Tactical {
         if !melee && st.units[i].fired.is_none() {
             st.units[i].fired = Some(w);
         }
+        self.rounds(st, i, w, mode, j, Hand::Main, false, rng, journal);
+    }
+
+    /// Rounds one shot fires: `auto_rounds` for an auto shot, each rolled on its own
+    /// (tac.gap.9), else one.
+    fn shots(&self, st: &State, mode: Mode) -> u16 {
+        if mode == Mode::Auto {
+            u16::from(st.options.auto_rounds)
+        } else {
+            1
+        }
+    }
+
+    /// The rounds of one weapon's shot at unit `j`, each rolled and resolved on its own; the
+    /// TUs are paid already. `hand` says whose rounds are used; `akimbo` takes the akimbo
+    /// modifiers (tac.ranged.akimbo).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn rounds(
+        &self,
+        st: &mut State,
+        i: usize,
+        w: WeaponId,
+        mode: Mode,
+        j: usize,
+        hand: Hand,
+        akimbo: bool,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let wp = self.catalog.weapon(w);
+        let melee = matches!(mode, Mode::Melee | Mode::Implant);
+        let shots = self.shots(st, mode);
+        let ammo = if hand == Hand::Main && st.units[i].weapon == Some(w) {
+            usize::from(st.units[i].ammo)
+        } else {
+            0
+        };
+        let payload = wp.ammo.get(ammo).map(|a| a.payload);
+        let (attacker, defender) = (self.name(st, i), self.name(st, j));
+        // A shot at an unconscious unit's square (tac.ranged.unconscious-target) goes on while
+        // the body lies there; a shot at a unit stops when it falls.
+        let start = st.units[j].status;
         for _ in 0..shots {
-            if st.units[j].status != Status::Active {
+            if st.units[j].status != start || start == Status::Dead {
                 break;
             }
-            if !melee && st.units[i].weapon == Some(w) {
-                match st.units[i].rounds {
+            if !melee && (hand == Hand::Off || st.units[i].weapon == Some(w)) {
+                let left = match hand {
+                    Hand::Main => &mut st.units[i].rounds,
+                    Hand::Off => &mut st.units[i].second_rounds,
+                };
+                match *left {
                     Some(0) => break,
-                    Some(n) => st.units[i].rounds = Some(n - 1),
+                    Some(n) => *left = Some(n - 1),
                     None => {}
                 }
             }
-            let hit = self.to_hit(st, i, w, mode, j);
+            let hit = self.to_hit_with(st, i, w, mode, j, akimbo);
             let rule = if melee {
                 "tac.melee.resolve"
             } else {
@@ -276,7 +351,8 @@ impl Tactical {
                 });
             } else {
                 let mof = i16::try_from(r.total).unwrap_or(100) - hit.target;
-                self.missed_shot(st, i, j, mof, dmg, rng, journal);
+                let (from, aim) = (st.units[i].pos, st.units[j].pos);
+                self.missed_shot(st, from, aim, [i, j], mof, dmg, rng, journal);
             }
         }
     }
@@ -404,7 +480,89 @@ impl Tactical {
         // tac.dmg.drop-on-death and tac.zombie.hatch.
         if now == Status::Dead && was != Status::Dead {
             self.fallen(st, j, journal);
+            self.cyberdisk_explodes(st, j, rng, journal);
         }
+    }
+
+    /// The Cyberdisk's own blast: its Detonate shot's damage (90 HE-2), centred on it.
+    fn cyberdisk_blast(&self, w: crate::catalog::WeaponId) -> Option<Damage> {
+        match self.catalog.weapon(w).shot(Mode::Detonate)?.payload? {
+            Payload::Damage(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// A destroyed Cyberdisk rolls d10: above 5 it explodes with the force of an alien
+    /// grenade (90 HE-2) centred on itself (tac.unit.cyberdisk-explode).
+    fn cyberdisk_explodes(
+        &self,
+        st: &mut State,
+        j: usize,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let t = self.catalog.unit(st.units[j].kind);
+        let Some(dmg) = t.attacks.iter().find_map(|&w| self.cyberdisk_blast(w)) else {
+            return;
+        };
+        let name = self.name(st, j);
+        let face = table_die(
+            rng,
+            journal,
+            "tac.unit.cyberdisk-explode",
+            Dice::D10,
+            |f| {
+                if f > CYBERDISK_SAFE {
+                    (CYBERDISK_SAFE + 1, 10)
+                } else {
+                    (1, CYBERDISK_SAFE)
+                }
+            },
+            |f| {
+                format!(
+                    "{name} is destroyed: d10 {f}, {}",
+                    if f > CYBERDISK_SAFE {
+                        "it explodes"
+                    } else {
+                        "no explosion"
+                    }
+                )
+            },
+        );
+        if face > CYBERDISK_SAFE {
+            let at = st.units[j].pos;
+            self.blast(st, at, crate::explosion::blast_of(dmg), rng, journal);
+        }
+    }
+
+    /// The Cyberdisk's Detonate (tac.unit.cyberdisk-detonate, tac.gap.49): 0 TU and no roll;
+    /// it destroys itself and its 90 HE-2 blast goes off centred on it.
+    fn detonate_self(
+        &self,
+        st: &mut State,
+        i: usize,
+        w: crate::catalog::WeaponId,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let Some(dmg) = self.cyberdisk_blast(w) else {
+            return;
+        };
+        let name = self.name(st, i);
+        journal.note("tac.unit.cyberdisk-detonate", EventKind::Attack, || {
+            format!("{name} detonates itself ({dmg})")
+        });
+        let u = &mut st.units[i];
+        u.status = Status::Dead;
+        u.kneeling = false;
+        u.done = true;
+        journal.note("tac.dmg.death", EventKind::Damage, || {
+            format!("{name} is destroyed")
+        });
+        st.resight_all();
+        self.fallen(st, i, journal);
+        let at = st.units[i].pos;
+        self.blast(st, at, crate::explosion::blast_of(dmg), rng, journal);
     }
 
     /// A missed shot flies on (tac.miss.scope: every missed ranged shot; missed throws go
@@ -413,17 +571,18 @@ impl Tactical {
     /// tac.gap.61); it strikes the first unit on the line from the firer through that square
     /// that is not the target (tac.miss.path, tac.miss.not-target, tac.miss.always-hits).
     #[allow(clippy::too_many_arguments)]
-    fn missed_shot(
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn missed_shot(
         &self,
         st: &mut State,
-        i: usize,
-        j: usize,
+        from: Pos,
+        aim: Pos,
+        [i, j]: [usize; 2],
         mof: i16,
         dmg: Damage,
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
-        let (from, aim) = (st.units[i].pos, st.units[j].pos);
         let dev = self.deviate(from, aim, mof, "the shot misses", rng, journal);
         // Follow the line well past the deviated square, as far as the map goes.
         let far = Pos::new(

@@ -262,6 +262,7 @@ mod tests {
             .criticals
     }
 
+    /// tac.dmg.armour-facing, tac.gap.4: only the location facing the attack protects.
     #[test]
     fn tac_gap_4_armour_location_by_angle_and_height() {
         let t = Pos::new(5, 5, 0);
@@ -308,6 +309,8 @@ mod tests {
         }
     }
 
+    /// tac.dmg.armour-ablative, tac.susc.apply: the location hit loses what it absorbs; only
+    /// the rest reaches HTH.
     #[test]
     fn tac_dmg_armour_ablative_and_susceptibility() {
         let mut b = troop();
@@ -355,6 +358,7 @@ mod tests {
         assert!(j.events().iter().any(|e| e.rule == "tac.crit.trigger"));
     }
 
+    /// tac.susc.invulnerable, tac.dmg.stun-total: a suit invulnerable to IN takes nothing of it.
     #[test]
     fn tac_susc_invulnerable_and_stun_skips_armour() {
         let c = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -400,6 +404,7 @@ mod tests {
         assert_eq!(condition(b.hth, b.damage, b.stun), Condition::Unconscious);
     }
 
+    /// tac.crit.leg (1–3), tac.crit.arm (4–5), tac.crit.torso (6–9), tac.crit.head (10).
     #[test]
     fn tac_crit_table_rows_carry_exact_odds() {
         assert_eq!(row_of(&table(), 2), (1, 3));

@@ -196,6 +196,14 @@ pub struct WeaponDef {
     pub weight: u8,
     /// Clip weight.
     pub clip_weight: Option<u8>,
+    /// Fired with the throwing rules on TAC (the Grenade Launcher and the Celatid's spit:
+    /// tac.throw.as-throw, tac.gap.2); absent is `false`.
+    #[serde(default)]
+    pub thrown: bool,
+    /// A targeted weapon that flies a path of waypoints (the Blaster Launcher and the
+    /// Hovertank Fusion: tac.ranged.targeted); absent is `false`.
+    #[serde(default)]
+    pub guided: bool,
 }
 
 /// One armour suit.
@@ -459,6 +467,9 @@ pub struct BoostDef {
     pub alien_armour: u16,
     /// Most a stat may rise above its base.
     pub cap: i16,
+    /// Free boost points of a unit carried over from an earlier mission
+    /// (tac.squad.campaign).
+    pub veteran: u16,
 }
 
 /// One susceptibility cell.

@@ -45,6 +45,64 @@ impl Tactical {
                     name(*target)
                 )
             }
+            Action::FireAt {
+                unit,
+                weapon,
+                mode,
+                at,
+            } => {
+                let (i, w) = (usize::from(*unit), self.catalog.weapon(*weapon));
+                let odds = if i < st.units.len() && w.thrown {
+                    self.thrown_to_hit(st, i, *weapon, *mode, *at).target
+                } else if i < st.units.len() {
+                    st.units
+                        .iter()
+                        .position(|o| o.status == Status::Unconscious && o.covers(*at))
+                        .map_or(0, |j| self.to_hit(st, i, *weapon, *mode, j).target)
+                } else {
+                    0
+                };
+                format!(
+                    "{} {mode:?} {} at {},{},{} ({}%)",
+                    name(*unit),
+                    w.name,
+                    at.x,
+                    at.y,
+                    at.z + 1,
+                    odds.clamp(0, 100)
+                )
+            }
+            Action::Akimbo { unit, mode, target } => {
+                let (i, j) = (usize::from(*unit), usize::from(*target));
+                let odds = match st.units.get(i).and_then(|u| u.weapon) {
+                    Some(w) if j < st.units.len() => {
+                        self.akimbo_to_hit(st, i, w, *mode, j).target.clamp(0, 100)
+                    }
+                    _ => 0,
+                };
+                format!(
+                    "{} {mode:?} akimbo at {} ({odds}% each)",
+                    name(*unit),
+                    name(*target)
+                )
+            }
+            Action::Guided {
+                unit,
+                weapon,
+                via,
+                target,
+            } => format!(
+                "{} guides its {} via {},{},{} to {}",
+                name(*unit),
+                self.catalog.weapon(*weapon).name,
+                via.x,
+                via.y,
+                via.z + 1,
+                name(*target)
+            ),
+            Action::ReactAkimbo { reactor } => {
+                format!("{} takes the reaction shot akimbo", name(*reactor))
+            }
             Action::Reload { unit } => format!("{} reloads", name(*unit)),
             Action::Heal { unit, target } => {
                 format!("{} uses a medikit on {}", name(*unit), name(*target))

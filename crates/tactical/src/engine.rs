@@ -116,6 +116,16 @@ impl Tactical {
                     sq.name
                 ));
             }
+            // tac.squad.alien-alliances: the `alliances` option may hold species apart.
+            if options.alliances == crate::options::Alliances::Source
+                && let Err(species) = crate::alliance::check(self.catalog, &list)
+            {
+                problems.push(format!(
+                    "{}: {} do not fight together (option alliances=source)",
+                    sq.name,
+                    species.join(", ")
+                ));
+            }
             if list.is_empty() && !sq.units.is_empty() {
                 // Problems already listed.
             } else if sq.units.is_empty() {
@@ -254,6 +264,20 @@ impl Tactical {
         };
         let flies = t.flies || l.armour.is_some_and(|a| self.catalog.armour(a).flying);
         let rounds = l.weapon.and_then(|w| self.catalog.weapon(w).rounds);
+        // tac.equip.grenade-launcher: the first grenades bought (up to six) start loaded.
+        let mut grenades = l.grenades.clone();
+        let mut launcher = Vec::new();
+        if let Some(w) = l.weapon.filter(|&w| self.is_launcher(w)) {
+            let n = self.launcher_size(w).min(grenades.len());
+            launcher = grenades.drain(..n).collect();
+        }
+        let rounds = if launcher.is_empty() && l.weapon.is_some_and(|w| self.is_launcher(w)) {
+            Some(0)
+        } else if launcher.is_empty() {
+            rounds
+        } else {
+            Some(u16::try_from(launcher.len()).unwrap_or(0))
+        };
         Unit {
             kind: l.unit,
             seat,
@@ -276,7 +300,7 @@ impl Tactical {
             ammo: l.ammo,
             rounds,
             clips: l.clips,
-            grenades: l.grenades.clone(),
+            grenades,
             medikit: if l.medikit {
                 self.catalog.medikit().uses
             } else {
@@ -296,6 +320,10 @@ impl Tactical {
             zombie: None,
             frozen: None,
             lose_turn: false,
+            launcher,
+            born: 1,
+            second: l.second,
+            second_rounds: l.second.and_then(|w| self.catalog.weapon(w).rounds),
         }
     }
 
@@ -451,6 +479,7 @@ impl Tactical {
         self.lost_turns(st, journal);
         self.panic_effects(st, rng, journal);
         self.civilians_round(st, journal);
+        self.celatid_clones(st, journal);
         // tac.game.initiative with tac.gap.15: each squad with units standing rolls; higher
         // goes first; tied squads roll again among themselves.
         let mut seats: Vec<Seat> = (0..st.seats.len() as u8)

@@ -94,6 +94,13 @@ impl Tactical {
         let item = match what {
             Carried::Weapon => {
                 let id = u.weapon.take()?;
+                // A Grenade Launcher is put down empty: its grenades go back into the kit
+                // (tac.equip.grenade-launcher).
+                if !u.launcher.is_empty() {
+                    let loaded: Vec<_> = u.launcher.drain(..).collect();
+                    u.grenades.extend(loaded);
+                    u.rounds = Some(0);
+                }
                 let item = Item::Weapon {
                     id,
                     ammo: u.ammo,
@@ -157,6 +164,24 @@ impl Tactical {
     /// (tac.dmg.drop-on-death).
     pub(crate) fn drop_all(&self, st: &mut State, i: usize, journal: &mut Journal) {
         let mut dropped = Vec::new();
+        // The second weapon (tac.ranged.akimbo) falls too; a launcher's grenades fall out of
+        // it with the rest of the kit (`take`).
+        let u = &mut st.units[i];
+        if let Some(id) = u.second.take() {
+            let item = Item::Weapon {
+                id,
+                ammo: 0,
+                rounds: u.second_rounds.take(),
+                clips: 0,
+            };
+            u.weight = u.weight.saturating_sub(self.item_weight(&item));
+            st.floor.push(FloorItem {
+                pos: st.units[i].pos,
+                item,
+                fresh: false,
+            });
+            dropped.push(self.item_name(&item));
+        }
         for what in [Carried::Weapon, Carried::Medikit, Carried::PsiAmp] {
             if let Some(item) = self.put_down(st, i, what, false) {
                 dropped.push(self.item_name(&item));

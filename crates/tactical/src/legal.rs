@@ -81,6 +81,7 @@ pub(crate) fn step_base(t: &Tactical, kind: StepKind) -> i16 {
                 m.walk_down
             }
         }
+        // tac.move.terrain-walk-only: flying pays no uneven-ground surcharge.
         StepKind::Fly { diagonal } => {
             if diagonal {
                 m.fly_diagonal
@@ -170,6 +171,10 @@ impl Tactical {
             let owner = st.units.get(usize::from(r.reactor)).map(|u| u.control);
             if owner == Some(seat) {
                 out.push(Action::React { reactor: r.reactor });
+                // tac.react.akimbo
+                if self.reacts_akimbo(st, usize::from(r.reactor)) {
+                    out.push(Action::ReactAkimbo { reactor: r.reactor });
+                }
                 out.push(Action::Hold);
             }
             return;
@@ -273,6 +278,7 @@ impl Tactical {
         // Attacks.
         for w in weapons_of(self, u) {
             let wp = self.catalog.weapon(w);
+            // tac.ranged.shot-types: only the shot rows the weapon lists, each at its own TU.
             for shot in &wp.shots {
                 let Some(tu) = attack_tu(self, st, w, shot.mode) else {
                     continue;
@@ -312,6 +318,7 @@ impl Tactical {
                         if u.stats[3].is_none_or(|m| m <= 0) || tu > u.tu {
                             continue;
                         }
+                        // tac.equip.melee-only: knives and stun rods list only a Melee row.
                         if wp.class != WeaponClass::Melee && wp.class != WeaponClass::Internal {
                             continue;
                         }
@@ -337,10 +344,25 @@ impl Tactical {
                             self.implant_actions(st, seat, i, w, out);
                         }
                     }
-                    Mode::Detonate => {}
+                    // tac.unit.cyberdisk-detonate: 0 TU, no roll, on itself.
+                    Mode::Detonate => {
+                        if tu <= u.tu {
+                            out.push(Action::Attack {
+                                unit,
+                                weapon: w,
+                                mode: Mode::Detonate,
+                                target: unit,
+                            });
+                        }
+                    }
                 }
             }
         }
+        // Attacks on squares (launch.rs: tac.ranged.targets), akimbo shots (akimbo.rs) and
+        // guided paths (guided.rs).
+        self.square_attacks(st, seat, i, out);
+        self.akimbo_actions(st, seat, i, out);
+        self.guided_actions(st, seat, i, out);
         // Reloading (tac.move.special.load): soldiers, a spare clip, a clip not full.
         if let Some(w) = u.weapon {
             let cap = self.catalog.weapon(w).rounds;

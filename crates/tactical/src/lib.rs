@@ -21,8 +21,11 @@
 //! ```
 
 pub mod action;
+mod akimbo;
+pub mod alliance;
 pub mod catalog;
 pub mod civilians;
+mod clone;
 mod combat;
 pub mod crash;
 pub mod damage;
@@ -31,8 +34,10 @@ mod describe;
 mod engine;
 mod environment;
 mod explosion;
+mod guided;
 mod infection;
 pub mod items;
+mod launch;
 mod legal;
 pub mod map;
 pub mod mission;

@@ -512,6 +512,7 @@ impl Tactical {
             arm: t.arm,
             armour: None,
             weapon: None,
+            second: None,
             ammo: 0,
             clips: 0,
             grenades: Vec::new(),

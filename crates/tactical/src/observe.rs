@@ -43,6 +43,12 @@ impl Tactical {
             u.stun = 0;
             u.kneeling = false;
             u.rounds = u.weapon.and_then(|w| self.catalog.weapon(w).rounds);
+            u.second_rounds = u.second.and_then(|w| self.catalog.weapon(w).rounds);
+            // The grenades carried are kept as they are (as for thrown ones); a launcher's
+            // count follows what it holds.
+            if u.weapon.is_some_and(|w| self.is_launcher(w)) {
+                u.rounds = Some(u16::try_from(u.launcher.len()).unwrap_or(0));
+            }
             u.status = Status::Active;
             u.seen = 0;
             u.done = false;

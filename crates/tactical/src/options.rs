@@ -59,6 +59,18 @@ pub enum CrashBlast {
     Plus,
 }
 
+/// Whether alien species may mix in one squad (tac.squad.alien-alliances, tac.gap.38).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Alliances {
+    /// Any species together (the source leaves squad building open).
+    #[default]
+    Free,
+    /// The source's background as a limit: one species per squad, or Ethereals with
+    /// Mutons, terror units only with the species they are linked to.
+    Source,
+}
+
 /// All Tactical table options with their defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
@@ -83,6 +95,8 @@ pub struct Options {
     /// `crash_blast`: `times` (100 × 2d10, the default) or `plus` (100 + 2d10) HE-3 for each
     /// engine that blew up in a crash (tac.gap.16).
     pub crash_blast: CrashBlast,
+    /// `alliances`: `free` or `source` (tac.squad.alien-alliances, tac.gap.38).
+    pub alliances: Alliances,
 }
 
 impl Default for Options {
@@ -96,6 +110,7 @@ impl Default for Options {
             auto_react: SeatSet::NONE,
             fire_spread: 0,
             crash_blast: CrashBlast::Times,
+            alliances: Alliances::Free,
         }
     }
 }
@@ -160,10 +175,18 @@ impl Options {
                     "`times` or `plus`",
                 )?;
             }
+            "alliances" => {
+                self.alliances = choose(
+                    key,
+                    value,
+                    &[("free", Alliances::Free), ("source", Alliances::Source)],
+                    "`free` or `source`",
+                )?;
+            }
             _ => {
                 return Err(format!(
                     "unknown option `{key}` (tactical has melee_tu, initiative, auto_rounds, \
-                     light, tech_level, auto_react, fire_spread, crash_blast)"
+                     light, tech_level, auto_react, fire_spread, crash_blast, alliances)"
                 ));
             }
         }

@@ -89,18 +89,64 @@ impl Tactical {
                 );
                 self.after_action(st, i, rng, journal);
             }
+            Action::Akimbo { unit, mode, target } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.akimbo(st, i, mode, usize::from(target), false, rng, journal);
+                self.after_action(st, i, rng, journal);
+            }
+            Action::Guided {
+                unit,
+                weapon,
+                via,
+                target,
+            } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.guided(st, i, weapon, via, usize::from(target), rng, journal);
+                self.after_action(st, i, rng, journal);
+            }
+            Action::ReactAkimbo { reactor } => {
+                let r = st.reactions.remove(0);
+                let (e, t) = (usize::from(reactor), usize::from(r.target));
+                if st.units[t].active() {
+                    self.akimbo(st, e, crate::data::Mode::Snap, t, true, rng, journal);
+                    self.remember_sight(st);
+                    self.check_victory(st, journal);
+                }
+                self.settle_reactions(st, rng, journal);
+            }
+            Action::FireAt {
+                unit,
+                weapon,
+                mode,
+                at,
+            } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.fire_at(st, i, weapon, mode, at, rng, journal);
+                self.after_action(st, i, rng, journal);
+            }
             Action::Reload { unit } => {
                 let i = usize::from(unit);
                 self.begin(st, i);
                 let cost = i16::from(self.catalog.rules().special.load);
-                let u = &mut st.units[i];
-                u.tu -= cost;
-                u.clips -= 1;
-                u.rounds = u.weapon.and_then(|w| self.catalog.weapon(w).rounds);
+                st.units[i].tu -= cost;
                 let name = self.name(st, i);
-                journal.note("tac.move.special.load", EventKind::Effect, || {
-                    format!("{name} loads a fresh clip ({cost} TU)")
-                });
+                if st.units[i].weapon.is_some_and(|w| self.is_launcher(w)) {
+                    // tac.equip.grenade-launcher: up to six grenades, one loading action.
+                    let n = self.load_launcher(st, i);
+                    journal.note("tac.equip.grenade-launcher", EventKind::Effect, || {
+                        format!("{name} loads {n} grenade(s) into its launcher ({cost} TU)")
+                    });
+                } else {
+                    let u = &mut st.units[i];
+                    u.clips -= 1;
+                    u.rounds = u.weapon.and_then(|w| self.catalog.weapon(w).rounds);
+                    journal.note("tac.move.special.load", EventKind::Effect, || {
+                        format!("{name} loads a fresh clip ({cost} TU)")
+                    });
+                }
                 self.after_action(st, i, rng, journal);
             }
             Action::Heal { unit, target } => {

@@ -39,6 +39,11 @@ pub struct UnitPickDef {
     pub medikit: bool,
     /// Carries a psi amp.
     pub psi_amp: bool,
+    /// Carried over from an earlier mission (tac.squad.campaign): its first 20 points of
+    /// boosts are free.
+    pub veteran: bool,
+    /// A second pistol or rifle for akimbo shots (tac.ranged.akimbo), with one clip.
+    pub second: Option<String>,
 }
 
 /// A unit's bought loadout, resolved to catalog ids.
@@ -55,6 +60,8 @@ pub struct Loadout {
     pub armour: Option<ArmourId>,
     /// Weapon carried.
     pub weapon: Option<WeaponId>,
+    /// Second weapon for akimbo shots (tac.ranged.akimbo).
+    pub second: Option<WeaponId>,
     /// Loaded round.
     pub ammo: u8,
     /// Spare clips.
@@ -142,6 +149,7 @@ pub fn price(c: &Catalog, p: &UnitPickDef, tech: u8) -> Result<Loadout, String> 
             Some(aid)
         }
     };
+    let before_boosts = points;
     for (key, &plus) in &p.boosts {
         if plus <= 0 {
             return Err(format!("`{n}`: boost {key} +{plus} must be above 0"));
@@ -183,6 +191,11 @@ pub fn price(c: &Catalog, p: &UnitPickDef, tech: u8) -> Result<Loadout, String> 
             return Err(format!("`{n}`: unknown stat `{key}` to boost"));
         }
     }
+    // tac.squad.campaign (tac.gap.21): a veteran's first boost points are free.
+    if p.veteran {
+        let boosts = points - before_boosts;
+        points -= boosts.min(u32::from(r.boost.veteran));
+    }
     let mut weight = 0u32;
     let weapon = match &p.weapon {
         None => None,
@@ -198,10 +211,9 @@ pub fn price(c: &Catalog, p: &UnitPickDef, tech: u8) -> Result<Loadout, String> 
             if wp.class == WeaponClass::Internal {
                 return Err(format!("`{n}`: `{w}` is a built-in weapon"));
             }
-            if wp.ammo.iter().any(|a| a.payload == Payload::AsGrenade) {
-                return Err(format!(
-                    "`{n}`: the Grenade Launcher is not available in this build"
-                ));
+            // tac.equip.grenade-launcher: it takes the grenades the unit buys, never clips.
+            if wp.ammo.iter().any(|a| a.payload == Payload::AsGrenade) && p.clips > 0 {
+                return Err(format!("`{n}`: `{w}` is loaded with grenades, not clips"));
             }
             if !tech_allows(tech, side, wp.tech.0, wp.tech.1) {
                 return Err(format!("`{n}`: `{w}` is above the technology level"));
@@ -221,6 +233,28 @@ pub fn price(c: &Catalog, p: &UnitPickDef, tech: u8) -> Result<Loadout, String> 
             if p.clips > 0 && wp.rounds.is_none() {
                 return Err(format!("`{n}`: `{w}` takes no clips"));
             }
+            Some(wid)
+        }
+    };
+    // tac.ranged.akimbo (tac.gap.46): soldiers only; a pistol or rifle, never a support weapon.
+    let second = match &p.second {
+        None => None,
+        Some(w) => {
+            let wid = c
+                .weapon_id(w)
+                .ok_or_else(|| format!("`{n}`: no weapon `{w}`"))?;
+            let wp = c.weapon(wid);
+            if !matches!(u.group, Group::XcomSoldier | Group::AlienSoldier) {
+                return Err(format!("`{n}` carries no second weapon"));
+            }
+            if !matches!(wp.class, WeaponClass::Pistol | WeaponClass::Rifle) {
+                return Err(format!("`{n}`: `{w}` cannot be fired akimbo"));
+            }
+            if !tech_allows(tech, side, wp.tech.0, wp.tech.1) {
+                return Err(format!("`{n}`: `{w}` is above the technology level"));
+            }
+            points += u32::from(wp.points);
+            weight += u32::from(wp.weight);
             Some(wid)
         }
     };
@@ -267,6 +301,7 @@ pub fn price(c: &Catalog, p: &UnitPickDef, tech: u8) -> Result<Loadout, String> 
         arm,
         armour,
         weapon,
+        second,
         ammo: p.ammo,
         clips: p.clips,
         grenades,

@@ -103,6 +103,15 @@ pub struct Unit {
     pub frozen: Option<u8>,
     /// Woke far from its square and loses its next turn (tac.dmg.wake-displace).
     pub lose_turn: bool,
+    /// Grenades loaded in its Grenade Launcher, next shot first
+    /// (tac.equip.grenade-launcher).
+    pub launcher: Vec<GrenadeId>,
+    /// The round it came into play (tac.unit.celatid-clone counts from it).
+    pub born: u32,
+    /// A second small arm in its other hand, fired only akimbo (tac.ranged.akimbo).
+    pub second: Option<WeaponId>,
+    /// Rounds left in the second weapon's clip.
+    pub second_rounds: Option<u16>,
 }
 
 impl Unit {

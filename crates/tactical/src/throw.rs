@@ -133,6 +133,7 @@ impl Tactical {
         let u = &st.units[i];
         let r = self.catalog.rules();
         let m = r.modifiers;
+        // tac.stat.tac: TAC is the base of every throw.
         let base = (u.stat(4) - r.arm_penalty * i16::from(u.arms)).max(0);
         let mut mods = vec![Modifier {
             label: "range",
@@ -342,22 +343,7 @@ impl Tactical {
         // tac.throw.proximity (tac.gap.51): an object landing by an armed one sets it off.
         self.proximity_near(st, at, rng, journal);
         let Some(fuse) = fuse_for(g.kind, primed.delay, seat) else {
-            // tac.equip.flare (tac.gap.59): the area of a 90 HE-2 blast, for the battle.
-            let lit = st.bf.reach(
-                at,
-                Blast {
-                    damage: 90,
-                    rating: 2,
-                },
-            );
-            for p in lit {
-                if let Err(k) = st.lit.binary_search(&p) {
-                    st.lit.insert(k, p);
-                }
-            }
-            journal.note("tac.equip.flare", EventKind::Effect, || {
-                "the flare lights the squares around it for the rest of the battle".into()
-            });
+            light_flare(st, at, journal);
             return;
         };
         st.live.push(Live {
@@ -395,11 +381,25 @@ impl Tactical {
         journal.note("tac.throw.prime", EventKind::Effect, || {
             format!("the {} at {},{},{} goes off", g.name, at.x, at.y, at.z + 1)
         });
+        self.go_off(st, at, live.grenade, rng, journal);
+    }
+
+    /// What a grenade does where it goes off: smoke, light (tac.equip.flare) or a blast.
+    pub(crate) fn go_off(
+        &self,
+        st: &mut State,
+        at: Pos,
+        grenade: GrenadeId,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let g = self.catalog.grenade(grenade);
         match (g.kind, g.payload) {
             (GrenadeKind::Smoke, _) => {
                 st.bf.smoke_grenade(at, journal);
                 st.resight_all();
             }
+            (GrenadeKind::Flare, _) => light_flare(st, at, journal),
             (_, Payload::Damage(d)) => self.blast(st, at, blast_of(d), rng, journal),
             _ => {}
         }
@@ -497,6 +497,26 @@ impl Tactical {
             self.detonate(st, k, rng, journal);
         }
     }
+}
+
+/// A flare lights the area a 90 HE-2 blast would reach, for the rest of the battle
+/// (tac.equip.flare, tac.gap.59).
+fn light_flare(st: &mut State, at: Pos, journal: &mut Journal) {
+    let lit = st.bf.reach(
+        at,
+        Blast {
+            damage: 90,
+            rating: 2,
+        },
+    );
+    for p in lit {
+        if let Err(k) = st.lit.binary_search(&p) {
+            st.lit.insert(k, p);
+        }
+    }
+    journal.note("tac.equip.flare", EventKind::Effect, || {
+        "the flare lights the squares around it for the rest of the battle".into()
+    });
 }
 
 /// The fuse of a grenade primed with `delay` that comes to rest (`None`: a flare, which

@@ -1,6 +1,7 @@
 //! The Tactical crate's integration tests, built as one binary.
 
 mod conformance;
+mod coverage;
 mod data;
 mod explosives;
 mod map_assembly;
@@ -13,3 +14,4 @@ mod map_support;
 mod map_tiles;
 mod rules;
 mod units;
+mod weapons;
