@@ -502,13 +502,17 @@ impl CommanderView {
             .or(self.highlighted_weapon);
         if let (Some(a), Some(w)) = (actor, chosen) {
             let weapon = ctx.ruleset.catalog().weapon(w);
-            let half = weapon.half_range.map_or(0, u32::from);
+            let half = weapon.half_range.map(u32::from);
             let max = u32::from(weapon.max_range);
             for (i, m) in self.marks.iter_mut().enumerate() {
                 let c = board.cell_at(i);
-                let r = board.range(a.cell, c);
-                if c != a.cell && r <= max && board.los(a.cell, c) {
-                    *m = if r <= half {
+                // The same measure as the rules' shot: within maximum Range
+                // (cmd.shoot.range-limit); short range strictly closer than half the Range
+                // value (cmd.shoot.mod.short-range, cmd.gap.19), so a target at exactly
+                // half is long range.
+                let d = board.distance(a.cell, c);
+                if c != a.cell && d.within(max) && board.los(a.cell, c) {
+                    *m = if half.is_some_and(|h| d.below(h)) {
                         Mark::HalfRange
                     } else {
                         Mark::Range
@@ -845,6 +849,10 @@ impl RulesetView<Commander> for CommanderView {
 
     fn status(&self, ctx: &ViewCtx<'_, Commander>, out: &mut String) {
         panel::status(self, ctx, out);
+    }
+
+    fn status_short(&self, ctx: &ViewCtx<'_, Commander>, out: &mut String) {
+        panel::status_short(self, ctx, out);
     }
 
     fn has_private(&self, _ruleset: &Commander, obs: &Observation) -> bool {
@@ -1356,12 +1364,15 @@ mod tests {
         assert!(shown > 5, "only {shown} attacks previewed");
     }
 
-    /// While an attack is highlighted its weapon's half and full range are drawn on the
-    /// map (cmd.range.*: cells in sight within half range, then within full range), and they
-    /// go when something else is highlighted.
+    /// While an attack is highlighted its weapon's short and full range are drawn on the
+    /// map: cells in sight strictly closer than half the Range value
+    /// (cmd.shoot.mod.short-range, cmd.gap.19; a cell at exactly half is long range), then
+    /// cells within maximum Range (cmd.shoot.range-limit); they go when something else is
+    /// highlighted.
     #[test]
     fn a_highlighted_attack_overlays_its_weapons_ranges_until_it_is_not() {
         let mut shown = 0;
+        let mut exactly_half = 0;
         random_games(|game, seat, legal| {
             let Some(attack) = legal
                 .iter()
@@ -1398,15 +1409,30 @@ mod tests {
             let mut ranged = 0;
             for i in 0..board.cell_count() {
                 let c = board.cell_at(i);
+                let d = board.distance(actor.cell, c);
                 let r = board.range(actor.cell, c);
                 let mark = view.mark(board, c);
+                // Short range is strictly below half the Range value
+                // (cmd.shoot.mod.short-range, cmd.gap.19): a cell at exactly half is long.
+                let short = w.half_range.is_some_and(|h| d.below(u32::from(h)));
+                let in_sight = c != actor.cell && board.los(actor.cell, c);
+                let in_range = in_sight && d.within(u32::from(w.max_range));
                 if mark == Mark::HalfRange {
-                    assert!(r <= w.half_range.map_or(0, u32::from), "{c} at {r}");
+                    assert!(short, "{c} at {r} marked short");
                     ranged += 1;
                 }
                 if mark == Mark::Range {
-                    assert!(r <= u32::from(w.max_range), "{c} at {r}");
+                    assert!(in_range && !short, "{c} at {r} marked long");
                     ranged += 1;
+                }
+                // Every cell in range and sight carries a band (a stronger mark, such as a
+                // target or the sight line, may be drawn over it).
+                assert!(!in_range || mark >= Mark::Range, "{c} at {r} unmarked");
+                let at_half = w
+                    .half_range
+                    .is_some_and(|h| d.within(u32::from(h)) && !d.below(u32::from(h)));
+                if in_range && at_half && mark == Mark::Range {
+                    exactly_half += 1;
                 }
             }
             assert!(ranged > 0, "no range drawn for {attack:?}");
@@ -1419,6 +1445,7 @@ mod tests {
             shown += 1;
         });
         assert!(shown > 5, "only {shown} attacks overlaid");
+        assert!(exactly_half > 0, "no cell at exactly half range was drawn");
     }
 
     /// The hit chance shown before an attack is the exact chance the rules journal when
