@@ -407,7 +407,7 @@ impl Theme {
                     s = s.fg(dull);
                 }
             }
-            UnitState::Selected => s = s.add_modifier(Modifier::REVERSED),
+            UnitState::Selected => s = self.inverse(s),
         }
         if unit.group {
             s = s.add_modifier(Modifier::UNDERLINED);
@@ -421,7 +421,19 @@ impl Theme {
     /// The badge of a unit that may still act: its marker (or hits) in reverse video, a
     /// block of its side's colour in colour, and still a mark of its own without colour.
     pub fn ready_style(&self, unit_style: Style) -> Style {
-        unit_style.add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        self.inverse(unit_style).add_modifier(Modifier::BOLD)
+    }
+
+    /// `style` in reverse video: with colour its ink and paper swapped outright (so the
+    /// badge reads the same on every terminal and in a picture of the screen), without
+    /// colour the reversed attribute.
+    pub fn inverse(&self, style: Style) -> Style {
+        if !self.color {
+            return style.add_modifier(Modifier::REVERSED);
+        }
+        let ink = style.fg.unwrap_or(Color::White);
+        let paper = style.bg.unwrap_or(Color::Black);
+        style.fg(paper).bg(ink)
     }
 
     /// The upper-half block that draws two map cells in one character (colour only).

@@ -232,7 +232,7 @@ mod tests {
             let cells: Vec<_> = states.iter().map(|&s| content(&t, &look(s))).collect();
             for (i, a) in cells.iter().enumerate() {
                 for (j, b) in cells.iter().enumerate().skip(i + 1) {
-                    let mods = |c: &[(char, Style); 3]| c.map(|(_, s)| s.add_modifier);
+                    let mods = |c: &[(char, Style); 3]| c.map(|(_, s)| s);
                     assert_ne!(
                         mods(a),
                         mods(b),
@@ -242,17 +242,22 @@ mod tests {
                     );
                 }
             }
+            // Reverse video: the attribute without colour, the side's colour as paper with
+            // it (light cyan for seat 1).
+            let reversed = |s: &Style| {
+                if color {
+                    s.bg == Some(ratatui::style::Color::LightCyan)
+                } else {
+                    s.add_modifier.contains(Modifier::REVERSED)
+                }
+            };
             let ready = &cells[1];
-            assert!(ready[2].1.add_modifier.contains(Modifier::REVERSED));
-            assert!(!ready[0].1.add_modifier.contains(Modifier::REVERSED));
+            assert!(reversed(&ready[2].1), "{:?}", ready[2]);
+            assert!(!reversed(&ready[0].1));
             let done = &cells[2];
             assert!(done[0].1.add_modifier.contains(Modifier::DIM));
             let selected = &cells[3];
-            assert!(
-                selected
-                    .iter()
-                    .all(|(_, s)| s.add_modifier.contains(Modifier::REVERSED))
-            );
+            assert!(selected.iter().all(|(_, s)| reversed(s)), "{selected:?}");
         }
     }
 
