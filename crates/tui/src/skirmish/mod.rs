@@ -525,49 +525,75 @@ impl SkirmishView {
             }
             _ => {
                 // The highlighted play, else the selected card for the selected unit (its
-                // reach shows even when no target is in it yet).
-                let chosen = self.play.or(match (self.card, self.selected) {
-                    (Some(card), Some(unit)) => Some(Action::Card {
-                        card,
-                        unit: Some(unit),
-                    }),
-                    _ => None,
-                });
-                let (source, alt, unit) = match chosen {
-                    Some(Action::Card {
-                        card,
-                        unit: Some(unit),
-                    }) => (Source::Card(card), 0, unit),
-                    Some(Action::Spec {
-                        card,
-                        unit,
-                        table,
-                        alt,
-                    }) => match rules.cards.get(card.index()) {
-                        Some(&CardKind::Spec(n)) => (Source::Row(table, n), alt, unit),
-                        _ => return,
-                    },
+                // reach shows even when no target is in it yet; a Spec card's row N of each
+                // of the unit's tables, sk.spec.activate).
+                let mut plays: Vec<(Source, u8)> = Vec::new();
+                let unit = match (self.play, self.card, self.selected) {
+                    (
+                        Some(Action::Card {
+                            card,
+                            unit: Some(unit),
+                        }),
+                        _,
+                        _,
+                    ) => {
+                        plays.push((Source::Card(card), 0));
+                        unit
+                    }
+                    (
+                        Some(Action::Spec {
+                            card,
+                            unit,
+                            table,
+                            alt,
+                        }),
+                        _,
+                        _,
+                    ) => {
+                        if let Some(&CardKind::Spec(n)) = rules.cards.get(card.index()) {
+                            plays.push((Source::Row(table, n), alt));
+                        }
+                        unit
+                    }
+                    (None, Some(card), Some(unit)) => {
+                        match rules.cards.get(card.index()) {
+                            Some(CardKind::Printed(_)) => plays.push((Source::Card(card), 0)),
+                            Some(&CardKind::Spec(n)) => {
+                                let tables = st.unit(unit).map(|u| sk.usable_tables(u));
+                                for t in tables.into_iter().flatten() {
+                                    let alts = rules.row(t, n).map_or(0, |r| r.alts.len());
+                                    for alt in 0..u8::try_from(alts).unwrap_or(0) {
+                                        plays.push((Source::Row(t, n), alt));
+                                    }
+                                }
+                            }
+                            None => {}
+                        }
+                        unit
+                    }
                     _ => return,
                 };
                 let as_one = st
                     .unit(unit)
                     .and_then(|u| rules.units.get(u.kind.index()))
                     .is_some_and(|t| t.attack_as_one);
-                for op in play_alt(sk, source, alt).map_or(&[][..], |a| a.ops.as_slice()) {
-                    match *op {
-                        Op::Attack(atk) => {
-                            // Deck Attack cards played by attack-as-one types reach 1 hex
-                            // (sk.special.attack-as-one).
-                            let atk = match source {
-                                Source::Card(_) if as_one => rules.as_one,
-                                _ => atk,
-                            };
-                            if let Some(a) = rules.attack(atk) {
-                                add(&mut self.ranges, (a.ranges, a.grenade));
+                for (source, alt) in plays {
+                    for op in play_alt(sk, source, alt).map_or(&[][..], |a| a.ops.as_slice()) {
+                        match *op {
+                            Op::Attack(atk) => {
+                                // Deck Attack cards played by attack-as-one types reach 1
+                                // hex (sk.special.attack-as-one).
+                                let atk = match source {
+                                    Source::Card(_) if as_one => rules.as_one,
+                                    _ => atk,
+                                };
+                                if let Some(a) = rules.attack(atk) {
+                                    add(&mut self.ranges, (a.ranges, a.grenade));
+                                }
                             }
+                            Op::Ranged { ranges, .. } => add(&mut self.ranges, (ranges, false)),
+                            _ => {}
                         }
-                        Op::Ranged { ranges, .. } => add(&mut self.ranges, (ranges, false)),
-                        _ => {}
                     }
                 }
                 Some(unit)
@@ -1522,6 +1548,73 @@ mod tests {
         });
         assert!(covered > 20, "only {covered} targets checked");
         assert!(two_ranges > 0, "no play with two different ranges seen");
+    }
+
+    /// A Heavy with Spec 1 chosen (two attacks, at ranges 3 and 4: spec-heavy#1,
+    /// sk.effect.multi-attack) shows both reaches apart even with no enemy in either: hexes
+    /// 3 away as the first effect's, hexes 4 away as only the second's (under the default
+    /// exact `range_mode`, sk.gap.25), in sight.
+    #[test]
+    fn a_chosen_spec_card_shows_each_of_its_attacks_reach() {
+        let ui = SkirmishUi::new().expect("rules load");
+        let sk = ui.ruleset();
+        let info = sk
+            .scenarios()
+            .iter()
+            .find(|s| s.id == "basic")
+            .expect("basic");
+        let scenario = ui
+            .parse_scenario(info.source.as_bytes(), info.id)
+            .expect("scenario");
+        let options = squadsight_skirmish::options::Options::default();
+        let seats = vec![SeatConfig::human(), SeatConfig::human()];
+        let game = Game::new(Arc::clone(&sk), scenario, options, 1, seats).expect("starts");
+        let seat = Seat(0);
+        let obs = game.observe(seat);
+        let st = &obs.state;
+        let heavy_type = sk.catalog().unit_id("specialist-heavy").expect("heavy");
+        let (heavy, unit) = st
+            .on_map()
+            .find(|(_, u)| u.kind == heavy_type)
+            .expect("a Heavy on the map");
+        let mut view = SkirmishView::new(sk.catalog());
+        let ctx = ViewCtx {
+            ruleset: sk.as_ref(),
+            scenario: game.scenario(),
+            viewer: seat,
+            referee: false,
+            obs: &obs,
+            to_act: None,
+            legal: &[],
+            highlighted: None,
+            theme: &Theme::PLAIN,
+        };
+        view.refresh(&ctx);
+        view.selected = Some(heavy);
+        view.card = sk.catalog().card_id("spec-1");
+        view.recompute(&ctx);
+        let board = st.board();
+        let mut seen = [0, 0];
+        for i in 0..board.len() {
+            let h = HexId(i as u16);
+            let d = board.distance(unit.pos, h);
+            match view.mark(h) {
+                Mark::Range => {
+                    assert_eq!(d, 3, "{h:?}");
+                    seen[0] += 1;
+                }
+                Mark::RangeAlt => {
+                    assert_eq!(d, 4, "{h:?}");
+                    seen[1] += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(seen[0] >= 4 && seen[1] >= 4, "{seen:?}");
+        // Without the card, no reach is drawn.
+        view.card = None;
+        view.recompute(&ctx);
+        assert!((0..board.len()).all(|i| !ranged(view.mark(HexId(i as u16)))));
     }
 
     /// The odds preview uses the same dice targets as the rolls the rules journal
