@@ -348,6 +348,10 @@ fn compact(theme: &Theme, l: &CellLook) -> [(char, Style); 2] {
                 (Some(g), _) if u.state == super::UnitState::Selected => (g, a.1),
                 (_, Some(mark)) => (mark.0, a.1.patch(mark.1)),
                 _ if u.last_seen => (crate::theme::LAST_SEEN_MARKER, a.1),
+                // The may-act badge, as on the outlined hexes.
+                _ if u.state == super::UnitState::Ready => {
+                    (theme.side_marker(u.side), theme.ready_style(a.1))
+                }
                 _ => (theme.side_marker(u.side), a.1),
             };
             [a, marker]
@@ -446,6 +450,44 @@ mod tests {
         assert_eq!(best_zoom(12, 10, Rect::new(1, 2, 48, 12)), Zoom::Overview);
         // Too large for either: the outline, scrolled.
         assert_eq!(best_zoom(60, 60, Rect::new(1, 2, 48, 12)), Zoom::Detail);
+    }
+
+    #[test]
+    fn the_compact_zoom_keeps_the_may_act_badge() {
+        let unit = |state| super::super::UnitLook {
+            kind: ['S', 'q'],
+            side: 0,
+            hits: Some(2),
+            wounded: false,
+            state,
+            low: false,
+            last_seen: false,
+            group: false,
+            extra: false,
+        };
+        let look = |state| CellLook {
+            unit: Some(unit(state)),
+            ..CellLook::default()
+        };
+        let t = Theme {
+            color: false,
+            ascii: true,
+        };
+        let ready = compact(&t, &look(super::super::UnitState::Ready));
+        let idle = compact(&t, &look(super::super::UnitState::Idle));
+        assert_eq!((ready[0].0, ready[1].0), ('S', '+'));
+        assert!(
+            ready[1]
+                .1
+                .add_modifier
+                .contains(ratatui::style::Modifier::REVERSED)
+        );
+        assert!(
+            !idle[1]
+                .1
+                .add_modifier
+                .contains(ratatui::style::Modifier::REVERSED)
+        );
     }
 
     #[test]
