@@ -177,20 +177,15 @@ impl Geometry {
 /// The zoom that suits a `width × height` map in `area`: hexes in outline when the whole
 /// map fits, or when the outline still shows at least three quarters of its columns and of
 /// its rows (it scrolls a little, with its scroll bars, rather than leave most of the pane
-/// empty); compact only when the outline would show less and the compact hexes fit whole.
+/// empty); otherwise compact, which shows four times as many hexes (and scrolls too when
+/// even it does not fit).
 pub fn best_zoom(width: u8, height: u8, area: Rect) -> Zoom {
     let detail = Geometry::fit(Zoom::Detail, width, height, area, (0, 0));
-    if detail.whole() {
-        return Zoom::Detail;
-    }
     let most = |shown: u8, all: u8| u16::from(shown) * 4 >= u16::from(all) * 3;
-    if most(detail.cols, width) && most(detail.rows, height) {
-        return Zoom::Detail;
-    }
-    if Geometry::fit(Zoom::Overview, width, height, area, (0, 0)).whole() {
-        Zoom::Overview
-    } else {
+    if detail.whole() || (most(detail.cols, width) && most(detail.rows, height)) {
         Zoom::Detail
+    } else {
+        Zoom::Overview
     }
 }
 
@@ -448,8 +443,8 @@ mod tests {
         assert_eq!(best_zoom(16, 14, pane), Zoom::Detail);
         // The 80×24 pane (48×12): the outline shows 4 rows of 10, so compact, which fits.
         assert_eq!(best_zoom(12, 10, Rect::new(1, 2, 48, 12)), Zoom::Overview);
-        // Too large for either: the outline, scrolled.
-        assert_eq!(best_zoom(60, 60, Rect::new(1, 2, 48, 12)), Zoom::Detail);
+        // 16×12 there: compact, though it scrolls by a row, rather than 4 rows in outline.
+        assert_eq!(best_zoom(16, 12, Rect::new(1, 2, 48, 12)), Zoom::Overview);
     }
 
     #[test]
