@@ -441,3 +441,19 @@ fn the_compact_skirmish_map_frames_what_the_outline_shows() {
     );
     assert!(!outline.contains('┌'), "{outline}");
 }
+
+/// Commander: a terrain piece's height shows as a number only with `#` on (and again off
+/// with `#`); without it the height is a glyph (cmd.terrain.*).
+#[test]
+fn commander_heights_show_as_numbers_only_with_the_numbers_overlay() {
+    let mut app = game("commander", "battle", Theme::PLAIN);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Enter>");
+    let digits = |t: &str| t.chars().filter(char::is_ascii_digit).count();
+    let before = digits(&map_text(&term));
+    keys(&mut app, &mut term, "<hash>");
+    let on = map_text(&term);
+    assert!(digits(&on) >= before + 6, "{before}\n{on}");
+    keys(&mut app, &mut term, "<hash>");
+    assert_eq!(digits(&map_text(&term)), before);
+}

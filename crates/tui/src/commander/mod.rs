@@ -1142,6 +1142,7 @@ pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::UnitState;
     use squadsight_ai::{Player, RandomPlayer};
     use squadsight_core::game::{Game, SeatConfig};
     use squadsight_core::{Decision, Ruleset};
@@ -1252,6 +1253,68 @@ mod tests {
             view.render_hand(&ctx, Rect::new(30, 10, 20, 6), &mut buf);
         });
         assert!(checked > 100, "only {checked} actions checked");
+    }
+
+    /// Each model is drawn as what it is: one that may still act this round as Ready (a
+    /// drawn die of its side may pick it, cmd.act.pick-model), one that has activated as
+    /// Done, the selected one as Selected; and the models of the unit under the cursor are
+    /// grouped (underlined), the others not.
+    #[test]
+    fn models_are_drawn_ready_done_selected_and_grouped_by_unit() {
+        let mut checked = [0; 3];
+        random_games(|game, seat, legal| {
+            let obs = game.observe(seat);
+            let st = &obs.state;
+            let mut view = CommanderView::new(game.ruleset().catalog());
+            let ctx = ViewCtx {
+                ruleset: game.ruleset(),
+                scenario: game.scenario(),
+                viewer: seat,
+                referee: false,
+                obs: &obs,
+                to_act: Some(seat),
+                legal,
+                highlighted: None,
+                theme: &Theme::PLAIN,
+            };
+            view.refresh(&ctx);
+            // The cursor on a model with another of its unit on the table, if any.
+            let siblings = |a: &Model| {
+                st.on_table()
+                    .any(|b| b.id != a.id && b.owner == a.owner && b.unit == a.unit)
+            };
+            let Some(first) = st.on_table().find(|m| siblings(m)).or(st.on_table().next()) else {
+                return;
+            };
+            view.cursor = first.cell;
+            let group = view.group_of(st);
+            for m in st.on_table() {
+                let look = panel::cell_look(&view, &ctx, group, m.cell).expect("on the table");
+                let u = look.unit.expect("a model");
+                let want = if view.selected == Some(m.id) {
+                    UnitState::Selected
+                } else if m.activated {
+                    UnitState::Done
+                } else {
+                    UnitState::Ready
+                };
+                assert_eq!(u.state, want, "{}", view.name(m.id));
+                checked[usize::from(m.activated)] += 1;
+                let same = m.owner == first.owner && m.unit == first.unit;
+                assert_eq!(u.group, same, "{}", view.name(m.id));
+                if same && m.id != first.id {
+                    let cells = crate::map::content(&Theme::PLAIN, &look);
+                    assert!(
+                        cells[0]
+                            .1
+                            .add_modifier
+                            .contains(ratatui::style::Modifier::UNDERLINED)
+                    );
+                    checked[2] += 1;
+                }
+            }
+        });
+        assert!(checked.iter().all(|&n| n > 10), "{checked:?}");
     }
 
     /// Enter on a cell that exactly one legal action aims at plays that action; several
