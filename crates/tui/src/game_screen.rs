@@ -1108,6 +1108,15 @@ impl<U: RulesetUi> GameScreen<U> {
         if used {
             return Flow::Stay;
         }
+        // The map's display keys (zoom, legend, raw numbers) change only what the map
+        // shows, so they work whichever pane has the focus.
+        if self.focus != Focus::Map && is_map_display_key(key.code) {
+            let reply = self.view.key(&self.m.ctx(&Theme::PLAIN), key);
+            if reply == Reply::Handled {
+                self.view_reply(reply, env);
+                return Flow::Stay;
+            }
+        }
         match key.code {
             KeyCode::Esc => self.focus = Focus::Map,
             KeyCode::Char('s') if self.replay.is_none() => self.save(env),
@@ -1429,13 +1438,28 @@ impl<U: RulesetUi> GameScreen<U> {
         let decision = self.m.game.to_act();
         // "Who decides" first: it needs the whole screen, the view context only the model.
         self.turn.clear();
-        self.whose_turn(&decision, theme);
+        self.whose_turn(&decision, theme, false);
+        let width = usize::from(area.width);
+        let fits =
+            |turn: &str, line: &str| turn.chars().count() + 3 + line.chars().count() <= width;
         {
             let ctx = self.m.ctx(theme);
             // Status line: whose decision it is first (it must never be cut off), then the
-            // ruleset's part.
+            // ruleset's part; on a narrow screen the ruleset's short form, then the short
+            // form of who decides, before anything is cut.
             self.line.clear();
             self.view.status(&ctx, &mut self.line);
+            if !fits(&self.turn, &self.line) {
+                self.line.clear();
+                self.view.status_short(&ctx, &mut self.line);
+            }
+        }
+        if !fits(&self.turn, &self.line) {
+            self.turn.clear();
+            self.whose_turn(&decision, theme, true);
+        }
+        {
+            let ctx = self.m.ctx(theme);
             let x = draw::text(
                 buf,
                 area,
@@ -1540,7 +1564,7 @@ impl<U: RulesetUi> GameScreen<U> {
     }
 
     /// Writes "who decides now" into `self.turn`.
-    fn whose_turn(&mut self, decision: &Decision, theme: &Theme) {
+    fn whose_turn(&mut self, decision: &Decision, theme: &Theme, short: bool) {
         // Taken out and put back so the rest of the screen can be read meanwhile.
         let mut text = std::mem::take(&mut self.turn);
         let line = &mut text;
@@ -1553,28 +1577,31 @@ impl<U: RulesetUi> GameScreen<U> {
                     .seat_names
                     .get(seat.index())
                     .map_or("?", String::as_str);
-                let _ = write!(line, "{name} ");
+                let _ = write!(line, "{name}");
+                // The short forms drop "to decide" (and the ellipsis): the name, then who or
+                // what it is, still say whose decision it is.
+                let to_decide = if short { "" } else { " to decide" };
                 if self.replay.is_some() {
-                    let _ = write!(line, "to decide");
+                    let _ = write!(line, "{to_decide}");
                 } else if !self.is_human(*seat) {
                     match self.ai_state {
                         AiState::Thinking { since, .. } => {
                             let _ = write!(
                                 line,
-                                "thinking{} {} {}s",
-                                theme.ellipsis(),
+                                " thinking{} {} {}s",
+                                if short { "" } else { theme.ellipsis() },
                                 theme.spinner(self.spin),
                                 since.elapsed().as_secs()
                             );
                         }
                         _ => {
-                            let _ = write!(line, "(AI) to decide");
+                            let _ = write!(line, " (AI){to_decide}");
                         }
                     }
                 } else if Some(*seat) == self.m.viewer && self.handoff.is_none() {
-                    let _ = write!(line, "to decide: you");
+                    let _ = write!(line, "{to_decide}: you");
                 } else {
-                    let _ = write!(line, "to decide");
+                    let _ = write!(line, "{to_decide}");
                 }
             }
         }
@@ -1582,7 +1609,11 @@ impl<U: RulesetUi> GameScreen<U> {
             let left = c.deadline.saturating_duration_since(Instant::now());
             // Rounded up, so the clock shows 1s until it really runs out.
             let secs = left.as_millis().div_ceil(1000);
-            let _ = write!(line, " | time left {secs}s");
+            let _ = if short {
+                write!(line, " | {secs}s left")
+            } else {
+                write!(line, " | time left {secs}s")
+            };
         }
         self.turn = text;
     }
@@ -2063,6 +2094,12 @@ impl<U: RulesetUi> Session for GameScreen<U> {
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// The keys every map view reads to change only what it shows: zoom (`z + = -`), the
+/// legend (`m`) and the raw numbers (`#`).
+fn is_map_display_key(code: KeyCode) -> bool {
+    matches!(code, KeyCode::Char('z' | '+' | '=' | '-' | 'm' | '#'))
 }
 
 impl<U: RulesetUi> GameScreen<U> {

@@ -221,8 +221,9 @@ struct MapGlyphs {
     ground: [char; 7],
     /// Heights 1, 2, 3 and 4 or more.
     height: [char; 4],
-    /// Range, half range, sight line, 2-action reach, reach, pick, target, blocker.
-    overlay: [char; 8],
+    /// Range, a later effect's range, half range, sight line, 2-action reach, reach, pick,
+    /// target, blocker.
+    overlay: [char; 9],
     /// Objective, face-down marker.
     token: [char; 2],
     /// Fire, smoke.
@@ -234,9 +235,11 @@ struct MapGlyphs {
 }
 
 const MAP_UNICODE: MapGlyphs = MapGlyphs {
-    ground: [' ', '·', '░', '▒', '▓', '≈', '█'],
+    // Heavy cover is a double bar (a parapet), not a checkered shade: a block of it stays
+    // calm.
+    ground: [' ', '·', '░', '═', '▓', '≈', '█'],
     height: ['▂', '▄', '▆', '▇'],
-    overlay: ['∙', '•', '+', '◇', '◆', '?', '!', '×'],
+    overlay: ['∙', '◦', '•', '+', '◇', '◆', '?', '!', '×'],
     token: ['◎', '?'],
     effect: ['¤', '∴'],
     hex: ['╱', '╲', '│'],
@@ -244,9 +247,9 @@ const MAP_UNICODE: MapGlyphs = MapGlyphs {
 };
 
 const MAP_ASCII: MapGlyphs = MapGlyphs {
-    ground: [' ', '.', ':', '%', '#', '~', 'X'],
-    height: ['_', '-', '=', '^'],
-    overlay: [',', ';', '+', 'o', '*', '?', '!', '&'],
+    ground: [' ', '.', ':', '=', '#', '~', 'X'],
+    height: ['_', '-', '"', '^'],
+    overlay: [',', '\'', ';', '+', 'o', '*', '?', '!', '&'],
     token: ['O', '?'],
     effect: ['$', '`'],
     hex: ['/', '\\', '|'],
@@ -308,15 +311,16 @@ impl Theme {
         Some(match overlay {
             Overlay::None => return None,
             Overlay::Range => g[0],
-            Overlay::HalfRange => g[1],
-            Overlay::Line => g[2],
+            Overlay::RangeAlt => g[1],
+            Overlay::HalfRange => g[2],
+            Overlay::Line => g[3],
             // Only units are seen, and a unit hides the middle glyph.
             Overlay::Seen => return None,
-            Overlay::Reach2 => g[3],
-            Overlay::Reach => g[4],
-            Overlay::Pick => g[5],
-            Overlay::Target => g[6],
-            Overlay::Blocker => g[7],
+            Overlay::Reach2 => g[4],
+            Overlay::Reach => g[5],
+            Overlay::Pick => g[6],
+            Overlay::Target => g[7],
+            Overlay::Blocker => g[8],
         })
     }
 
@@ -332,6 +336,7 @@ impl Theme {
         Some(match overlay {
             Overlay::None => return None,
             Overlay::Range => tint(34, 34, 64),
+            Overlay::RangeAlt => tint(58, 30, 62),
             Overlay::HalfRange => tint(48, 48, 96),
             Overlay::Line => self.style(Role::Sight),
             Overlay::Seen => self.style(Role::Sight).add_modifier(Modifier::BOLD),
@@ -381,9 +386,10 @@ impl Theme {
         SIDE_MARKERS[usize::from(side.min(2))]
     }
 
-    /// The style of a unit's letters: its side's colour, bold while it may act, dim once it
-    /// has acted, reversed when selected, underlined with the rest of its unit, italic when
-    /// hidden or down.
+    /// The style of a unit's letters: its side's colour, bold, dim and in a duller colour
+    /// once it has acted, reversed when selected, underlined with the rest of its unit,
+    /// italic when hidden or down. (A unit that may still act also has its marker reversed:
+    /// see [`Theme::ready_style`].)
     pub fn unit_style(&self, unit: &UnitLook) -> Style {
         let mut s = self.style(Role::Side(unit.side));
         match unit.state {
@@ -392,8 +398,16 @@ impl Theme {
                 s = s
                     .remove_modifier(Modifier::BOLD)
                     .add_modifier(Modifier::DIM);
+                if self.color {
+                    let dull = match unit.side {
+                        0 => Color::Rgb(70, 120, 130),
+                        1 => Color::Rgb(140, 75, 75),
+                        _ => Color::Rgb(125, 80, 125),
+                    };
+                    s = s.fg(dull);
+                }
             }
-            UnitState::Selected => s = s.add_modifier(Modifier::REVERSED),
+            UnitState::Selected => s = self.inverse(s),
         }
         if unit.group {
             s = s.add_modifier(Modifier::UNDERLINED);
@@ -402,6 +416,24 @@ impl Theme {
             s = s.add_modifier(Modifier::ITALIC);
         }
         s
+    }
+
+    /// The badge of a unit that may still act: its marker (or hits) in reverse video, a
+    /// block of its side's colour in colour, and still a mark of its own without colour.
+    pub fn ready_style(&self, unit_style: Style) -> Style {
+        self.inverse(unit_style).add_modifier(Modifier::BOLD)
+    }
+
+    /// `style` in reverse video: with colour its ink and paper swapped outright (so the
+    /// badge reads the same on every terminal and in a picture of the screen), without
+    /// colour the reversed attribute.
+    pub fn inverse(&self, style: Style) -> Style {
+        if !self.color {
+            return style.add_modifier(Modifier::REVERSED);
+        }
+        let ink = style.fg.unwrap_or(Color::White);
+        let paper = style.bg.unwrap_or(Color::Black);
+        style.fg(paper).bg(ink)
     }
 
     /// The upper-half block that draws two map cells in one character (colour only).
@@ -435,6 +467,24 @@ mod tests {
             assert!(!s.add_modifier.is_empty(), "{role:?} looks like plain text");
         }
         assert_eq!(t.shade(3), Style::default());
+    }
+
+    /// Heavy cover is a calm mark, not a checkered shade, and every ground kind keeps a
+    /// glyph of its own in both glyph sets (the legend tells them apart).
+    #[test]
+    fn heavy_cover_is_calm_and_ground_glyphs_are_distinct() {
+        for ascii in [false, true] {
+            let t = Theme { color: true, ascii };
+            let heavy = t.ground_glyph(Ground::Heavy);
+            assert!(!['░', '▒', '▓', '%'].contains(&heavy), "{heavy}");
+            let all: Vec<char> = Ground::ALL.iter().map(|&g| t.ground_glyph(g)).collect();
+            for (i, g) in all.iter().enumerate() {
+                assert!(!all[i + 1..].contains(g), "{g} twice in {all:?}");
+                let height = (1..=4).filter_map(|h| t.height_glyph(h));
+                assert!(*g == ' ' || !height.clone().any(|h| h == *g), "{g}");
+            }
+        }
+        assert_eq!(Theme::PLAIN.ground_glyph(Ground::Heavy), '=');
     }
 
     #[test]

@@ -87,6 +87,12 @@ pub trait RulesetView<R: Ruleset> {
     /// Writes the ruleset part of the status line (round, phase, deck and discard counts).
     fn status(&self, ctx: &ViewCtx<'_, R>, out: &mut String);
 
+    /// A shorter form of [`RulesetView::status`] for a narrow screen, keeping what matters
+    /// most (abbreviated, not dropped). The default is the full form.
+    fn status_short(&self, ctx: &ViewCtx<'_, R>, out: &mut String) {
+        self.status(ctx, out);
+    }
+
     /// Whether the observation holds something the other seats must not see (a hand); a
     /// change of the deciding seat to such a seat gets a hand-off screen in hot-seat play.
     fn has_private(&self, ruleset: &R, obs: &R::Observation) -> bool;

@@ -278,3 +278,182 @@ fn reach_and_sight_overlays_come_with_a_choice_and_go_with_it() {
     let after = map_text(&term);
     assert!(!after.contains('*') && !after.contains('+'), "{after}");
 }
+
+/// The first line of the screen.
+fn top_line(term: &Terminal<TestBackend>) -> String {
+    screen(term).lines().next().unwrap_or("").to_string()
+}
+
+/// At 80 columns the status line takes its short form and is not cut (no `>` at its end),
+/// still naming whose decision it is, the turn or round and each side's numbers; at 120
+/// columns the full form fits.
+#[test]
+fn the_status_line_fits_at_80_columns_in_its_short_form() {
+    for ruleset in ["skirmish", "commander"] {
+        let scenario = if ruleset == "skirmish" {
+            "learning"
+        } else {
+            "battle"
+        };
+        for (w, h) in SIZES {
+            let mut app = game(ruleset, scenario, Theme::PLAIN);
+            let mut term = terminal(w, h);
+            keys(&mut app, &mut term, "<Enter>");
+            let top = top_line(&term);
+            assert!(!top.trim_end().ends_with('>'), "{ruleset} {w}: cut: {top}");
+            assert!(top.contains("to decide: you"), "{top}");
+            let want: &[&str] = match (ruleset, w) {
+                ("skirmish", 80) => &["T1 move+fire", "+0ST 5c", "x0ST 0c", "deck 46 disc 0"],
+                ("skirmish", _) => &["turn 1, move and fire", "X-Com+ 0 ST 5 cards", "deck "],
+                // Commander's full form fits 80 columns at the start.
+                _ => &["Round 1/6", "bag: XCOM 3, ADVENT 3", "drawn: ADVENT's die"],
+            };
+            for part in want {
+                assert!(top.contains(part), "{ruleset} {w}: {part:?} missing: {top}");
+            }
+            // A Commander model acting makes the line longer: at 80 columns its short form.
+            if ruleset == "commander" {
+                keys(&mut app, &mut term, "<Tab> <Enter>");
+                let top = top_line(&term);
+                assert!(!top.trim_end().ends_with('>'), "{w}: cut: {top}");
+                let want = if w == 80 {
+                    ["R1/6", "acting 0/2"]
+                } else {
+                    ["Round 1/6", "acting, 0 of 2 actions spent"]
+                };
+                for part in want {
+                    assert!(top.contains(part), "{w}: {part:?} missing: {top}");
+                }
+            }
+        }
+    }
+}
+
+/// A map one row too tall for the outline at 120×40 opens in outline and scrolls (bars and
+/// "more"), rather than compact in a pane left mostly empty; `z` switches the zoom from the
+/// map and from the action list alike.
+#[test]
+fn skirmish_opens_in_outline_when_it_nearly_fits_and_z_works_from_any_pane() {
+    let mut app = game("skirmish", "basic", Theme::PLAIN);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Enter>");
+    let outline = |t: &str| t.contains("/ \\ /") && t.contains("\\ / \\");
+    let text = map_text(&term);
+    assert!(outline(&text), "{text}");
+    assert!(text.contains("more: v"), "{text}");
+    keys(&mut app, &mut term, "z");
+    let compact = map_text(&term);
+    assert!(!outline(&compact), "{compact}");
+    keys(&mut app, &mut term, "z");
+    assert!(outline(&map_text(&term)));
+    // From the action list: the zoom changes, and no "does nothing" hint.
+    keys(&mut app, &mut term, "<Tab> z");
+    let all = screen(&term);
+    assert!(!outline(&map_text(&term)), "{all}");
+    assert!(!all.contains("does nothing"), "{all}");
+    keys(&mut app, &mut term, "z m");
+    let all = screen(&term);
+    assert!(outline(&map_text(&term)), "{all}");
+    assert!(all.contains("Legend (m)"), "{all}");
+}
+
+/// While a card is being chosen, the hexes its attack reaches are drawn (`,` in ASCII;
+/// Medium Range is Attack = 3, exactly three hexes under the default `range_mode`,
+/// sk.attack.range, sk.gap.25), even before any enemy is in reach, and they go with the
+/// card.
+#[test]
+fn a_card_being_chosen_shows_its_range_and_it_goes_afterwards() {
+    let mut app = game("skirmish", "learning", Theme::PLAIN);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Enter>");
+    assert!(!map_text(&term).contains(','), "{}", screen(&term));
+    // Enter selects the Squaddie under the cursor; card 3 of the hand is Medium Range.
+    keys(&mut app, &mut term, "<Enter> 3");
+    let chosen = screen(&term);
+    assert!(chosen.contains("Medium Range"), "{chosen}");
+    let marked = map_text(&term).matches(',').count();
+    assert!(marked >= 6, "{marked} hexes marked\n{chosen}");
+    // Back to the map, then Esc drops the card: the range goes with it.
+    keys(&mut app, &mut term, "<Esc> <Esc>");
+    let after = screen(&term);
+    assert!(!map_text(&term).contains(','), "{after}");
+}
+
+/// Commander: every model that may still act this round (cmd.act.pick-model) has its
+/// marker in reverse video, in colour, `--ascii` and `NO_COLOR` alike.
+#[test]
+fn commander_models_that_may_act_carry_a_reversed_badge_in_every_theme() {
+    for (name, theme) in THEMES {
+        let mut app = game("commander", "battle", theme);
+        let mut term = terminal(120, 40);
+        keys(&mut app, &mut term, "<Enter>");
+        let cells = map_cells(&term);
+        // A model's letters then its marker: the marker's cell is reversed.
+        let markers: Vec<_> = cells
+            .iter()
+            .filter(|(_, _, sym, _)| sym == "+" || sym == "x")
+            .filter(|(x, y, _, _)| {
+                cells.iter().any(|(x2, y2, s2, _)| {
+                    *y2 == *y && *x2 + 1 == *x && s2.chars().all(|c| c.is_ascii_alphabetic())
+                })
+            })
+            .collect();
+        assert!(markers.len() >= 3, "{name}: {} markers", markers.len());
+        // (The cursor's cell is drawn in the cursor's colours.)
+        let cursor = Theme::style(&theme, squadsight_tui::theme::Role::Cursor);
+        for (x, y, _, s) in markers
+            .iter()
+            .filter(|(_, _, _, s)| s.bg != cursor.bg || !theme.color)
+        {
+            // Reverse video: the side's colour as paper in colour, the attribute without.
+            let reversed = if theme.color {
+                matches!(s.bg, Some(Color::LightCyan | Color::LightRed))
+            } else {
+                s.add_modifier.contains(Modifier::REVERSED)
+            };
+            assert!(
+                reversed,
+                "{name}: the marker at {x},{y} is not reversed: {s:?}"
+            );
+        }
+    }
+}
+
+/// Skirmish at 80×24: the whole map fits compact, with the part the outline shows framed
+/// by its corners; `z` shows that part in outline, with scroll bars and "more".
+#[test]
+fn the_compact_skirmish_map_frames_what_the_outline_shows() {
+    let (_, theme) = THEMES[0];
+    let mut app = game("skirmish", "learning", theme);
+    let mut term = terminal(80, 24);
+    keys(&mut app, &mut term, "<Enter>");
+    let compact = map_text(&term);
+    // A corner on a unit is left out (the cursor's Squaddie holds the first here).
+    let corners = ['┌', '┐', '└', '┘'];
+    let shown = corners.iter().filter(|c| compact.contains(**c)).count();
+    assert!(shown >= 3, "{compact}");
+    assert!(!compact.contains("more:"), "{compact}");
+    keys(&mut app, &mut term, "z");
+    let outline = map_text(&term);
+    assert!(
+        outline.contains("╱ ╲") && outline.contains("more: "),
+        "{outline}"
+    );
+    assert!(!outline.contains('┌'), "{outline}");
+}
+
+/// Commander: a terrain piece's height shows as a number only with `#` on (and again off
+/// with `#`); without it the height is a glyph (cmd.terrain.*).
+#[test]
+fn commander_heights_show_as_numbers_only_with_the_numbers_overlay() {
+    let mut app = game("commander", "battle", Theme::PLAIN);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "<Enter>");
+    let digits = |t: &str| t.chars().filter(char::is_ascii_digit).count();
+    let before = digits(&map_text(&term));
+    keys(&mut app, &mut term, "<hash>");
+    let on = map_text(&term);
+    assert!(digits(&on) >= before + 6, "{before}\n{on}");
+    keys(&mut app, &mut term, "<hash>");
+    assert_eq!(digits(&map_text(&term)), before);
+}

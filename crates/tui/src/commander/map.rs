@@ -75,8 +75,12 @@ pub const LEGEND: &[Item] = &[
         what: "wounded: marker underlined",
     },
     Item {
+        sample: Sample::State(UnitState::Ready),
+        what: "may still act this round: marker reversed",
+    },
+    Item {
         sample: Sample::State(UnitState::Done),
-        what: "activated this round: dim",
+        what: "activated this round: dim, no badge",
     },
     Item {
         sample: Sample::State(UnitState::Selected),
@@ -100,11 +104,11 @@ pub const LEGEND: &[Item] = &[
     },
     Item {
         sample: Sample::Overlay(Overlay::HalfRange),
-        what: "weapon half range, in sight",
+        what: "short range (under half): +1 to hit",
     },
     Item {
         sample: Sample::Overlay(Overlay::Range),
-        what: "weapon full range, in sight",
+        what: "long range (half or more): -1 to hit",
     },
     Item {
         sample: Sample::Overlay(Overlay::Target),

@@ -502,13 +502,17 @@ impl CommanderView {
             .or(self.highlighted_weapon);
         if let (Some(a), Some(w)) = (actor, chosen) {
             let weapon = ctx.ruleset.catalog().weapon(w);
-            let half = weapon.half_range.map_or(0, u32::from);
+            let half = weapon.half_range.map(u32::from);
             let max = u32::from(weapon.max_range);
             for (i, m) in self.marks.iter_mut().enumerate() {
                 let c = board.cell_at(i);
-                let r = board.range(a.cell, c);
-                if c != a.cell && r <= max && board.los(a.cell, c) {
-                    *m = if r <= half {
+                // The same measure as the rules' shot: within maximum Range
+                // (cmd.shoot.range-limit); short range strictly closer than half the Range
+                // value (cmd.shoot.mod.short-range, cmd.gap.19), so a target at exactly
+                // half is long range.
+                let d = board.distance(a.cell, c);
+                if c != a.cell && d.within(max) && board.los(a.cell, c) {
+                    *m = if half.is_some_and(|h| d.below(h)) {
                         Mark::HalfRange
                     } else {
                         Mark::Range
@@ -847,6 +851,10 @@ impl RulesetView<Commander> for CommanderView {
         panel::status(self, ctx, out);
     }
 
+    fn status_short(&self, ctx: &ViewCtx<'_, Commander>, out: &mut String) {
+        panel::status_short(self, ctx, out);
+    }
+
     fn has_private(&self, _ruleset: &Commander, obs: &Observation) -> bool {
         // Only a hidden Infiltrator's owner knows its loadout.
         obs.state
@@ -1134,6 +1142,7 @@ pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::UnitState;
     use squadsight_ai::{Player, RandomPlayer};
     use squadsight_core::game::{Game, SeatConfig};
     use squadsight_core::{Decision, Ruleset};
@@ -1246,6 +1255,68 @@ mod tests {
         assert!(checked > 100, "only {checked} actions checked");
     }
 
+    /// Each model is drawn as what it is: one that may still act this round as Ready (a
+    /// drawn die of its side may pick it, cmd.act.pick-model), one that has activated as
+    /// Done, the selected one as Selected; and the models of the unit under the cursor are
+    /// grouped (underlined), the others not.
+    #[test]
+    fn models_are_drawn_ready_done_selected_and_grouped_by_unit() {
+        let mut checked = [0; 3];
+        random_games(|game, seat, legal| {
+            let obs = game.observe(seat);
+            let st = &obs.state;
+            let mut view = CommanderView::new(game.ruleset().catalog());
+            let ctx = ViewCtx {
+                ruleset: game.ruleset(),
+                scenario: game.scenario(),
+                viewer: seat,
+                referee: false,
+                obs: &obs,
+                to_act: Some(seat),
+                legal,
+                highlighted: None,
+                theme: &Theme::PLAIN,
+            };
+            view.refresh(&ctx);
+            // The cursor on a model with another of its unit on the table, if any.
+            let siblings = |a: &Model| {
+                st.on_table()
+                    .any(|b| b.id != a.id && b.owner == a.owner && b.unit == a.unit)
+            };
+            let Some(first) = st.on_table().find(|m| siblings(m)).or(st.on_table().next()) else {
+                return;
+            };
+            view.cursor = first.cell;
+            let group = view.group_of(st);
+            for m in st.on_table() {
+                let look = panel::cell_look(&view, &ctx, group, m.cell).expect("on the table");
+                let u = look.unit.expect("a model");
+                let want = if view.selected == Some(m.id) {
+                    UnitState::Selected
+                } else if m.activated {
+                    UnitState::Done
+                } else {
+                    UnitState::Ready
+                };
+                assert_eq!(u.state, want, "{}", view.name(m.id));
+                checked[usize::from(m.activated)] += 1;
+                let same = m.owner == first.owner && m.unit == first.unit;
+                assert_eq!(u.group, same, "{}", view.name(m.id));
+                if same && m.id != first.id {
+                    let cells = crate::map::content(&Theme::PLAIN, &look);
+                    assert!(
+                        cells[0]
+                            .1
+                            .add_modifier
+                            .contains(ratatui::style::Modifier::UNDERLINED)
+                    );
+                    checked[2] += 1;
+                }
+            }
+        });
+        assert!(checked.iter().all(|&n| n > 10), "{checked:?}");
+    }
+
     /// Enter on a cell that exactly one legal action aims at plays that action; several
     /// narrow the action list to them.
     #[test]
@@ -1356,12 +1427,15 @@ mod tests {
         assert!(shown > 5, "only {shown} attacks previewed");
     }
 
-    /// While an attack is highlighted its weapon's half and full range are drawn on the
-    /// map (cmd.range.*: cells in sight within half range, then within full range), and they
-    /// go when something else is highlighted.
+    /// While an attack is highlighted its weapon's short and full range are drawn on the
+    /// map: cells in sight strictly closer than half the Range value
+    /// (cmd.shoot.mod.short-range, cmd.gap.19; a cell at exactly half is long range), then
+    /// cells within maximum Range (cmd.shoot.range-limit); they go when something else is
+    /// highlighted.
     #[test]
     fn a_highlighted_attack_overlays_its_weapons_ranges_until_it_is_not() {
         let mut shown = 0;
+        let mut exactly_half = 0;
         random_games(|game, seat, legal| {
             let Some(attack) = legal
                 .iter()
@@ -1398,15 +1472,30 @@ mod tests {
             let mut ranged = 0;
             for i in 0..board.cell_count() {
                 let c = board.cell_at(i);
+                let d = board.distance(actor.cell, c);
                 let r = board.range(actor.cell, c);
                 let mark = view.mark(board, c);
+                // Short range is strictly below half the Range value
+                // (cmd.shoot.mod.short-range, cmd.gap.19): a cell at exactly half is long.
+                let short = w.half_range.is_some_and(|h| d.below(u32::from(h)));
+                let in_sight = c != actor.cell && board.los(actor.cell, c);
+                let in_range = in_sight && d.within(u32::from(w.max_range));
                 if mark == Mark::HalfRange {
-                    assert!(r <= w.half_range.map_or(0, u32::from), "{c} at {r}");
+                    assert!(short, "{c} at {r} marked short");
                     ranged += 1;
                 }
                 if mark == Mark::Range {
-                    assert!(r <= u32::from(w.max_range), "{c} at {r}");
+                    assert!(in_range && !short, "{c} at {r} marked long");
                     ranged += 1;
+                }
+                // Every cell in range and sight carries a band (a stronger mark, such as a
+                // target or the sight line, may be drawn over it).
+                assert!(!in_range || mark >= Mark::Range, "{c} at {r} unmarked");
+                let at_half = w
+                    .half_range
+                    .is_some_and(|h| d.within(u32::from(h)) && !d.below(u32::from(h)));
+                if in_range && at_half && mark == Mark::Range {
+                    exactly_half += 1;
                 }
             }
             assert!(ranged > 0, "no range drawn for {attack:?}");
@@ -1419,6 +1508,7 @@ mod tests {
             shown += 1;
         });
         assert!(shown > 5, "only {shown} attacks overlaid");
+        assert!(exactly_half > 0, "no cell at exactly half range was drawn");
     }
 
     /// The hit chance shown before an attack is the exact chance the rules journal when

@@ -122,7 +122,9 @@ pub fn cell_look(
         } else if m.activated {
             UnitState::Done
         } else {
-            UnitState::Idle
+            // Any model not yet activated may still act this round: a drawn die of its
+            // side may activate it (cmd.act.pick-model).
+            UnitState::Ready
         };
         UnitLook {
             kind: view
@@ -243,6 +245,27 @@ pub fn status(view: &CommanderView, ctx: &ViewCtx<'_, Commander>, out: &mut Stri
             view.name(a.model),
             a.spent
         );
+    }
+}
+
+/// The status line's short form for a narrow screen: the same facts, each side named by
+/// its marker ("R2/6 | bag +3 x4 | Heavy #2 acting 1/2").
+pub fn status_short(view: &CommanderView, ctx: &ViewCtx<'_, Commander>, out: &mut String) {
+    let st = &ctx.obs.state;
+    let _ = write!(
+        out,
+        "R{}/{} | bag {}{} {}{}",
+        st.round,
+        st.round_limit,
+        SIDE_MARKERS[0],
+        st.bag.left(Seat(0)),
+        SIDE_MARKERS[1],
+        st.bag.left(Seat(1)),
+    );
+    if let Some(seat) = st.die {
+        let _ = write!(out, " | {} die drawn", SIDE_MARKERS[seat.index().min(1)]);
+    } else if let Some(a) = st.activation() {
+        let _ = write!(out, " | {} acting {}/2", view.name(a.model), a.spent);
     }
 }
 

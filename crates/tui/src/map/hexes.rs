@@ -8,7 +8,7 @@
 //!     /+\ / \        the apex over a unit: its side marker, v selected, . may act
 //!  0 |Sq3|.-.|       content: a unit's letters and hits, or ground | height | ground
 //!     \ / \ / \
-//!  1   |   |%%%|
+//!  1   |   |===|
 //!     / \ / \ /
 //! ```
 //!
@@ -174,6 +174,21 @@ impl Geometry {
     }
 }
 
+/// The zoom that suits a `width × height` map in `area`: hexes in outline when the whole
+/// map fits, or when the outline still shows at least three quarters of its columns and of
+/// its rows (it scrolls a little, with its scroll bars, rather than leave most of the pane
+/// empty); otherwise compact, which shows four times as many hexes (and scrolls too when
+/// even it does not fit).
+pub fn best_zoom(width: u8, height: u8, area: Rect) -> Zoom {
+    let detail = Geometry::fit(Zoom::Detail, width, height, area, (0, 0));
+    let most = |shown: u8, all: u8| u16::from(shown) * 4 >= u16::from(all) * 3;
+    if detail.whole() || (most(detail.cols, width) && most(detail.rows, height)) {
+        Zoom::Detail
+    } else {
+        Zoom::Overview
+    }
+}
+
 /// Draws the map: the rulers, every hex on screen as `look(col, row)` describes it, and
 /// the scroll bars when the map does not fit.
 pub fn draw(
@@ -245,6 +260,43 @@ pub fn draw(
     viewport::draw(buf, area, &geo.window(), theme);
 }
 
+/// Marks, on a compact map, the corners of the part of it the outline shows (`window`),
+/// as the overview of a large table does; nothing when the outline shows it all. A corner
+/// on a hex for which `keep(col, row)` holds (a unit stands there) is left out rather than
+/// hide it.
+pub fn frame_window(
+    buf: &mut Buffer,
+    geo: &Geometry,
+    window: &viewport::Window,
+    theme: &Theme,
+    keep: impl Fn(u8, u8) -> bool,
+) {
+    if window.whole() || geo.zoom != Zoom::Overview {
+        return;
+    }
+    let last = |(first, shown, _): (u8, u8, u8)| first.saturating_add(shown.max(1) - 1);
+    let (c0, r0, c1, r1) = (window.x.0, window.y.0, last(window.x), last(window.y));
+    let corners = if theme.ascii {
+        ['+', '+', '+', '+']
+    } else {
+        ['┌', '┐', '└', '┘']
+    };
+    let style = theme.style(Role::Focus);
+    let area = draw::clip(buf, geo.area);
+    // The left corners on a hex's first character, the right ones on its second.
+    for ((c, r, right), g) in [(c0, r0, 0), (c1, r0, 1), (c0, r1, 0), (c1, r1, 1)]
+        .into_iter()
+        .zip(corners)
+    {
+        if keep(c, r) {
+            continue;
+        }
+        if let Some((x, y)) = geo.cell_of(c, r) {
+            put(buf, area, x + right, y, g, style);
+        }
+    }
+}
+
 /// The glyphs over and under a hex's content: over a unit its side marker, or the
 /// selected / may-act mark; under it a second unit sharing the hex (`^`, a Flyer above).
 fn apexes(theme: &Theme, l: &CellLook) -> ((char, Style), char) {
@@ -291,6 +343,10 @@ fn compact(theme: &Theme, l: &CellLook) -> [(char, Style); 2] {
                 (Some(g), _) if u.state == super::UnitState::Selected => (g, a.1),
                 (_, Some(mark)) => (mark.0, a.1.patch(mark.1)),
                 _ if u.last_seen => (crate::theme::LAST_SEEN_MARKER, a.1),
+                // The may-act badge, as on the outlined hexes.
+                _ if u.state == super::UnitState::Ready => {
+                    (theme.side_marker(u.side), theme.ready_style(a.1))
+                }
                 _ => (theme.side_marker(u.side), a.1),
             };
             [a, marker]
@@ -371,6 +427,87 @@ mod tests {
         // 12 lines less the scroll bar, the ruler and the closing edge, two per row.
         assert_eq!(geo.rows, 4);
         assert_eq!(geo.origin, (4, 6));
+    }
+
+    #[test]
+    fn the_outline_is_chosen_when_it_shows_most_of_the_map() {
+        // The 120×40 game screen's map pane (78×25 inside its frame).
+        let pane = Rect::new(1, 2, 78, 25);
+        // 12×10 fits whole in outline.
+        assert_eq!(best_zoom(12, 10, pane), Zoom::Detail);
+        // 16×12 misses one row of 12 in outline: it scrolls rather than go compact.
+        let geo = Geometry::fit(Zoom::Detail, 16, 12, pane, (0, 0));
+        assert!(!geo.whole());
+        assert_eq!((geo.cols, geo.rows), (16, 11));
+        assert_eq!(best_zoom(16, 12, pane), Zoom::Detail);
+        assert_eq!(best_zoom(16, 14, pane), Zoom::Detail);
+        // The 80×24 pane (48×12): the outline shows 4 rows of 10, so compact, which fits.
+        assert_eq!(best_zoom(12, 10, Rect::new(1, 2, 48, 12)), Zoom::Overview);
+        // 16×12 there: compact, though it scrolls by a row, rather than 4 rows in outline.
+        assert_eq!(best_zoom(16, 12, Rect::new(1, 2, 48, 12)), Zoom::Overview);
+    }
+
+    #[test]
+    fn the_compact_zoom_keeps_the_may_act_badge() {
+        let unit = |state| super::super::UnitLook {
+            kind: ['S', 'q'],
+            side: 0,
+            hits: Some(2),
+            wounded: false,
+            state,
+            low: false,
+            last_seen: false,
+            group: false,
+            extra: false,
+        };
+        let look = |state| CellLook {
+            unit: Some(unit(state)),
+            ..CellLook::default()
+        };
+        let t = Theme {
+            color: false,
+            ascii: true,
+        };
+        let ready = compact(&t, &look(super::super::UnitState::Ready));
+        let idle = compact(&t, &look(super::super::UnitState::Idle));
+        assert_eq!((ready[0].0, ready[1].0), ('S', '+'));
+        assert!(
+            ready[1]
+                .1
+                .add_modifier
+                .contains(ratatui::style::Modifier::REVERSED)
+        );
+        assert!(
+            !idle[1]
+                .1
+                .add_modifier
+                .contains(ratatui::style::Modifier::REVERSED)
+        );
+    }
+
+    #[test]
+    fn the_compact_zoom_frames_the_window_of_the_outline() {
+        let area = Rect::new(0, 0, 40, 14);
+        let geo = Geometry::fit(Zoom::Overview, 12, 10, area, (0, 0));
+        assert!(geo.whole());
+        let mut buf = Buffer::empty(area);
+        let window = viewport::Window {
+            x: (2, 5, 12),
+            y: (3, 4, 10),
+        };
+        // A unit stands on the bottom-right corner's hex: that corner is left out.
+        frame_window(&mut buf, &geo, &window, &Theme::PLAIN, |c, r| {
+            (c, r) == (6, 6)
+        });
+        let at = |c, r, right| {
+            let (x, y) = geo.cell_of(c, r).expect("on screen");
+            buf[(x + right, y)].symbol().to_string()
+        };
+        for (c, r, right) in [(2, 3, 0), (6, 3, 1), (2, 6, 0)] {
+            assert_eq!(at(c, r, right), "+", "{c},{r}");
+        }
+        let marked = buf.content().iter().filter(|c| c.symbol() == "+").count();
+        assert_eq!(marked, 3);
     }
 
     #[test]

@@ -212,7 +212,7 @@ mod tests {
         draw(&mut buf, area, &items, &Theme::PLAIN);
         let row = |y: u16| -> String { (0..30).map(|x| buf[(x, y)].symbol()).collect() };
         assert!(row(0).contains("Legend (m)"), "{}", row(0));
-        assert!(row(1).contains("%%% heavy cover"), "{}", row(1));
+        assert!(row(1).contains("=== heavy cover"), "{}", row(1));
         assert!(row(2).contains(" *  can move here"), "{}", row(2));
         assert!(row(3).contains("Sqx seat 2"), "{}", row(3));
         assert!(row(4).contains("[ ] cursor"), "{}", row(4));

@@ -46,8 +46,12 @@ pub enum Overlay {
     /// Nothing.
     #[default]
     None,
-    /// Within the chosen weapon's full range (and in sight).
+    /// Within the chosen weapon's full range (and in sight); on a play with several
+    /// effects, within reach of its first.
     Range,
+    /// Within reach only of a later effect of the play being chosen (a second attack whose
+    /// range differs from the first's).
+    RangeAlt,
     /// Within the chosen weapon's half range (and in sight).
     HalfRange,
     /// On the line of sight from the acting unit to the cursor.

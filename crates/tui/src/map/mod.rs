@@ -131,12 +131,15 @@ fn unit_content(theme: &Theme, base: Style, u: &UnitLook) -> [(char, Style); 3] 
         None if u.last_seen => LAST_SEEN_MARKER,
         None => theme.side_marker(u.side),
     };
-    let third_style = if u.wounded {
+    let mut third_style = if u.wounded {
         s.patch(theme.style(Role::Bad))
             .add_modifier(Modifier::UNDERLINED)
     } else {
         s
     };
+    if u.state == UnitState::Ready {
+        third_style = theme.ready_style(third_style);
+    }
     [
         (low(u.kind[0]), s),
         (low(u.kind[1]), s),
@@ -209,6 +212,55 @@ mod tests {
         assert!(c[2].1.add_modifier.contains(Modifier::UNDERLINED));
     }
 
+    /// A unit that may still act, one that has acted, the selected one and one with nothing
+    /// to say differ in every theme: by a reversed badge, dimming and reverse video, which
+    /// need no colour and no Unicode.
+    #[test]
+    fn unit_states_differ_in_every_theme() {
+        for (color, ascii) in [(true, false), (true, true), (false, false), (false, true)] {
+            let t = Theme { color, ascii };
+            let look = |state| CellLook {
+                unit: Some(UnitLook { state, ..unit(0) }),
+                ..CellLook::default()
+            };
+            let states = [
+                UnitState::Idle,
+                UnitState::Ready,
+                UnitState::Done,
+                UnitState::Selected,
+            ];
+            let cells: Vec<_> = states.iter().map(|&s| content(&t, &look(s))).collect();
+            for (i, a) in cells.iter().enumerate() {
+                for (j, b) in cells.iter().enumerate().skip(i + 1) {
+                    let mods = |c: &[(char, Style); 3]| c.map(|(_, s)| s);
+                    assert_ne!(
+                        mods(a),
+                        mods(b),
+                        "{:?} and {:?} look alike ({color} {ascii})",
+                        states[i],
+                        states[j]
+                    );
+                }
+            }
+            // Reverse video: the attribute without colour, the side's colour as paper with
+            // it (light cyan for seat 1).
+            let reversed = |s: &Style| {
+                if color {
+                    s.bg == Some(ratatui::style::Color::LightCyan)
+                } else {
+                    s.add_modifier.contains(Modifier::REVERSED)
+                }
+            };
+            let ready = &cells[1];
+            assert!(reversed(&ready[2].1), "{:?}", ready[2]);
+            assert!(!reversed(&ready[0].1));
+            let done = &cells[2];
+            assert!(done[0].1.add_modifier.contains(Modifier::DIM));
+            let selected = &cells[3];
+            assert!(selected.iter().all(|(_, s)| reversed(s)), "{selected:?}");
+        }
+    }
+
     #[test]
     fn fog_hides_units_and_unknown_cells_are_blank() {
         let t = Theme::PLAIN;
@@ -218,7 +270,7 @@ mod tests {
             fog: Fog::Remembered,
             ..CellLook::default()
         };
-        assert_eq!(text(content(&t, &look)), "%%%");
+        assert_eq!(text(content(&t, &look)), "===");
         look.fog = Fog::Unknown;
         assert_eq!(text(content(&t, &look)), "   ");
     }

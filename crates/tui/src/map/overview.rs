@@ -249,7 +249,7 @@ mod tests {
         });
         let row = |y: u16| -> String { (0..4).map(|x| buf[(x, y)].symbol()).collect() };
         // The detail window's corners frame columns 0-1, rows 0-1 (one character line).
-        assert_eq!(row(0), "++ %");
-        assert_eq!(row(1), "  T%");
+        assert_eq!(row(0), "++ =");
+        assert_eq!(row(1), "  T=");
     }
 }

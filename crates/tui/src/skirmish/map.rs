@@ -78,11 +78,19 @@ pub const LEGEND: &[Item] = &[
     },
     Item {
         sample: Sample::State(UnitState::Ready),
-        what: "may still act: bold, dot over it",
+        what: "may still act: hits reversed, dot over it",
     },
     Item {
         sample: Sample::Overlay(Overlay::Reach),
         what: "the chosen move can end here",
+    },
+    Item {
+        sample: Sample::Overlay(Overlay::Range),
+        what: "the card being chosen reaches, in sight",
+    },
+    Item {
+        sample: Sample::Overlay(Overlay::RangeAlt),
+        what: "only its later attack or effect reaches",
     },
     Item {
         sample: Sample::Overlay(Overlay::Target),

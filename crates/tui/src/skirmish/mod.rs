@@ -26,9 +26,10 @@ use squadsight_skirmish::action::Action;
 use squadsight_skirmish::board::{Board, FLYER_ELEVATION};
 use squadsight_skirmish::catalog::{CardId, Catalog, Scenario};
 use squadsight_skirmish::data::ScenarioDef;
+use squadsight_skirmish::effects::{Alt, CardKind, Op, RangeSet};
 use squadsight_skirmish::observe::Observation;
 use squadsight_skirmish::options::OPTION_KEYS;
-use squadsight_skirmish::state::{Frame, HexId, State, Unit, UnitId};
+use squadsight_skirmish::state::{Aim, Frame, HexId, Source, State, Unit, UnitId};
 use std::sync::Arc;
 
 pub use crate::theme::SIDE_MARKERS;
@@ -313,9 +314,11 @@ pub struct SkirmishView {
     cursor: HexId,
     cursor_set: bool,
     zoom: Zoom,
-    /// Whether the player chose the zoom; until then the map shows in outline when the
-    /// whole of it fits, else compact when that fits.
+    /// Whether the player chose the zoom; until then [`hexes::best_zoom`] picks the one
+    /// that fits the pane.
     zoom_chosen: bool,
+    /// The zoom just changed: the next frame brings the cursor on screen.
+    zoomed: bool,
     origin: (u8, u8),
     /// The legend is shown over the map (`m`).
     legend: bool,
@@ -329,6 +332,12 @@ pub struct SkirmishView {
     occupants: Vec<[Option<UnitId>; 2]>,
     /// Per hex: what the legal actions and the sight line mark there.
     marks: Vec<Mark>,
+    /// The card play highlighted in the action list, whose effects' ranges are overlaid
+    /// while it stays highlighted.
+    play: Option<Action>,
+    /// The distinct ranges of the play being chosen, in the order of its effects, each with
+    /// whether it passes over units (a grenade).
+    ranges: Vec<(RangeSet, bool)>,
     sight: Sight,
     map_area: Rect,
     hand_area: Rect,
@@ -345,6 +354,7 @@ impl SkirmishView {
             cursor_set: false,
             zoom: Zoom::Detail,
             zoom_chosen: false,
+            zoomed: false,
             origin: (0, 0),
             legend: false,
             numbers: false,
@@ -353,6 +363,8 @@ impl SkirmishView {
             ready: Vec::new(),
             occupants: Vec::new(),
             marks: Vec::new(),
+            play: None,
+            ranges: Vec::new(),
             sight: Sight::None,
             map_area: Rect::default(),
             hand_area: Rect::default(),
@@ -455,6 +467,7 @@ impl SkirmishView {
                 }
             }
         }
+        self.mark_ranges(ctx);
         let sel = self.selected;
         for a in ctx.legal {
             let (hex, mark) = match *a {
@@ -469,6 +482,150 @@ impl SkirmishView {
             }
         }
         self.sight = self.trace_sight(ctx);
+    }
+
+    /// Marks the hexes the play being chosen reaches: the attack or ranged effect a target
+    /// is being picked for, else every attack and ranged effect of the card play highlighted
+    /// in the action list, else of the selected card played by the selected unit. Hexes at a distance the effect allows (sk.attack.range, under
+    /// `range_mode`, sk.gap.25; sk.effect.ranged) and in sight for it (sk.los.elevation-block,
+    /// sk.los.through-units; a grenade passes over units, sk.gap.36) are marked: those the
+    /// first effect reaches as [`Mark::Range`], those only a later one reaches as
+    /// [`Mark::RangeAlt`].
+    fn mark_ranges(&mut self, ctx: &ViewCtx<'_, Skirmish>) {
+        let st = &ctx.obs.state;
+        let sk = ctx.ruleset;
+        let rules = sk.rules();
+        self.ranges.clear();
+        let add = |ranges: &mut Vec<(RangeSet, bool)>, r: (RangeSet, bool)| {
+            if !ranges.contains(&r) {
+                ranges.push(r);
+            }
+        };
+        let actor = match st.stack().last().copied() {
+            Some(Frame::Target { unit, aim, .. }) => {
+                match aim {
+                    Aim::Attack(atk) => {
+                        if let Some(a) = rules.attack(atk) {
+                            add(&mut self.ranges, (a.ranges, a.grenade));
+                        }
+                    }
+                    Aim::Effect => {
+                        let below = st.stack().len().checked_sub(2);
+                        if let Some(Frame::Program(p)) = below.and_then(|i| st.stack().get(i)) {
+                            let op = play_alt(sk, p.source, p.alt)
+                                .and_then(|alt| alt.ops.get(usize::from(p.pc)));
+                            if let Some(&Op::Ranged { ranges, .. }) = op {
+                                add(&mut self.ranges, (ranges, false));
+                            }
+                        }
+                    }
+                    Aim::Spawn(_) => {}
+                }
+                Some(unit)
+            }
+            _ => {
+                // The highlighted play, else the selected card for the selected unit (its
+                // reach shows even when no target is in it yet; a Spec card's row N of each
+                // of the unit's tables, sk.spec.activate).
+                let mut plays: Vec<(Source, u8)> = Vec::new();
+                let unit = match (self.play, self.card, self.selected) {
+                    (
+                        Some(Action::Card {
+                            card,
+                            unit: Some(unit),
+                        }),
+                        _,
+                        _,
+                    ) => {
+                        plays.push((Source::Card(card), 0));
+                        unit
+                    }
+                    (
+                        Some(Action::Spec {
+                            card,
+                            unit,
+                            table,
+                            alt,
+                        }),
+                        _,
+                        _,
+                    ) => {
+                        if let Some(&CardKind::Spec(n)) = rules.cards.get(card.index()) {
+                            plays.push((Source::Row(table, n), alt));
+                        }
+                        unit
+                    }
+                    (None, Some(card), Some(unit)) => {
+                        match rules.cards.get(card.index()) {
+                            Some(CardKind::Printed(_)) => plays.push((Source::Card(card), 0)),
+                            Some(&CardKind::Spec(n)) => {
+                                let tables = st.unit(unit).map(|u| sk.usable_tables(u));
+                                for t in tables.into_iter().flatten() {
+                                    let alts = rules.row(t, n).map_or(0, |r| r.alts.len());
+                                    for alt in 0..u8::try_from(alts).unwrap_or(0) {
+                                        plays.push((Source::Row(t, n), alt));
+                                    }
+                                }
+                            }
+                            None => {}
+                        }
+                        unit
+                    }
+                    _ => return,
+                };
+                let as_one = st
+                    .unit(unit)
+                    .and_then(|u| rules.units.get(u.kind.index()))
+                    .is_some_and(|t| t.attack_as_one);
+                for (source, alt) in plays {
+                    for op in play_alt(sk, source, alt).map_or(&[][..], |a| a.ops.as_slice()) {
+                        match *op {
+                            Op::Attack(atk) => {
+                                // Deck Attack cards played by attack-as-one types reach 1
+                                // hex (sk.special.attack-as-one).
+                                let atk = match source {
+                                    Source::Card(_) if as_one => rules.as_one,
+                                    _ => atk,
+                                };
+                                if let Some(a) = rules.attack(atk) {
+                                    add(&mut self.ranges, (a.ranges, a.grenade));
+                                }
+                            }
+                            Op::Ranged { ranges, .. } => add(&mut self.ranges, (ranges, false)),
+                            _ => {}
+                        }
+                    }
+                }
+                Some(unit)
+            }
+        };
+        let Some((actor, from)) =
+            actor.and_then(|id| st.unit(id).filter(|u| u.on_map()).map(|u| (id, u.pos)))
+        else {
+            return;
+        };
+        if self.ranges.is_empty() {
+            return;
+        }
+        let board = st.board();
+        let mode = st.options().range_mode;
+        for i in 0..board.len() {
+            let Ok(n) = u16::try_from(i) else { break };
+            let hex = HexId(n);
+            let d = board.distance(from, hex);
+            let Some(k) = self.ranges.iter().position(|(r, _)| r.allows(d, mode)) else {
+                continue;
+            };
+            // Sight for the first effect that reaches the hex (a grenade's passes over units).
+            let over_units =
+                self.ranges[k].1 && !self.ranges.iter().any(|(r, g)| !*g && r.allows(d, mode));
+            if self.sight_over(ctx, actor, hex, over_units) != Sight::Clear {
+                continue;
+            }
+            if let Some(m) = self.marks.get_mut(i) {
+                *m = if k == 0 { Mark::Range } else { Mark::RangeAlt };
+            }
+        }
     }
 
     /// Traces sight from the acting unit to the cursor and marks the line on the map.
@@ -506,6 +663,18 @@ impl SkirmishView {
     /// is never blocked. The trace itself is the engine's symmetric hex line (sk.gap.33). A
     /// test checks that every unit the rules let a unit attack directly is seen here.
     pub fn sight_to(&self, ctx: &ViewCtx<'_, Skirmish>, actor: UnitId, to: HexId) -> Sight {
+        self.sight_over(ctx, actor, to, false)
+    }
+
+    /// Sight as [`SkirmishView::sight_to`] traces it; `over_units` for a grenade, whose
+    /// path passes over units (sk.gap.36): only higher hexes block it.
+    fn sight_over(
+        &self,
+        ctx: &ViewCtx<'_, Skirmish>,
+        actor: UnitId,
+        to: HexId,
+        over_units: bool,
+    ) -> Sight {
         let st = &ctx.obs.state;
         let board = st.board();
         let catalog = ctx.ruleset.catalog();
@@ -530,16 +699,17 @@ impl SkirmishView {
             };
             let e = board.elevation(id);
             let here = occupants.get(id.index()).copied().unwrap_or([None, None]);
-            let unit_blocks = here.iter().flatten().any(|&u| {
-                st.unit(u).is_some_and(|u| {
-                    let ue = if flyer(catalog, u) {
-                        FLYER_ELEVATION
-                    } else {
-                        e
-                    };
-                    ue >= from
-                })
-            });
+            let unit_blocks = !over_units
+                && here.iter().flatten().any(|&u| {
+                    st.unit(u).is_some_and(|u| {
+                        let ue = if flyer(catalog, u) {
+                            FLYER_ELEVATION
+                        } else {
+                            e
+                        };
+                        ue >= from
+                    })
+                });
             e > from || unit_blocks
         };
         match hex::los(board.hex(unit.pos), board.hex(to), blocks) {
@@ -653,6 +823,7 @@ impl SkirmishView {
                 } else {
                     Some(card)
                 };
+                self.recompute(ctx);
                 if self.card.is_some() {
                     Reply::ShowActions
                 } else {
@@ -716,6 +887,27 @@ fn wants_map(a: &Action) -> bool {
     )
 }
 
+/// The alternative a play resolves: a card's printed effect, a table row, or a Boost grant.
+fn play_alt(sk: &Skirmish, source: Source, alt: u8) -> Option<&Alt> {
+    let rules = sk.rules();
+    let alts = match source {
+        Source::Card(c) => match rules.cards.get(c.index())? {
+            CardKind::Printed(ab) => &ab.alts,
+            CardKind::Spec(_) => return None,
+        },
+        Source::Row(t, n) => &rules.row(t, n)?.alts,
+        Source::Grant(g) => return rules.grants.get(usize::from(g)),
+    };
+    alts.get(usize::from(alt))
+}
+
+/// The highlighted action when it is a card play for a unit, whose ranges the map shows.
+fn card_play(highlighted: Option<&Action>) -> Option<Action> {
+    highlighted
+        .copied()
+        .filter(|a| matches!(a, Action::Card { unit: Some(_), .. } | Action::Spec { .. }))
+}
+
 fn flyer(catalog: &Catalog, u: &Unit) -> bool {
     catalog.unit(u.kind).is_some_and(|t| t.flyer)
 }
@@ -748,23 +940,39 @@ impl RulesetView<Skirmish> for SkirmishView {
             }
             self.cursor_set = true;
         }
+        self.play = card_play(ctx.highlighted);
         self.recompute(ctx);
     }
 
     fn render_map(&mut self, ctx: &ViewCtx<'_, Skirmish>, area: Rect, buf: &mut Buffer) {
+        // A card play highlighted in the action list overlays its effects' ranges; they go
+        // when it is no longer highlighted.
+        let play = card_play(ctx.highlighted);
+        if play != self.play {
+            self.play = play;
+            self.recompute(ctx);
+        }
         let st = &ctx.obs.state;
         let board = st.board();
         self.map_area = area;
         if !self.zoom_chosen {
-            let fits = |z| Geometry::fit(z, board.width(), board.height(), area, (0, 0)).whole();
-            self.zoom = if !fits(Zoom::Detail) && fits(Zoom::Overview) {
-                Zoom::Overview
-            } else {
-                Zoom::Detail
-            };
+            self.zoom = hexes::best_zoom(board.width(), board.height(), area);
         }
-        let geo = Geometry::fit(self.zoom, board.width(), board.height(), area, self.origin);
+        let (w, h) = (board.width(), board.height());
+        let (cc, cr) = board.offset(self.cursor);
+        let mut geo = Geometry::fit(self.zoom, w, h, area, self.origin);
+        if self.zoomed {
+            // A new zoom brings the cursor on screen.
+            geo = Geometry::fit(self.zoom, w, h, area, geo.follow(cc, cr));
+            self.zoomed = false;
+        }
         self.origin = geo.origin;
+        // In the compact zoom, the part of the map the outline would show (around the
+        // cursor) is framed, so `z` holds no surprise.
+        let detail = (self.zoom == Zoom::Overview).then(|| {
+            let d = Geometry::fit(Zoom::Detail, w, h, area, self.origin);
+            Geometry::fit(Zoom::Detail, w, h, area, d.follow(cc, cr)).window()
+        });
         let cursor = self.cursor;
         let hidden_positions =
             st.options().hidden_positions == squadsight_skirmish::options::HiddenPositions::Hidden;
@@ -816,6 +1024,14 @@ impl RulesetView<Skirmish> for SkirmishView {
                 ..CellLook::default()
             })
         });
+        if let Some(window) = detail {
+            let occupied = |c, r| {
+                board
+                    .at(c, r)
+                    .is_some_and(|h| self.units_at(h).iter().any(Option::is_some))
+            };
+            hexes::frame_window(buf, &geo, &window, ctx.theme, occupied);
+        }
         self.geometry = Some(geo);
         if self.legend {
             crate::map::legend::draw(buf, area, map::LEGEND, ctx.theme);
@@ -833,6 +1049,10 @@ impl RulesetView<Skirmish> for SkirmishView {
 
     fn status(&self, ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
         panel::status(ctx, out);
+    }
+
+    fn status_short(&self, ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
+        panel::status_short(ctx, out);
     }
 
     fn has_private(&self, _ruleset: &Skirmish, obs: &Observation) -> bool {
@@ -867,6 +1087,7 @@ impl RulesetView<Skirmish> for SkirmishView {
             KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') | KeyCode::Char('z') => {
                 self.zoom = self.zoom.other();
                 self.zoom_chosen = true;
+                self.zoomed = true;
                 Reply::Handled
             }
             KeyCode::Char('m') => {
@@ -1088,7 +1309,7 @@ mod tests {
     }
 
     use squadsight_core::game::{Game, SeatConfig};
-    use squadsight_core::{Ruleset, Seat};
+    use squadsight_core::{Decision, Ruleset, Seat};
     use squadsight_skirmish::state::Aim;
 
     /// Random games of every shipped scenario, stopping at each decision with `visit`.
@@ -1162,6 +1383,238 @@ mod tests {
             }
         });
         assert!(checked > 20, "only {checked} targets checked");
+    }
+
+    /// A view of `obs` for `seat` with `highlighted`, drawn once so it is up to date.
+    fn drawn_view<'a>(
+        sk: &'a Skirmish,
+        game: &'a Game<Skirmish>,
+        obs: &'a Observation,
+        seat: Seat,
+        legal: &'a [Action],
+        highlighted: Option<&'a Action>,
+    ) -> SkirmishView {
+        let mut view = SkirmishView::new(sk.catalog());
+        let ctx = ViewCtx {
+            ruleset: sk,
+            scenario: game.scenario(),
+            viewer: seat,
+            referee: false,
+            obs,
+            to_act: Some(seat),
+            legal,
+            highlighted,
+            theme: &Theme::PLAIN,
+        };
+        view.refresh(&ctx);
+        let mut buf = Buffer::empty(Rect::new(0, 0, 80, 30));
+        view.render_map(&ctx, buf.area, &mut buf);
+        view
+    }
+
+    fn ranged(m: Mark) -> bool {
+        matches!(m, Mark::Range | Mark::RangeAlt)
+    }
+
+    /// While a card play for a unit is highlighted, the hexes its attacks and ranged
+    /// effects reach are overlaid: every target the rules then offer for its first step
+    /// lies in a marked hex (sk.attack.range, sk.effect.ranged, under `range_mode`,
+    /// sk.gap.25), every marked hex is at a distance one of its effects allows, and the
+    /// marks go when nothing is highlighted. While the target is being picked, the same
+    /// holds for the attack being aimed.
+    #[test]
+    fn a_highlighted_card_overlays_the_ranges_of_its_effects() {
+        let mut covered = 0;
+        let mut two_ranges = 0;
+        random_games(|game, seat, legal| {
+            let sk = game.ruleset();
+            let obs = game.observe(seat);
+            let st = &obs.state;
+            let board = st.board();
+            let mode = st.options().range_mode;
+            // Aiming: the attack's range covers every target offered.
+            if let Some(Frame::Target {
+                unit,
+                aim: Aim::Attack(atk),
+                ..
+            }) = st.stack().last().copied()
+            {
+                let view = drawn_view(sk, game, &obs, seat, legal, None);
+                let spec = sk.rules().attack(atk).expect("attack");
+                let from = st.unit(unit).expect("attacker").pos;
+                for a in legal {
+                    let hex = match *a {
+                        Action::TargetUnit(u) => st.unit(u).map(|u| u.pos),
+                        Action::TargetHex(h) => Some(h),
+                        _ => None,
+                    };
+                    if let Some(h) = hex {
+                        assert!(spec.ranges.allows(board.distance(from, h), mode));
+                    }
+                }
+                for i in 0..board.len() {
+                    let h = HexId(i as u16);
+                    if view.mark(h) == Mark::Range {
+                        assert!(spec.ranges.allows(board.distance(from, h), mode), "{h:?}");
+                    }
+                }
+                return;
+            }
+            if st.stack().last().is_some() || (covered > 300 && two_ranges > 0) {
+                return;
+            }
+            let plain = drawn_view(sk, game, &obs, seat, legal, None);
+            for i in 0..board.len() {
+                assert!(
+                    !ranged(plain.mark(HexId(i as u16))),
+                    "a range with nothing chosen"
+                );
+            }
+            for play in legal {
+                let (Action::Card {
+                    unit: Some(unit), ..
+                }
+                | Action::Spec { unit, .. }) = *play
+                else {
+                    continue;
+                };
+                let view = drawn_view(sk, game, &obs, seat, legal, Some(play));
+                let from = st.unit(unit).expect("actor").pos;
+                if view.ranges.len() > 1 {
+                    two_ranges += 1;
+                }
+                for i in 0..board.len() {
+                    let h = HexId(i as u16);
+                    if ranged(view.mark(h)) {
+                        let d = board.distance(from, h);
+                        assert!(
+                            view.ranges.iter().any(|(r, _)| r.allows(d, mode)),
+                            "{play:?}: {h:?} at {d}"
+                        );
+                    }
+                }
+                // What the rules offer once the play is made: its targets are marked.
+                let mut state = game.state().clone();
+                let mut rng = game.rng().clone();
+                let mut journal = squadsight_core::Journal::recording();
+                if sk
+                    .apply(&mut state, seat, play, &mut rng, &mut journal)
+                    .is_err()
+                {
+                    continue;
+                }
+                // Only an attack or a ranged effect has a range (a heal, a revive or a
+                // boost reaches a friend by its own rule).
+                let stack = state.stack();
+                let ranged_step = match stack.last() {
+                    Some(Frame::Target {
+                        aim: Aim::Attack(_),
+                        ..
+                    }) => true,
+                    Some(Frame::Target {
+                        aim: Aim::Effect, ..
+                    }) => match stack.len().checked_sub(2).and_then(|i| stack.get(i)) {
+                        Some(Frame::Program(p)) => play_alt(sk, p.source, p.alt)
+                            .and_then(|alt| alt.ops.get(usize::from(p.pc)))
+                            .is_some_and(|op| matches!(op, Op::Ranged { .. })),
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                if !ranged_step {
+                    continue;
+                }
+                let Decision::Act(next) = sk.to_act(&state) else {
+                    continue;
+                };
+                let mut then = Vec::new();
+                sk.legal_actions(&state, next, &mut then);
+                for a in &then {
+                    let hex = match *a {
+                        Action::TargetUnit(u) => state.unit(u).map(|u| u.pos),
+                        Action::TargetHex(h) => Some(h),
+                        _ => None,
+                    };
+                    let Some(h) = hex else { continue };
+                    // A stronger mark (the sight line to the cursor) may cover the range.
+                    assert!(
+                        view.mark(h) >= Mark::Range,
+                        "{play:?} then {a:?}: {h:?} unmarked ({:?})",
+                        view.mark(h)
+                    );
+                    covered += 1;
+                }
+            }
+        });
+        assert!(covered > 20, "only {covered} targets checked");
+        assert!(two_ranges > 0, "no play with two different ranges seen");
+    }
+
+    /// A Heavy with Spec 1 chosen (two attacks, at ranges 3 and 4: spec-heavy#1,
+    /// sk.effect.multi-attack) shows both reaches apart even with no enemy in either: hexes
+    /// 3 away as the first effect's, hexes 4 away as only the second's (under the default
+    /// exact `range_mode`, sk.gap.25), in sight.
+    #[test]
+    fn a_chosen_spec_card_shows_each_of_its_attacks_reach() {
+        let ui = SkirmishUi::new().expect("rules load");
+        let sk = ui.ruleset();
+        let info = sk
+            .scenarios()
+            .iter()
+            .find(|s| s.id == "basic")
+            .expect("basic");
+        let scenario = ui
+            .parse_scenario(info.source.as_bytes(), info.id)
+            .expect("scenario");
+        let options = squadsight_skirmish::options::Options::default();
+        let seats = vec![SeatConfig::human(), SeatConfig::human()];
+        let game = Game::new(Arc::clone(&sk), scenario, options, 1, seats).expect("starts");
+        let seat = Seat(0);
+        let obs = game.observe(seat);
+        let st = &obs.state;
+        let heavy_type = sk.catalog().unit_id("specialist-heavy").expect("heavy");
+        let (heavy, unit) = st
+            .on_map()
+            .find(|(_, u)| u.kind == heavy_type)
+            .expect("a Heavy on the map");
+        let mut view = SkirmishView::new(sk.catalog());
+        let ctx = ViewCtx {
+            ruleset: sk.as_ref(),
+            scenario: game.scenario(),
+            viewer: seat,
+            referee: false,
+            obs: &obs,
+            to_act: None,
+            legal: &[],
+            highlighted: None,
+            theme: &Theme::PLAIN,
+        };
+        view.refresh(&ctx);
+        view.selected = Some(heavy);
+        view.card = sk.catalog().card_id("spec-1");
+        view.recompute(&ctx);
+        let board = st.board();
+        let mut seen = [0, 0];
+        for i in 0..board.len() {
+            let h = HexId(i as u16);
+            let d = board.distance(unit.pos, h);
+            match view.mark(h) {
+                Mark::Range => {
+                    assert_eq!(d, 3, "{h:?}");
+                    seen[0] += 1;
+                }
+                Mark::RangeAlt => {
+                    assert_eq!(d, 4, "{h:?}");
+                    seen[1] += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(seen[0] >= 4 && seen[1] >= 4, "{seen:?}");
+        // Without the card, no reach is drawn.
+        view.card = None;
+        view.recompute(&ctx);
+        assert!((0..board.len()).all(|i| !ranged(view.mark(HexId(i as u16)))));
     }
 
     /// The odds preview uses the same dice targets as the rolls the rules journal

@@ -63,6 +63,41 @@ pub fn status(ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
     );
 }
 
+/// The status line's short form for a narrow screen: the same facts, each side named by
+/// its marker ("T2 move+fire | +1ST 4c x0ST 5c | deck 30 disc 6").
+pub fn status_short(ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
+    let obs = ctx.obs;
+    let st = &obs.state;
+    let phase = match st.phase() {
+        Phase::Setup => "setup",
+        Phase::Tactical => "tactical",
+        Phase::MoveFire => "move+fire",
+        Phase::End => "end",
+        Phase::Over => "over",
+    };
+    let _ = write!(out, "T{} {phase} |", st.turn());
+    for side in 0..2u8 {
+        let cards = if side == obs.seat {
+            obs.hand().len()
+        } else {
+            obs.other_hand
+        };
+        let _ = write!(
+            out,
+            " {}{}ST {}c",
+            SIDE_MARKERS[usize::from(side)],
+            st.tokens(side),
+            cards
+        );
+    }
+    let _ = write!(
+        out,
+        " | deck {} disc {}",
+        obs.deck_left,
+        st.deck().discards().len()
+    );
+}
+
 /// What the deciding side is asked now, in a few words.
 fn decision(sk: &Skirmish, st: &State, out: &mut Scratch) -> Option<String> {
     let frame = st.stack().last()?;
