@@ -95,10 +95,6 @@ impl Ruleset for Boardgame {
             .map_or_else(|| seat.to_string(), |r| r.name().to_string())
     }
 
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        options.set(key, value)
-    }
-
     fn setup(
         &self,
         scenario: &ScenarioDef,

@@ -1934,16 +1934,8 @@ impl Ruleset for Commander {
         builtin_scenarios()
     }
 
-    fn seat_count(&self, _scenario: &ScenarioDef) -> u8 {
-        2
-    }
-
     fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
         seat_name(scenario.sides.iter().map(|s| s.name.as_str()), seat)
-    }
-
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        options.set(key, value)
     }
 
     fn setup(

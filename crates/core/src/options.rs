@@ -60,6 +60,14 @@ pub fn number<T: FromStr + PartialOrd>(
         .ok_or_else(|| refuse(key, value, hint))
 }
 
+/// A ruleset's table options as the command line sets them: one `KEY=VALUE` at a time.
+/// [`crate::Ruleset::set_option`] calls [`TableOptions::set`], so a ruleset's options type is
+/// the one place that knows its keys.
+pub trait TableOptions {
+    /// Sets one option, or says why `value` is not a value of `key` (or `key` no option).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+}
+
 fn find<T: Copy>(value: &str, choices: &[(&str, T)]) -> Option<T> {
     choices
         .iter()

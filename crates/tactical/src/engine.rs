@@ -724,10 +724,6 @@ impl Ruleset for Tactical {
         seat_name(scenario.squads.iter().map(|s| s.name.as_str()), seat)
     }
 
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        options.set(key, value)
-    }
-
     fn setup(
         &self,
         scenario: &ScenarioDef,
