@@ -1,29 +1,9 @@
 //! The table: distances, terrain forms, cover, line of sight and movement over terrain.
 
+use crate::support::{piece, runs};
 use squadsight_commander::action::Action;
-use squadsight_commander::board::{Board, Cell, Cover, GridKind, Piece, TerrainKind};
+use squadsight_commander::board::{Board, Cell, Cover, GridKind, TerrainKind};
 use squadsight_commander::fixture::Fixture;
-
-fn piece(kind: TerrainKind, height: u8, cells: &[(u8, u8)]) -> Piece {
-    Piece {
-        name: "test piece".into(),
-        kind,
-        height,
-        indestructible: false,
-        cells: cells.iter().map(|&(x, y)| Cell::new(x, y)).collect(),
-        destroyed: false,
-    }
-}
-
-fn runs(s: &squadsight_commander::fixture::Session, seat: u8) -> Vec<(Cell, u8)> {
-    s.legal(seat)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Run { to, actions } => Some((to, actions)),
-            _ => None,
-        })
-        .collect()
-}
 
 #[test]
 fn cmd_move_attack_base_to_base_one_cell_is_one_range() {
