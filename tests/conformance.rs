@@ -6,6 +6,7 @@ use crate::rulesets::{RulesetId, RulesetTask, with_ruleset};
 use squadsight_core::Ruleset;
 use squadsight_core::conformance::{ConformanceReport, Limits, check_ruleset};
 use squadsight_core::data::parse_ron;
+use squadsight_core::options::from_pairs;
 use std::sync::Arc;
 
 /// Random play finishes Skirmish games in about 700 (learning) to 2,700 (terror site) actions
@@ -36,12 +37,7 @@ impl RulesetTask for Everywhere<'_> {
     type Output = Vec<ConformanceReport>;
 
     fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Self::Output, CliError> {
-        let mut opts = R::Options::default();
-        for (key, value) in self.options {
-            ruleset
-                .set_option(&mut opts, key, value)
-                .map_err(CliError::input)?;
-        }
+        let opts: R::Options = from_pairs(self.options).map_err(CliError::input)?;
         let limits = Limits {
             steps: STEP_CAP,
             allow_cap: false,
