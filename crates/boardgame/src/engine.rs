@@ -15,6 +15,7 @@ use crate::resolution;
 use crate::state::{Clock, Count, Entry, Phase, State};
 use crate::timed;
 use crate::{CENTRAL_OFFICER, data::Role};
+use squadsight_core::options::TableOptions;
 use squadsight_core::{
     DataCheck, Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset,
     ScenarioInfo, Seat, SeatSet, SetupError, Stream, Timer,
@@ -65,6 +66,12 @@ impl Boardgame {
     /// The validated app data.
     pub fn catalog(&self) -> &'static Catalog {
         self.catalog
+    }
+}
+
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
     }
 }
 

@@ -8,7 +8,6 @@
 //! | `scramble` | `earlier`, `anywhere` | bg.gap.11's second reading |
 
 use serde::{Deserialize, Serialize};
-use squadsight_core::options::TableOptions;
 use squadsight_core::options::choose;
 
 /// How a continent newly in red cuts the budget (bg.gap.15).
@@ -106,11 +105,5 @@ mod tests {
         assert_eq!(o.red_budget, RedBudget::Chance);
         assert!(o.set("timer", "maybe").unwrap_err().contains("on or off"));
         assert!(o.set("speed", "1").unwrap_err().contains("unknown option"));
-    }
-}
-
-impl TableOptions for Options {
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        Options::set(self, key, value)
     }
 }

@@ -42,6 +42,7 @@ use crate::state::{
 use crate::summary::{RULES_PAGE, Summaries};
 use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
@@ -1915,6 +1916,12 @@ impl Commander {
         let objectives = st.objectives.iter().filter(|o| o.done).count() as i64 * 50;
         let v = (me - them) * 900 / total + objectives;
         v.clamp(-999, 999) as i32
+    }
+}
+
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
     }
 }
 

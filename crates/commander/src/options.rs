@@ -19,7 +19,6 @@ use crate::ai_mode::difficulty::{Difficulty, WoundedRule};
 use crate::board::{GridKind, Measure};
 use serde::{Deserialize, Serialize};
 use squadsight_core::Seat;
-use squadsight_core::options::TableOptions;
 use squadsight_core::options::{choose, number, refuse};
 
 /// Who Commanding Presence may command, how far, and how often (data note D1, cmd.gap.48).
@@ -273,11 +272,5 @@ mod tests {
         assert_eq!(unset.measure, Measure::Tape);
         assert!(o.set("table", "7").is_err());
         assert!(o.set("nope", "1").is_err());
-    }
-}
-
-impl TableOptions for Options {
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        Options::set(self, key, value)
     }
 }

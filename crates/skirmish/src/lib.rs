@@ -51,6 +51,7 @@ use data::ScenarioDef;
 use effects::{Rules, UnitInfo};
 use observe::Observation;
 use options::Options;
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
@@ -180,6 +181,12 @@ impl Skirmish {
         let mut st = self.new_state(scenario, options, rng, journal);
         self.settle(&mut st, rng, journal);
         st
+    }
+}
+
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
     }
 }
 

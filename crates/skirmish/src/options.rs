@@ -11,7 +11,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use squadsight_core::options::TableOptions;
 use squadsight_core::options::one_of;
 
 /// How "Attack = N" reads (sk.gap.25).
@@ -388,11 +387,5 @@ mod tests {
         o.set("sectopod_cost", "7").unwrap();
         assert_eq!(o.sectopod_cost, 7);
         assert!(o.validate().is_ok());
-    }
-}
-
-impl TableOptions for Options {
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        Options::set(self, key, value)
     }
 }

@@ -18,6 +18,7 @@ use crate::squad::{self, Loadout};
 use crate::state::{SeatInfo, State, Status, Unit};
 use squadsight_core::data::DataErrors;
 use squadsight_core::dice::{Dice, Target, roll};
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::square::Pos;
 use squadsight_core::{
@@ -697,6 +698,12 @@ impl Tactical {
         st.seats
             .get(u.seat.index())
             .is_some_and(|s| s.side == Side::Xcom)
+    }
+}
+
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
     }
 }
 

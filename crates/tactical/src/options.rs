@@ -12,7 +12,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use squadsight_core::options::TableOptions;
 use squadsight_core::options::{choose, number, refuse};
 use squadsight_core::{Seat, SeatSet};
 
@@ -188,11 +187,5 @@ impl Options {
             return Err(format!("tech_level {} is not 0 to 4", self.tech_level));
         }
         Ok(())
-    }
-}
-
-impl TableOptions for Options {
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        Options::set(self, key, value)
     }
 }
