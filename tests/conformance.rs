@@ -1,65 +1,69 @@
 //! The conformance harness over every ruleset in this build: every built-in scenario, many
 //! seeds, default options and the optional rules switched on.
 
-use squadsight_boardgame::Boardgame;
-use squadsight_commander::Commander;
+use crate::error::CliError;
+use crate::rulesets::{RulesetId, RulesetTask, with_ruleset};
 use squadsight_core::Ruleset;
 use squadsight_core::conformance::{ConformanceReport, Limits, check_ruleset};
 use squadsight_core::data::parse_ron;
-use squadsight_skirmish::Skirmish;
+use squadsight_core::options::from_pairs;
 use std::sync::Arc;
 
 /// Random play finishes Skirmish games in about 700 (learning) to 2,700 (terror site) actions
 /// on average; the tail is long, so the cap is generous.
 const STEP_CAP: usize = 20_000;
 
-/// Runs the harness on every built-in scenario of `ruleset` with `options` set, over
+/// Runs the harness on every built-in scenario of ruleset `id` with `options` set, over
 /// `seeds_per_scenario` seeds each (a different block of seeds per scenario).
-fn everywhere<R: Ruleset>(
-    ruleset: R,
+fn everywhere(
+    id: RulesetId,
     options: &[(&str, &str)],
     seeds_per_scenario: u64,
 ) -> Vec<ConformanceReport> {
-    let ruleset = Arc::new(ruleset);
-    let mut opts = R::Options::default();
-    for (key, value) in options {
-        ruleset.set_option(&mut opts, key, value).unwrap();
-    }
-    let limits = Limits {
-        steps: STEP_CAP,
-        allow_cap: false,
-        apply_all_up_to: 8,
-        probe_one_in: 4,
+    let task = Everywhere {
+        options,
+        seeds_per_scenario,
     };
-    ruleset
-        .scenarios()
-        .iter()
-        .enumerate()
-        .map(|(i, info)| {
-            let scenario = parse_ron(info.source.as_bytes(), info.id).unwrap();
-            let first = 1_000 * i as u64;
-            check_ruleset(
-                Arc::clone(&ruleset),
-                &scenario,
-                &opts,
-                first..first + seeds_per_scenario,
-                limits,
-            )
-            .unwrap_or_else(|f| panic!("{} scenario `{}`: {f}", R::ID, info.id))
-        })
-        .collect()
+    with_ruleset(id, task).unwrap_or_else(|e| panic!("{}: {e}", id.as_str()))
 }
 
-fn skirmish_everywhere(
-    options: &[(&str, &str)],
+/// [`everywhere`] for one ruleset.
+struct Everywhere<'a> {
+    options: &'a [(&'a str, &'a str)],
     seeds_per_scenario: u64,
-) -> Vec<ConformanceReport> {
-    everywhere(Skirmish::new().unwrap(), options, seeds_per_scenario)
+}
+
+impl RulesetTask for Everywhere<'_> {
+    type Output = Vec<ConformanceReport>;
+
+    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Self::Output, CliError> {
+        let opts: R::Options = from_pairs(self.options).map_err(CliError::input)?;
+        let limits = Limits {
+            steps: STEP_CAP,
+            allow_cap: false,
+            apply_all_up_to: 8,
+            probe_one_in: 4,
+        };
+        let seeds = self.seeds_per_scenario;
+        let reports = ruleset
+            .scenarios()
+            .iter()
+            .enumerate()
+            .map(|(i, info)| {
+                let scenario = parse_ron(info.source.as_bytes(), info.id).unwrap();
+                let first = 1_000 * i as u64;
+                let range = first..first + seeds;
+                check_ruleset(Arc::clone(&ruleset), &scenario, &opts, range, limits)
+                    .unwrap_or_else(|f| panic!("{} scenario `{}`: {f}", R::ID, info.id))
+            })
+            .collect();
+        Ok(reports)
+    }
 }
 
 #[test]
 fn skirmish_default_options() {
-    let reports = skirmish_everywhere(&[], 24);
+    let reports = everywhere(RulesetId::Skirmish, &[], 24);
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 100, "{games} games");
     assert!(
@@ -71,23 +75,20 @@ fn skirmish_default_options() {
 
 #[test]
 fn skirmish_detection_and_panic_on() {
-    let reports = skirmish_everywhere(&[("detection", "on"), ("panic", "on")], 24);
+    let reports = everywhere(
+        RulesetId::Skirmish,
+        &[("detection", "on"), ("panic", "on")],
+        24,
+    );
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 100, "{games} games");
 }
 
 /// Random play finishes Commander battles in a few hundred actions; AI-mode seats take one
 /// action per activation.
-fn commander_everywhere(
-    options: &[(&str, &str)],
-    seeds_per_scenario: u64,
-) -> Vec<ConformanceReport> {
-    everywhere(Commander::new().unwrap(), options, seeds_per_scenario)
-}
-
 #[test]
 fn commander_default_options() {
-    let reports = commander_everywhere(&[], 24);
+    let reports = everywhere(RulesetId::Commander, &[], 24);
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 100, "{games} games");
     assert!(
@@ -99,7 +100,8 @@ fn commander_default_options() {
 
 #[test]
 fn commander_variants_and_hex() {
-    let reports = commander_everywhere(
+    let reports = everywhere(
+        RulesetId::Commander,
         &[
             ("grid", "hex"),
             ("commanding_presence", "files"),
@@ -116,29 +118,26 @@ fn commander_variants_and_hex() {
 
 #[test]
 fn commander_ai_mode_seats() {
-    let reports = commander_everywhere(&[("ai_seat1", "normal"), ("ai_seat2", "impossible")], 12);
+    let reports = everywhere(
+        RulesetId::Commander,
+        &[("ai_seat1", "normal"), ("ai_seat2", "impossible")],
+        12,
+    );
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 50, "{games} games");
-    let reports = commander_everywhere(&[("ai_seat2", "easy"), ("ai_wounded", "wounded")], 12);
+    let reports = everywhere(
+        RulesetId::Commander,
+        &[("ai_seat2", "easy"), ("ai_wounded", "wounded")],
+        12,
+    );
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 50, "{games} games");
 }
 
 /// Random play runs Tactical games to their scenario's round limit or to a victory.
-fn tactical_everywhere(
-    options: &[(&str, &str)],
-    seeds_per_scenario: u64,
-) -> Vec<ConformanceReport> {
-    everywhere(
-        squadsight_tactical::Tactical::new().unwrap(),
-        options,
-        seeds_per_scenario,
-    )
-}
-
 #[test]
 fn tactical_default_options() {
-    let reports = tactical_everywhere(&[], 4);
+    let reports = everywhere(RulesetId::Tactical, &[], 4);
     let games: usize = reports.iter().map(|r| r.games).sum();
     assert!(games >= 12, "{games} games");
     assert!(
@@ -150,7 +149,8 @@ fn tactical_default_options() {
 
 #[test]
 fn tactical_contested_readings() {
-    let reports = tactical_everywhere(
+    let reports = everywhere(
+        RulesetId::Tactical,
         &[
             ("melee_tu", "table"),
             ("initiative", "d10"),
@@ -173,7 +173,7 @@ fn boardgame_every_difficulty_timed_and_untimed() {
         &[("timer", "off")][..],
         &[("red_budget", "chance"), ("scramble", "anywhere")][..],
     ] {
-        let reports = everywhere(Boardgame::new().unwrap(), options, 25);
+        let reports = everywhere(RulesetId::Boardgame, options, 25);
         let games: usize = reports.iter().map(|r| r.games).sum();
         assert!(games >= 100, "{games} games");
         // Cooperative: a game is won by all four roles or by none.

@@ -4,14 +4,13 @@
 //! the clause it settles. The save must verify, the clause must exist, and every expectation
 //! must hold. The file format is in `docs/FORMATS.md`.
 
+use crate::error::CliError;
+use crate::rulesets::{RulesetTask, named, with_ruleset};
 use serde::Deserialize;
-use squadsight_boardgame::Boardgame;
-use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::data::parse_ron;
 use squadsight_core::save::{self, read_header};
 use squadsight_core::trace::{EntryTrace, trace_entry};
-use squadsight_skirmish::Skirmish;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -88,26 +87,36 @@ fn check(path: &Path) -> Vec<String> {
         Ok(h) => h,
         Err(e) => return vec![e.to_string()],
     };
-    match header.ruleset.as_str() {
-        "skirmish" => match Skirmish::new() {
-            Ok(sk) => check_with(Arc::new(sk), &dispute, &save_bytes, &name, &origin),
-            Err(e) => vec![e.to_string()],
-        },
-        "commander" => match Commander::new() {
-            Ok(cmd) => check_with(Arc::new(cmd), &dispute, &save_bytes, &name, &origin),
-            Err(e) => vec![e.to_string()],
-        },
-        "boardgame" => match Boardgame::new() {
-            Ok(bg) => check_with(Arc::new(bg), &dispute, &save_bytes, &name, &origin),
-            Err(e) => vec![e.to_string()],
-        },
-        "tactical" => match squadsight_tactical::Tactical::new() {
-            Ok(t) => check_with(Arc::new(t), &dispute, &save_bytes, &name, &origin),
-            Err(e) => vec![e.to_string()],
-        },
-        other => vec![format!(
-            "{name}: no dispute runner for the `{other}` ruleset yet"
-        )],
+    let task = CheckWith {
+        dispute: &dispute,
+        bytes: &save_bytes,
+        name: &name,
+        origin: &origin,
+    };
+    named(&header.ruleset)
+        .and_then(|id| with_ruleset(id, task))
+        .unwrap_or_else(|e| vec![format!("{name}: {e}")])
+}
+
+/// [`check_with`] the ruleset the save's header names.
+struct CheckWith<'a> {
+    dispute: &'a Dispute,
+    bytes: &'a [u8],
+    name: &'a str,
+    origin: &'a str,
+}
+
+impl RulesetTask for CheckWith<'_> {
+    type Output = Vec<String>;
+
+    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Vec<String>, CliError> {
+        Ok(check_with(
+            ruleset,
+            self.dispute,
+            self.bytes,
+            self.name,
+            self.origin,
+        ))
     }
 }
 

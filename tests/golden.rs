@@ -3,8 +3,8 @@
 //! would play a past game differently fails here, so it can only happen deliberately: see
 //! "Golden replays" in `docs/FORMATS.md` for how to re-record one.
 
-use squadsight_boardgame::Boardgame;
-use squadsight_commander::Commander;
+use crate::error::CliError;
+use crate::rulesets::{RulesetTask, named, with_ruleset};
 use squadsight_core::Ruleset;
 use squadsight_core::game::LogEntry;
 use squadsight_core::save::{self, read_header};
@@ -73,6 +73,20 @@ fn check<R: Ruleset>(ruleset: Arc<R>, path: &Path, bytes: &[u8]) -> Result<usize
     Ok(entries)
 }
 
+/// [`check`] of one golden save, for whichever ruleset its header names.
+struct Check<'a> {
+    path: &'a Path,
+    bytes: &'a [u8],
+}
+
+impl RulesetTask for Check<'_> {
+    type Output = Result<usize, String>;
+
+    fn run<R: Ruleset>(self, ruleset: Arc<R>) -> Result<Self::Output, CliError> {
+        Ok(check(ruleset, self.path, self.bytes))
+    }
+}
+
 #[test]
 fn every_golden_replay_still_verifies() {
     let files = golden_files();
@@ -88,17 +102,17 @@ fn every_golden_replay_still_verifies() {
                 continue;
             }
         };
-        let result = match header.ruleset.as_str() {
-            "skirmish" => check(Arc::new(Skirmish::new().unwrap()), path, &bytes),
-            "commander" => check(Arc::new(Commander::new().unwrap()), path, &bytes),
-            "boardgame" => check(Arc::new(Boardgame::new().unwrap()), path, &bytes),
-            "tactical" => check(
-                Arc::new(squadsight_tactical::Tactical::new().unwrap()),
-                path,
-                &bytes,
-            ),
-            other => Err(format!("{origin}: no golden runner for `{other}` yet")),
-        };
+        let result = named(&header.ruleset)
+            .and_then(|id| {
+                with_ruleset(
+                    id,
+                    Check {
+                        path,
+                        bytes: &bytes,
+                    },
+                )
+            })
+            .unwrap_or_else(|e| Err(format!("{origin}: {e}")));
         match result {
             Ok(_) => *per_ruleset.entry(header.ruleset.clone()).or_insert(0) += 1,
             Err(e) => problems.push(e),

@@ -15,6 +15,7 @@ use crate::resolution;
 use crate::state::{Clock, Count, Entry, Phase, State};
 use crate::timed;
 use crate::{CENTRAL_OFFICER, data::Role};
+use squadsight_core::options::TableOptions;
 use squadsight_core::{
     DataCheck, Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset,
     ScenarioInfo, Seat, SeatSet, SetupError, Stream, Timer,
@@ -68,6 +69,12 @@ impl Boardgame {
     }
 }
 
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
+    }
+}
+
 impl Ruleset for Boardgame {
     const ID: &'static str = "boardgame";
     type Scenario = ScenarioDef;
@@ -93,10 +100,6 @@ impl Ruleset for Boardgame {
         Role::ALL
             .get(seat.index())
             .map_or_else(|| seat.to_string(), |r| r.name().to_string())
-    }
-
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        options.set(key, value)
     }
 
     fn setup(

@@ -95,10 +95,12 @@ mod tests {
 
     #[test]
     fn options_parse_and_refuse() {
-        let mut o = Options::default();
-        o.set("timer", "off").unwrap();
-        o.set("red_budget", "chance").unwrap();
-        o.set("scramble", "anywhere").unwrap();
+        let pairs = [
+            ("timer", "off"),
+            ("red_budget", "chance"),
+            ("scramble", "anywhere"),
+        ];
+        let mut o: Options = squadsight_core::options::from_pairs(&pairs).unwrap();
         assert!(!o.timer);
         assert_eq!(o.red_budget, RedBudget::Chance);
         assert!(o.set("timer", "maybe").unwrap_err().contains("on or off"));

@@ -42,6 +42,7 @@ use crate::state::{
 use crate::summary::{RULES_PAGE, Summaries};
 use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
@@ -1918,6 +1919,12 @@ impl Commander {
     }
 }
 
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
+    }
+}
+
 impl Ruleset for Commander {
     const ID: &'static str = "commander";
     type Scenario = ScenarioDef;
@@ -1934,16 +1941,8 @@ impl Ruleset for Commander {
         builtin_scenarios()
     }
 
-    fn seat_count(&self, _scenario: &ScenarioDef) -> u8 {
-        2
-    }
-
     fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
         seat_name(scenario.sides.iter().map(|s| s.name.as_str()), seat)
-    }
-
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        options.set(key, value)
     }
 
     fn setup(

@@ -181,15 +181,20 @@ fn run(
 
 const ORDER: [Priority; 3] = [Priority::Closest, Priority::Weakest, Priority::Wounded];
 
+/// The plan for card row `e` with a rifle, the usual priorities and one enemy: model 5, at
+/// full Wounds (4), wherever the table puts it.
+fn against_one(t: &Table, e: AiEntry) -> Plan<Cell> {
+    let enemies = [model(t, 5, 4, 4, 160)];
+    run(t, &Setup::against(&enemies), e, &ORDER, None)
+}
+
 #[test]
 fn attack_steps_into_cover_then_fires() {
     // cmd.ai.action.a; without `!` the model prefers cover (cmd.ai.flag.ignore-cover).
     let mut t = Table::new((10, 10));
     t.models.insert(5, (10, 16));
     t.cover.insert((11, 11));
-    let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup::against(&enemies);
-    let p = run(&t, &s, entry(AiAction::A, false, false), &ORDER, None);
+    let p = against_one(&t, entry(AiAction::A, false, false));
     assert_eq!(
         p.steps,
         vec![
@@ -213,9 +218,7 @@ fn attack_with_ignore_cover_fires_with_both_actions() {
     let mut t = Table::new((10, 10));
     t.models.insert(5, (10, 16));
     t.cover.insert((11, 11));
-    let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup::against(&enemies);
-    let p = run(&t, &s, entry(AiAction::A, false, true), &ORDER, None);
+    let p = against_one(&t, entry(AiAction::A, false, true));
     assert_eq!(
         p.steps,
         vec![Step::Attack {
@@ -394,9 +397,7 @@ fn move_closes_on_the_first_target() {
     // cmd.ai.action.m
     let mut t = Table::new((0, 0));
     t.models.insert(5, (0, 20));
-    let enemies = [model(&t, 5, 4, 4, 160)];
-    let s = Setup::against(&enemies);
-    let p = run(&t, &s, entry(AiAction::M, false, true), &ORDER, None);
+    let p = against_one(&t, entry(AiAction::M, false, true));
     assert!(matches!(p.steps[..], [Step::Run { actions: 2, to }] if cheb(to, (0, 20)) == 14));
 }
 

@@ -2,6 +2,7 @@
 //! index. Expected values are transcribed again here, independently of the RON files, so a typo
 //! in `rulesets/commander/*.ron` fails a test.
 
+use crate::support::{catalog, unit_id, weapon_id};
 use squadsight_commander::catalog::{
     AI_CARD_COUNT, AiAction, AiCardId, AiRowName, CardPattern, Catalog, DataFiles, FaceCard,
     Faction, ITEM_COUNT, ItemKind, OPERATION_COUNT, OperationSide, Preference, Priority,
@@ -10,27 +11,10 @@ use squadsight_commander::catalog::{
 };
 use squadsight_commander::pep::{self, DamageType, Op, Resistance, parse_damage, parse_resistance};
 
-fn cat() -> &'static Catalog {
-    match Catalog::builtin() {
-        Ok(c) => c,
-        Err(e) => panic!("Commander data does not load:\n{e}"),
-    }
-}
-
-fn unit(name: &str) -> UnitId {
-    cat()
-        .unit_id(name)
-        .unwrap_or_else(|| panic!("no unit {name}"))
-}
-
-fn weapon(name: &str) -> WeaponId {
-    cat()
-        .weapon_id(name)
-        .unwrap_or_else(|| panic!("no weapon {name}"))
-}
-
 fn names(ids: &[WeaponId]) -> Vec<&'static str> {
-    ids.iter().map(|w| cat().weapon(*w).name.as_str()).collect()
+    ids.iter()
+        .map(|w| catalog().weapon(*w).name.as_str())
+        .collect()
 }
 
 // ---- counts ----
@@ -39,7 +23,7 @@ fn names(ids: &[WeaponId]) -> Vec<&'static str> {
 fn reference_counts() {
     // commander-data.md "Counts": 14 units, 27 weapons, 2 items, 3 vests, 7 AI cards, 6 ranks,
     // 33 reward entries; §7a: 3 selectable operations.
-    let c = cat();
+    let c = catalog();
     assert_eq!(c.units().len(), UNIT_COUNT);
     assert_eq!(UNIT_COUNT, 14);
     assert_eq!(c.weapons().len(), WEAPON_COUNT);
@@ -189,10 +173,10 @@ const UNITS: [UnitRow; 14] = [
 fn every_unit_card_matches_the_reference() {
     // commander-data.md §1a, §1c; costs in spl (cmd.prep.points-supplies); one faction keyword
     // per unit (cmd.gap.31).
-    let c = cat();
+    let c = catalog();
     for (i, (name, faction, s, armour, cost, card)) in UNITS.iter().enumerate() {
-        let u = c.unit(unit(name));
-        assert_eq!(unit(name).index(), i, "{name}: data order");
+        let u = c.unit(unit_id(name));
+        assert_eq!(unit_id(name).index(), i, "{name}: data order");
         assert_eq!(u.faction, *faction, "{name}");
         let got = [
             u.stats.aim,
@@ -214,7 +198,7 @@ fn every_unit_card_matches_the_reference() {
 #[test]
 fn unit_special_rules() {
     // commander-data.md §1a "Special Rules".
-    let rules = |n: &str| cat().unit(unit(n)).rules.clone();
+    let rules = |n: &str| catalog().unit(unit_id(n)).rules.clone();
     use UnitRule::*;
     assert_eq!(rules("Rookie"), vec![SquadTactics]);
     assert_eq!(rules("Ranger"), vec![Phantom]);
@@ -235,7 +219,7 @@ fn unit_special_rules() {
 #[test]
 fn unit_loadouts_and_slots() {
     // commander-data.md §1c (AI loadout) and §1d (slot options, attachments, vest).
-    let c = cat();
+    let c = catalog();
     let ar = ["Assault Rifle", "Magnetic Rifle", "Plasma Rifle"];
     let pistols = ["Pistol", "Mag Pistol", "Beam Pistol"];
     type Row = (
@@ -361,7 +345,7 @@ fn unit_loadouts_and_slots() {
         ),
     ];
     for (name, loadout, primary, secondary, attach, vest) in rows {
-        let u = c.unit(unit(name));
+        let u = c.unit(unit_id(name));
         assert_eq!(names(&u.ai_loadout), loadout.to_vec(), "{name} AI loadout");
         assert_eq!(names(&u.primary_options), primary, "{name} primary");
         assert_eq!(names(&u.secondary_options), secondary, "{name} secondary");
@@ -377,59 +361,67 @@ fn unit_loadouts_and_slots() {
 fn stat_tags_name_the_skill_values() {
     // commander-data.md §1b: the Specialist's GREMLIN uses HACK, the Psi Operative's Psi Amp
     // PSI, the Viper's tongue and Armour DODGE; The Commander's pistol falls back to AIM (I5).
-    let c = cat();
-    let spec = c.unit(unit("Specialist"));
+    let c = catalog();
+    let spec = c.unit(unit_id("Specialist"));
     assert_eq!(spec.weapon_stat(Slot::Secondary), Stat::Hack);
     assert_eq!(spec.weapon_stat(Slot::Primary), Stat::Aim);
     assert_eq!(
-        c.unit(unit("Psi Operative")).weapon_stat(Slot::Secondary),
+        c.unit(unit_id("Psi Operative"))
+            .weapon_stat(Slot::Secondary),
         Stat::Psi
     );
     assert_eq!(
-        c.unit(unit("Psi Operative")).stat_for(StatTag::Mindspin),
+        c.unit(unit_id("Psi Operative")).stat_for(StatTag::Mindspin),
         Some(Stat::Psi)
     );
     assert_eq!(
-        c.unit(unit("Psi Operative")).stat_for(StatTag::Armour),
+        c.unit(unit_id("Psi Operative")).stat_for(StatTag::Armour),
         None
     );
-    let viper = c.unit(unit("Viper"));
+    let viper = c.unit(unit_id("Viper"));
     assert_eq!(viper.weapon_stat(Slot::Secondary), Stat::Dodge);
     assert_eq!(viper.stat_for(StatTag::Armour), Some(Stat::Dodge));
     assert_eq!(
-        c.unit(unit("Sectoid")).weapon_stat(Slot::Secondary),
+        c.unit(unit_id("Sectoid")).weapon_stat(Slot::Secondary),
         Stat::Aim
     );
     assert_eq!(
-        c.unit(unit("Sectoid")).stat_for(StatTag::Mindspin),
+        c.unit(unit_id("Sectoid")).stat_for(StatTag::Mindspin),
         Some(Stat::Psi)
     );
-    assert_eq!(c.unit(unit("Sectoid")).stat_for(StatTag::ComputerUse), None);
     assert_eq!(
-        c.unit(unit("The Commander"))
+        c.unit(unit_id("Sectoid")).stat_for(StatTag::ComputerUse),
+        None
+    );
+    assert_eq!(
+        c.unit(unit_id("The Commander"))
             .stat_for(StatTag::SecondaryWeapon),
         None
     );
     assert_eq!(
-        c.unit(unit("The Commander")).weapon_stat(Slot::Secondary),
+        c.unit(unit_id("The Commander"))
+            .weapon_stat(Slot::Secondary),
         Stat::Aim
     );
     assert_eq!(
-        c.unit(unit("Rookie")).stat_for(StatTag::Wounds),
+        c.unit(unit_id("Rookie")).stat_for(StatTag::Wounds),
         Some(Stat::Health)
     );
     assert_eq!(
-        c.unit(unit("Rookie")).stat_for(StatTag::Search),
+        c.unit(unit_id("Rookie")).stat_for(StatTag::Search),
         Some(Stat::Mobility)
     );
-    assert_eq!(c.unit(unit("Faceless")).stat_for(StatTag::Interact), None);
+    assert_eq!(
+        c.unit(unit_id("Faceless")).stat_for(StatTag::Interact),
+        None
+    );
 }
 
 #[test]
 fn unit_costs_follow_three_times_stats_and_armour_except_faceless() {
     // commander-data.md §9a: 3 × (seven stats + Armour value) gives 13 of 14 base costs; the
     // Faceless keeps the .gst's 114 (I10), a documented decision.
-    for u in cat().units() {
+    for u in catalog().units() {
         let s = u.stats;
         let sum = u32::from(s.aim)
             + u32::from(s.health)
@@ -730,10 +722,10 @@ fn every_weapon_card_matches_the_reference() {
         ),
         ("Psi Amp", None, 0, None, 25, Secondary, None, &[]),
     ];
-    let c = cat();
+    let c = catalog();
     for (i, (name, half, max, damage, cost, slot, tier, rules)) in rows.iter().enumerate() {
-        let w = c.weapon(weapon(name));
-        assert_eq!(weapon(name).index(), i, "{name}: data order");
+        let w = c.weapon(weapon_id(name));
+        assert_eq!(weapon_id(name).index(), i, "{name}: data order");
         assert_eq!((w.half_range, w.max_range), (*half, *max), "{name} range");
         assert_eq!(w.damage, *damage, "{name} damage");
         assert_eq!(w.critical, None, "{name}: every Critical field is /-");
@@ -753,7 +745,7 @@ fn every_weapon_card_matches_the_reference() {
 fn weapon_costs_follow_the_spreadsheet_formula_except_viper_tongue() {
     // commander-data.md §9b: ranged max Range + 5 × damage, close combat 10 × damage; Psi Amp is
     // flat 25; the Viper Tongue keeps the .gst's damage 2 with the damage-1 price 41 (I11).
-    for w in cat().weapons() {
+    for w in catalog().weapons() {
         let Some((x, _)) = w.damage else {
             assert_eq!((w.name.as_str(), w.cost), ("Psi Amp", 25));
             continue;
@@ -774,7 +766,7 @@ fn weapon_costs_follow_the_spreadsheet_formula_except_viper_tongue() {
 #[test]
 fn upgrade_families_run_tier_by_tier() {
     // commander-data.md §2b.
-    let c = cat();
+    let c = catalog();
     let fam = |f: &str| names(&c.family(f));
     assert_eq!(
         fam("Primary Weapons (Assault Rifles)"),
@@ -786,10 +778,10 @@ fn upgrade_families_run_tier_by_tier() {
     );
     assert_eq!(fam("Secondary Weapons (Shock Lances)"), ["Shock Lance"]);
     assert_eq!(
-        c.weapon(weapon("Shock Lance")).reward_card.as_deref(),
+        c.weapon(weapon_id("Shock Lance")).reward_card.as_deref(),
         Some("9-10 ♠")
     );
-    assert_eq!(c.weapon(weapon("Viper Tongue")).reward_card, None);
+    assert_eq!(c.weapon(weapon_id("Viper Tongue")).reward_card, None);
 }
 
 // ---- items, vests, ranks ----
@@ -797,7 +789,7 @@ fn upgrade_families_run_tier_by_tier() {
 #[test]
 fn items_vests_and_ranks() {
     // commander-data.md §3 and §5 (negative rank costs as the files give them).
-    let c = cat();
+    let c = catalog();
     let items: Vec<_> = c
         .items()
         .iter()
@@ -856,7 +848,7 @@ fn items_vests_and_ranks() {
 // ---- AI cards ----
 
 fn card_rows(name: &str) -> Vec<(String, String)> {
-    let c = cat();
+    let c = catalog();
     let id: AiCardId = c
         .ai_card_id(name)
         .unwrap_or_else(|| panic!("no card {name}"));
@@ -915,7 +907,7 @@ fn every_ai_card_row_matches_the_reference() {
     for (name, r) in expected {
         assert_eq!(card_rows(name), rows(r), "{name}");
     }
-    let c = cat();
+    let c = catalog();
     let faceless = &c.ai_cards()[4];
     assert!(
         faceless
@@ -931,7 +923,7 @@ fn every_ai_card_row_matches_the_reference() {
 fn ai_priorities_and_preferences() {
     // commander-data.md §4 Priorities (the Support card's stray quote is dropped, I9).
     use Priority::*;
-    let c = cat();
+    let c = catalog();
     let p = |n: &str| {
         let card = c.ai_card(c.ai_card_id(n).unwrap_or_else(|| panic!("{n}")));
         (card.preference, card.priorities.clone())
@@ -986,7 +978,7 @@ fn d6_picks_the_ai_row() {
         (5, AiRowName::Bravo),
         (6, AiRowName::Alpha),
     ];
-    let card = &cat().ai_cards()[0];
+    let card = &catalog().ai_cards()[0];
     for (roll, name) in want {
         assert_eq!(AiRowName::for_roll(roll), Some(name));
         let (got, row) = card.row_for_roll(roll).unwrap_or_else(|| panic!("{roll}"));
@@ -1004,7 +996,7 @@ fn d6_picks_the_ai_row() {
 fn reward_deck_entries() {
     // commander-data.md §6; tiers by pattern (cmd.campaign.tier-1, cmd.campaign.tier-2,
     // cmd.campaign.tier-3); each category keyed to its suit (cmd.campaign.suit-gate).
-    let c = cat();
+    let c = catalog();
     let per = |cat_: RewardCategory| c.rewards().iter().filter(|e| e.category == cat_).count();
     assert_eq!(per(RewardCategory::Armour), 3);
     assert_eq!(per(RewardCategory::Experience), 1);
@@ -1019,7 +1011,7 @@ fn reward_deck_entries() {
             .unwrap_or_else(|| panic!("no entry {label}"))
     };
     let mag = find("2/2 ♠ - Magnetic Rifle");
-    assert_eq!(mag.reward, Reward::Weapon(weapon("Magnetic Rifle")));
+    assert_eq!(mag.reward, Reward::Weapon(weapon_id("Magnetic Rifle")));
     assert_eq!(mag.pattern.tier(), Some(2));
     assert_eq!(find("2 ♠ - Assault Rifle").pattern.tier(), Some(1));
     assert_eq!(
@@ -1099,7 +1091,7 @@ fn card_patterns_parse_and_refuse_nonsense() {
 #[test]
 fn operations_match_the_reference() {
     // commander-data.md §7a.
-    let c = cat();
+    let c = catalog();
     let ops: Vec<&str> = c.operations().iter().map(|o| o.name.as_str()).collect();
     assert_eq!(
         ops,
@@ -1504,7 +1496,7 @@ fn syntax_errors_and_counts() {
 
 #[test]
 fn data_hash_is_stable_and_tracks_edits() {
-    let a = cat().data_hash();
+    let a = catalog().data_hash();
     assert_eq!(Catalog::load().map(|c| c.data_hash()), Ok(a));
     let mut files = DataFiles::builtin();
     let edited = leak(

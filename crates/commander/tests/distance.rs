@@ -3,24 +3,10 @@
 //! cmd.move.range-systems, cmd.move.attack-base-to-base, cmd.gap.20, cmd.gap.22); the
 //! `measure=steps` option keeps the old cell count; hexes count hex steps.
 
+use crate::support::{runs, weapon_id};
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Board, Cell, Distance, GridKind, Measure, Piece, TerrainKind};
-use squadsight_commander::fixture::{Fixture, Session};
-
-fn weapon(s: &Session, name: &str) -> squadsight_commander::catalog::WeaponId {
-    s.ruleset().catalog().weapon_id(name).unwrap()
-}
-
-/// The cells a Run reaches, with its action count.
-fn runs(s: &Session, seat: u8) -> Vec<(Cell, u8)> {
-    s.legal(seat)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Run { to, actions } => Some((to, actions)),
-            _ => None,
-        })
-        .collect()
-}
+use squadsight_commander::fixture::Fixture;
 
 #[test]
 fn cmd_move_default_inches_a_diagonal_is_as_long_as_a_tape_says() {
@@ -189,7 +175,7 @@ fn cmd_shoot_range_limit_and_bands_use_the_tape() {
             .unwrap();
         let rookie = s.model_at(2, 2).unwrap();
         let trooper = s.model_at(tx, ty).unwrap();
-        let ar = weapon(&s, "Assault Rifle");
+        let ar = weapon_id("Assault Rifle");
         s.act(0, Action::Activate(rookie)).unwrap();
         let attack = Action::Attack {
             weapon: ar,
@@ -228,7 +214,7 @@ fn cmd_sr_sniper_minimum_range_is_a_tape_length() {
         let sniper = s.model_at(2, 2).unwrap();
         s.act(0, Action::Activate(sniper)).unwrap();
         let target = s.model_at(12, 11).unwrap();
-        let rifle = weapon(&s, "Sniper Rifle");
+        let rifle = weapon_id("Sniper Rifle");
         s.legal(0).contains(&Action::Attack {
             weapon: rifle,
             target,

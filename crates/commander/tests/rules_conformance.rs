@@ -5,14 +5,12 @@ use squadsight_commander::Commander;
 use squadsight_core::Ruleset;
 use squadsight_core::conformance::{Limits, check_ruleset};
 use squadsight_core::data::parse_ron;
+use squadsight_core::options::from_pairs;
 use std::sync::Arc;
 
 fn run(options: &[(&str, &str)], seeds: u64) -> usize {
     let ruleset = Arc::new(Commander::new().unwrap());
-    let mut opts = <Commander as Ruleset>::Options::default();
-    for (k, v) in options {
-        ruleset.set_option(&mut opts, k, v).unwrap();
-    }
+    let opts: <Commander as Ruleset>::Options = from_pairs(options).unwrap();
     let limits = Limits {
         steps: 20_000,
         allow_cap: false,

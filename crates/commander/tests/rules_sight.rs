@@ -2,20 +2,10 @@
 //! and blocks a sight line only where it reaches the line; eyes are half a level above the level
 //! a model stands on.
 
+use crate::support::piece;
 use squadsight_commander::action::Action;
-use squadsight_commander::board::{Board, Cell, GridKind, Piece, TerrainKind};
+use squadsight_commander::board::{Board, Cell, GridKind, TerrainKind};
 use squadsight_commander::fixture::Fixture;
-
-fn piece(kind: TerrainKind, height: u8, cells: &[(u8, u8)]) -> Piece {
-    Piece {
-        name: "test".into(),
-        kind,
-        height,
-        indestructible: false,
-        cells: cells.iter().map(|&(x, y)| Cell::new(x, y)).collect(),
-        destroyed: false,
-    }
-}
 
 /// A 30 × 20 table: a two-level building on columns 2–4, rows 8–12, and a low Impassable
 /// plinth on column 10, rows 9–11.

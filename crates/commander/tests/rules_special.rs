@@ -1,14 +1,11 @@
 //! Reaction fire, close combat, special rules the engine carries out, objectives and victory.
 
+use crate::support::weapon_id;
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Cell, TerrainKind};
 use squadsight_commander::fixture::{Fixture, Session};
 use squadsight_commander::state::{Method, Presence, Victory, Window};
 use squadsight_core::{Decision, Ruleset, Seat};
-
-fn weapon(s: &Session, name: &str) -> squadsight_commander::catalog::WeaponId {
-    s.ruleset().catalog().weapon_id(name).unwrap()
-}
 
 #[test]
 fn cmd_act_overwatch_one_fires_at_a_mover() {
@@ -19,7 +16,7 @@ fn cmd_act_overwatch_one_fires_at_a_mover() {
         .build()
         .unwrap();
     let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(20, 10).unwrap());
-    let ar = weapon(&s, "Assault Rifle");
+    let ar = weapon_id("Assault Rifle");
     s.act(0, Action::Activate(rookie)).unwrap();
     s.act(0, Action::Overwatch(ar)).unwrap();
     s.act(0, Action::EndActivation).unwrap();
@@ -50,7 +47,7 @@ fn cmd_sr_phantom_triggers_no_reaction_fire() {
         .build()
         .unwrap();
     let (rookie, lancer) = (s.model_at(2, 10).unwrap(), s.model_at(20, 10).unwrap());
-    let ar = weapon(&s, "Assault Rifle");
+    let ar = weapon_id("Assault Rifle");
     s.act(0, Action::Activate(rookie)).unwrap();
     s.act(0, Action::Overwatch(ar)).unwrap();
     s.act(0, Action::EndActivation).unwrap();
@@ -81,7 +78,7 @@ fn cmd_melee_charge_engage_flee_and_free_attack() {
         .build()
         .unwrap();
     let (rookie, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(12, 10).unwrap());
-    let lance = weapon(&s, "Shock Lance");
+    let lance = weapon_id("Shock Lance");
     s.act(1, Action::Activate(lancer)).unwrap();
     s.act(
         1,
@@ -144,7 +141,7 @@ fn cmd_prep_leader_loss_will() {
         .build()
         .unwrap();
     let (rookie, officer) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
-    let ar = weapon(&s, "Assault Rifle");
+    let ar = weapon_id("Assault Rifle");
     s.act(0, Action::Activate(rookie)).unwrap();
     s.act(
         0,
@@ -178,7 +175,7 @@ fn cmd_sr_zapper_sends_down_and_spends_the_activation() {
         .build()
         .unwrap();
     let (gren, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
-    let lance = weapon(&s, "Shock Lance");
+    let lance = weapon_id("Shock Lance");
     s.act(1, Action::Activate(lancer)).unwrap();
     s.act(
         1,
@@ -207,7 +204,7 @@ fn cmd_sr_lasso_pulls_into_engagement() {
         .build()
         .unwrap();
     let (rookie, viper) = (s.model_at(5, 10).unwrap(), s.model_at(20, 10).unwrap());
-    let tongue = weapon(&s, "Viper Tongue");
+    let tongue = weapon_id("Viper Tongue");
     s.act(1, Action::Activate(viper)).unwrap();
     s.act(
         1,
@@ -235,7 +232,7 @@ fn cmd_sr_scatter_point_by_target_player_and_high_explosive() {
         .build()
         .unwrap();
     let (gren, trooper) = (s.model_at(5, 6).unwrap(), s.model_at(20, 6).unwrap());
-    let gl = weapon(&s, "Grenade Launcher");
+    let gl = weapon_id("Grenade Launcher");
     s.act(0, Action::Activate(gren)).unwrap();
     s.act(
         0,
@@ -377,7 +374,7 @@ fn squad_tactics_counts_other_friends_that_hit_not_the_attacker_itself() {
         s.model_at(2, 18).unwrap(),
     );
     let trooper = s.model_at(12, 14).unwrap();
-    let ar = weapon(&s, "Assault Rifle");
+    let ar = weapon_id("Assault Rifle");
     s.act(0, Action::Activate(a)).unwrap();
     let tactics = |s: &Session| {
         let odds = s
@@ -574,7 +571,7 @@ fn cmd_gap_27_annihilation_ends_the_game() {
         .build()
         .unwrap();
     let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
-    let ar = weapon(&s, "Assault Rifle");
+    let ar = weapon_id("Assault Rifle");
     s.act(0, Action::Activate(rookie)).unwrap();
     s.act(
         0,
@@ -668,7 +665,7 @@ fn cmd_melee_engage_on_contact_never_with_a_destroyed_model() {
         .build()
         .unwrap();
     let (rookie, faceless) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
-    let claws = weapon(&s, "Faceless Claws");
+    let claws = weapon_id("Faceless Claws");
     s.act(1, Action::Activate(faceless)).unwrap();
     s.act(
         1,

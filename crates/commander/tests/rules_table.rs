@@ -1,29 +1,9 @@
 //! The table: distances, terrain forms, cover, line of sight and movement over terrain.
 
+use crate::support::{piece, runs};
 use squadsight_commander::action::Action;
-use squadsight_commander::board::{Board, Cell, Cover, GridKind, Piece, TerrainKind};
+use squadsight_commander::board::{Board, Cell, Cover, GridKind, TerrainKind};
 use squadsight_commander::fixture::Fixture;
-
-fn piece(kind: TerrainKind, height: u8, cells: &[(u8, u8)]) -> Piece {
-    Piece {
-        name: "test piece".into(),
-        kind,
-        height,
-        indestructible: false,
-        cells: cells.iter().map(|&(x, y)| Cell::new(x, y)).collect(),
-        destroyed: false,
-    }
-}
-
-fn runs(s: &squadsight_commander::fixture::Session, seat: u8) -> Vec<(Cell, u8)> {
-    s.legal(seat)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Run { to, actions } => Some((to, actions)),
-            _ => None,
-        })
-        .collect()
-}
 
 #[test]
 fn cmd_move_attack_base_to_base_one_cell_is_one_range() {
@@ -139,19 +119,25 @@ fn cmd_sr_impassable_blocks_sight_and_movement() {
     assert!(!cells.contains(&(Cell::new(9, 5), 1)));
 }
 
-#[test]
-fn cmd_sr_obstacle_halves_movement_and_may_not_be_ended_in() {
-    // cmd.sr.obstacle, cmd.gap.53: each Obstacle cell costs two steps; no move ends in one.
+/// The runs open to a Rookie on (2, 5) of a 20 × 20 table, once activated, with a line of
+/// `kind` terrain down column 4.
+fn runs_past_a_line(name: &str, kind: TerrainKind) -> Vec<(Cell, u8)> {
     let cells: Vec<(u8, u8)> = (0..20).map(|y| (4, y)).collect();
     let mut s = Fixture::new(20, 20)
-        .terrain("hedge of crates", TerrainKind::Obstacle, 0, &cells)
+        .terrain(name, kind, 0, &cells)
         .model(0, "Rookie", 2, 5)
         .model(1, "ADVENT Trooper", 18, 18)
         .build()
         .unwrap();
     let rookie = s.model_at(2, 5).unwrap();
     s.act(0, Action::Activate(rookie)).unwrap();
-    let runs = runs(&s, 0);
+    runs(&s, 0)
+}
+
+#[test]
+fn cmd_sr_obstacle_halves_movement_and_may_not_be_ended_in() {
+    // cmd.sr.obstacle, cmd.gap.53: each Obstacle cell costs two steps; no move ends in one.
+    let runs = runs_past_a_line("hedge of crates", TerrainKind::Obstacle);
     // MOBILITY 6: 1 + 2 (obstacle) + 3 reaches column 7 but not 8 with one action.
     assert!(runs.contains(&(Cell::new(7, 5), 1)));
     assert!(!runs.contains(&(Cell::new(8, 5), 1)));
@@ -165,16 +151,7 @@ fn cmd_sr_obstacle_halves_movement_and_may_not_be_ended_in() {
 #[test]
 fn cmd_sr_hard_cover_is_crossed_on_a_run() {
     // cmd.sr.hard-cover, cmd.gap.53: a low wall is crossed at no extra cost.
-    let cells: Vec<(u8, u8)> = (0..20).map(|y| (4, y)).collect();
-    let mut s = Fixture::new(20, 20)
-        .terrain("low wall", TerrainKind::HardCover, 0, &cells)
-        .model(0, "Rookie", 2, 5)
-        .model(1, "ADVENT Trooper", 18, 18)
-        .build()
-        .unwrap();
-    let rookie = s.model_at(2, 5).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
-    let runs = runs(&s, 0);
+    let runs = runs_past_a_line("low wall", TerrainKind::HardCover);
     assert!(runs.contains(&(Cell::new(8, 5), 1)));
     assert!(runs.iter().all(|(c, _)| c.x != 4));
 }

@@ -1,6 +1,7 @@
 //! Squad building: pricing and every building rule, each test citing its clause.
 
-use squadsight_commander::catalog::{Catalog, Faction, ItemId, Slot, UnitId, VestId, WeaponId};
+use crate::support::{catalog, unit_id, weapon_id};
+use squadsight_commander::catalog::{Faction, ItemId, Slot, UnitId, VestId, WeaponId};
 use squadsight_commander::scenario::{ScenarioDef, builtin_scenarios};
 use squadsight_commander::squad::{
     self, LARGE_LIMIT, STANDARD_LIMIT, SquadDef, SquadError, SquadSpec, UnitPick, UnitPickDef,
@@ -8,40 +9,21 @@ use squadsight_commander::squad::{
 };
 use squadsight_core::data::{parse_ron, to_ron_pretty};
 
-fn cat() -> &'static Catalog {
-    match Catalog::builtin() {
-        Ok(c) => c,
-        Err(e) => panic!("Commander data does not load:\n{e}"),
-    }
-}
-
-fn unit(name: &str) -> UnitId {
-    cat()
-        .unit_id(name)
-        .unwrap_or_else(|| panic!("no unit {name}"))
-}
-
-fn weapon(name: &str) -> WeaponId {
-    cat()
-        .weapon_id(name)
-        .unwrap_or_else(|| panic!("no weapon {name}"))
-}
-
 fn item(name: &str) -> ItemId {
-    cat()
+    catalog()
         .item_id(name)
         .unwrap_or_else(|| panic!("no item {name}"))
 }
 
 fn vest(name: &str) -> VestId {
-    cat()
+    catalog()
         .vest_id(name)
         .unwrap_or_else(|| panic!("no vest {name}"))
 }
 
 /// A unit with its AI loadout, one model.
 fn pick(name: &str) -> UnitPick {
-    ai_loadout_pick(cat(), unit(name), 1)
+    ai_loadout_pick(catalog(), unit_id(name), 1)
 }
 
 fn squad(faction: Faction, units: Vec<UnitPick>) -> SquadSpec {
@@ -56,7 +38,7 @@ fn squad(faction: Faction, units: Vec<UnitPick>) -> SquadSpec {
 /// The 500 spl XCOM Squad used as a legal base: Ranger 180, Grenadier 209, Colonel Rookie 63.
 fn legal_xcom() -> SquadSpec {
     let mut rookie = pick("Rookie");
-    rookie.rank = cat().rank_id("7) Colonel").unwrap_or_else(|| panic!());
+    rookie.rank = catalog().rank_id("7) Colonel").unwrap_or_else(|| panic!());
     squad(
         Faction::Xcom,
         vec![pick("Ranger"), pick("Grenadier"), rookie],
@@ -64,7 +46,7 @@ fn legal_xcom() -> SquadSpec {
 }
 
 fn errors(spec: &SquadSpec, limit: u32) -> Vec<SquadError> {
-    match validate(cat(), spec, limit) {
+    match validate(catalog(), spec, limit) {
         Ok(()) => Vec::new(),
         Err(e) => e,
     }
@@ -80,7 +62,7 @@ fn clauses(spec: &SquadSpec, limit: u32) -> Vec<&'static str> {
 fn price_adds_base_weapons_attachments_vest_and_rank() {
     // cmd.prep.points-supplies; commander-data.md §9c's worked example: a Rookie with Assault
     // Rifle and Pistol is 96 + 39 + 28 = 163 spl; with a Laser Sight and a Nanoscale Vest 208.
-    let c = cat();
+    let c = catalog();
     let mut rookie = pick("Rookie");
     assert_eq!(model_price(c, &rookie), 163);
     rookie.attachments.push(item("Laser Sight"));
@@ -110,11 +92,11 @@ fn ai_loadout_and_cheapest_builds_match_the_reference() {
         ("ADVENT General", 149, 144),
         ("The Commander", 138, 133),
     ];
-    let c = cat();
+    let c = catalog();
     for (name, ai, cheapest) in want {
         assert_eq!(model_price(c, &pick(name)), ai, "{name} AI loadout");
         assert_eq!(
-            model_price(c, &cheapest_pick(c, unit(name))),
+            model_price(c, &cheapest_pick(c, unit_id(name))),
             cheapest,
             "{name} cheapest"
         );
@@ -127,7 +109,7 @@ fn every_model_is_paid_for() {
     let mut rookies = pick("Rookie");
     rookies.models = 2;
     let spec = squad(Faction::Xcom, vec![pick("Ranger"), rookies]);
-    assert_eq!(price(cat(), &spec), 180 + 2 * 163);
+    assert_eq!(price(catalog(), &spec), 180 + 2 * 163);
 }
 
 #[test]
@@ -137,9 +119,9 @@ fn free_advent_trooper_is_outside_the_total() {
         Faction::Advent,
         vec![pick("ADVENT Officer"), pick("ADVENT Stun Lancer")],
     );
-    let before = price(cat(), &spec);
+    let before = price(catalog(), &spec);
     spec.free_trooper = true;
-    assert_eq!(price(cat(), &spec), before);
+    assert_eq!(price(catalog(), &spec), before);
     assert_eq!(before, 146 + 196);
     assert_eq!(errors(&spec, STANDARD_LIMIT), vec![]);
 }
@@ -147,10 +129,10 @@ fn free_advent_trooper_is_outside_the_total() {
 #[test]
 fn battle_mode_buys_any_listed_upgrade_at_its_cost() {
     // cmd.battle.free-build, cmd.gap.35: Battle mode may buy any upgrade the data lists.
-    let c = cat();
+    let c = catalog();
     let mut rookie = pick("Rookie");
-    rookie.primary = Some(weapon("Plasma Rifle"));
-    rookie.secondary = Some(weapon("Beam Pistol"));
+    rookie.primary = Some(weapon_id("Plasma Rifle"));
+    rookie.secondary = Some(weapon_id("Beam Pistol"));
     rookie.attachments = vec![item("Scope"), item("Laser Sight")];
     rookie.vest = Some(vest("Plated Nanoscale Vest"));
     assert_eq!(model_price(c, &rookie), 96 + 49 + 38 + 25 + 25 + 40);
@@ -161,11 +143,14 @@ fn battle_mode_buys_any_listed_upgrade_at_its_cost() {
 #[test]
 fn remaining_points() {
     let spec = legal_xcom();
-    assert_eq!(price(cat(), &spec), 180 + 209 + 63);
-    assert_eq!(squad::remaining(cat(), &spec, STANDARD_LIMIT), 500 - 452);
+    assert_eq!(price(catalog(), &spec), 180 + 209 + 63);
+    assert_eq!(
+        squad::remaining(catalog(), &spec, STANDARD_LIMIT),
+        500 - 452
+    );
     assert_eq!(
         squad::remaining(
-            cat(),
+            catalog(),
             &squad(Faction::Xcom, vec![pick("Grenadier"); 3]),
             500
         ),
@@ -260,7 +245,7 @@ fn the_leader_is_one_of_the_squad() {
     );
     assert_eq!(clauses(&spec, STANDARD_LIMIT), ["cmd.prep.leader-choice"]);
     // cmd.gap.29: every unit of the faction may lead.
-    assert!(cat().units().iter().all(|u| u.leader_eligible));
+    assert!(catalog().units().iter().all(|u| u.leader_eligible));
 }
 
 #[test]
@@ -277,8 +262,8 @@ fn the_leader_is_a_single_model() {
         clauses(&spec, LARGE_LIMIT),
         ["cmd.prep.leader-single-model"]
     );
-    assert_eq!(squad::max_models(cat(), &spec, 2), 1);
-    assert_eq!(squad::max_models(cat(), &spec, 1), u8::MAX);
+    assert_eq!(squad::max_models(catalog(), &spec, 2), 1);
+    assert_eq!(squad::max_models(catalog(), &spec, 1), u8::MAX);
 }
 
 #[test]
@@ -309,7 +294,7 @@ fn unique_units_are_single_models() {
         }]
     );
     assert_eq!(clauses(&spec, LARGE_LIMIT), ["cmd.sr.unique"]);
-    assert_eq!(squad::max_models(cat(), &spec, 1), 1);
+    assert_eq!(squad::max_models(catalog(), &spec, 1), 1);
 }
 
 #[test]
@@ -317,7 +302,7 @@ fn weapon_slots_take_only_their_options() {
     // commander-data.md §1d: every slot filled, from that slot's options only.
     let mut rookie = pick("Rookie");
     rookie.secondary = None;
-    rookie.primary = Some(weapon("Shotgun"));
+    rookie.primary = Some(weapon_id("Shotgun"));
     let e = errors(&squad(Faction::Xcom, vec![rookie]), STANDARD_LIMIT);
     assert_eq!(
         e,
@@ -336,7 +321,7 @@ fn weapon_slots_take_only_their_options() {
     assert!(e.iter().all(|x| x.clause() == "cmd.gap.35"));
     // The ADVENT Trooper has no Secondary slot at all.
     let mut trooper = pick("ADVENT Trooper");
-    trooper.secondary = Some(weapon("Pistol"));
+    trooper.secondary = Some(weapon_id("Pistol"));
     assert_eq!(
         errors(&squad(Faction::Advent, vec![trooper]), STANDARD_LIMIT),
         vec![SquadError::WeaponNotAllowed {
@@ -383,16 +368,16 @@ fn attachments_two_at_most_one_of_each_and_vests_where_allowed() {
             },
         ]
     );
-    assert!(squad::addable_attachments(cat(), &faceless).is_empty());
-    assert!(squad::allowed_vests(cat(), &faceless).is_empty());
+    assert!(squad::addable_attachments(catalog(), &faceless).is_empty());
+    assert!(squad::allowed_vests(catalog(), &faceless).is_empty());
     let mut sectoid = pick("Sectoid");
-    assert_eq!(squad::addable_attachments(cat(), &sectoid).len(), 2);
+    assert_eq!(squad::addable_attachments(catalog(), &sectoid).len(), 2);
     sectoid.attachments = vec![item("Scope")];
     assert_eq!(
-        squad::addable_attachments(cat(), &sectoid),
+        squad::addable_attachments(catalog(), &sectoid),
         vec![item("Laser Sight")]
     );
-    assert_eq!(squad::allowed_vests(cat(), &sectoid).len(), 3);
+    assert_eq!(squad::allowed_vests(catalog(), &sectoid).len(), 3);
 }
 
 #[test]
@@ -435,8 +420,8 @@ fn any_limit_is_allowed_and_the_two_named_sizes_are_named() {
 fn squads_spend_up_to_the_agreed_limit() {
     // cmd.prep.two-squads-equal-points with cmd.gap.58: each Squad spends up to the limit.
     let mut spec = legal_xcom();
-    spec.units[2].rank = cat().first_rank();
-    assert_eq!(price(cat(), &spec), 552);
+    spec.units[2].rank = catalog().first_rank();
+    assert_eq!(price(catalog(), &spec), 552);
     assert_eq!(
         errors(&spec, 500),
         vec![SquadError::OverLimit {
@@ -449,13 +434,13 @@ fn squads_spend_up_to_the_agreed_limit() {
     // Exactly at the limit is fine.
     let mut sharpshooter = pick("Sharpshooter");
     sharpshooter.vest = Some(vest("Plated Vest"));
-    sharpshooter.rank = cat().rank_id("7) Colonel").unwrap_or_else(|| panic!());
+    sharpshooter.rank = catalog().rank_id("7) Colonel").unwrap_or_else(|| panic!());
     let spec = squad(
         Faction::Xcom,
         vec![pick("Ranger"), pick("Grenadier"), sharpshooter],
     );
-    assert_eq!(price(cat(), &spec), 180 + 209 + (181 + 30 - 100));
-    assert_eq!(price(cat(), &spec), 500);
+    assert_eq!(price(catalog(), &spec), 180 + 209 + (181 + 30 - 100));
+    assert_eq!(price(catalog(), &spec), 500);
     assert_eq!(errors(&spec, 500), vec![]);
 }
 
@@ -488,9 +473,9 @@ fn every_error_is_reported_at_once() {
 fn builder_offers_unbought_units_of_the_faction() {
     // cmd.prep.single-faction, cmd.prep.named-unit-once.
     let spec = legal_xcom();
-    let names: Vec<&str> = squad::addable_units(cat(), &spec)
+    let names: Vec<&str> = squad::addable_units(catalog(), &spec)
         .iter()
-        .map(|u| cat().unit(*u).name.as_str())
+        .map(|u| catalog().unit(*u).name.as_str())
         .collect();
     assert_eq!(
         names,
@@ -503,19 +488,22 @@ fn builder_offers_unbought_units_of_the_faction() {
     );
     // 48 spl left: no unbought XCOM unit fits (the cheapest build, The Commander's, is 133);
     // under a 1000 spl limit all four do (cmd.gap.58).
-    assert!(squad::affordable_units(cat(), &spec, STANDARD_LIMIT).is_empty());
-    assert_eq!(squad::affordable_units(cat(), &spec, LARGE_LIMIT).len(), 4);
+    assert!(squad::affordable_units(catalog(), &spec, STANDARD_LIMIT).is_empty());
+    assert_eq!(
+        squad::affordable_units(catalog(), &spec, LARGE_LIMIT).len(),
+        4
+    );
     let small = squad(Faction::Xcom, vec![pick("Ranger"), pick("Grenadier")]);
-    let fits: Vec<&str> = squad::affordable_units(cat(), &small, STANDARD_LIMIT)
+    let fits: Vec<&str> = squad::affordable_units(catalog(), &small, STANDARD_LIMIT)
         .iter()
-        .map(|u| cat().unit(*u).name.as_str())
+        .map(|u| catalog().unit(*u).name.as_str())
         .collect();
     // 111 spl left is still under 133.
     assert!(fits.is_empty());
     let one = squad(Faction::Xcom, vec![pick("Grenadier")]);
-    let fits: Vec<&str> = squad::affordable_units(cat(), &one, STANDARD_LIMIT)
+    let fits: Vec<&str> = squad::affordable_units(catalog(), &one, STANDARD_LIMIT)
         .iter()
-        .map(|u| cat().unit(*u).name.as_str())
+        .map(|u| catalog().unit(*u).name.as_str())
         .collect();
     // 291 spl left: every other XCOM unit's cheapest build fits.
     assert_eq!(
@@ -531,7 +519,7 @@ fn builder_offers_unbought_units_of_the_faction() {
     );
     let mut two = legal_xcom();
     two.units[1].models = 2;
-    assert_eq!(squad::leader_candidates(cat(), &two), vec![0, 2]);
+    assert_eq!(squad::leader_candidates(catalog(), &two), vec![0, 2]);
 }
 
 // ---- campaign base loadouts ----
@@ -539,14 +527,14 @@ fn builder_offers_unbought_units_of_the_faction() {
 #[test]
 fn campaign_squads_start_from_ai_loadouts() {
     // cmd.campaign.base-loadout: AI-loadout weapons, no attachments, no vest, first rank.
-    let c = cat();
+    let c = catalog();
     let spec = match ai_loadout_squad(
         c,
         Faction::Xcom,
         &[
-            (unit("Ranger"), 1),
-            (unit("Grenadier"), 1),
-            (unit("Rookie"), 2),
+            (unit_id("Ranger"), 1),
+            (unit_id("Grenadier"), 1),
+            (unit_id("Rookie"), 2),
         ],
         0,
     ) {
@@ -564,13 +552,13 @@ fn campaign_squads_start_from_ai_loadouts() {
     assert_eq!(price(c, &spec), 180 + 209 + 2 * 163);
     // The Viper's loadout lists the secondary first; it still lands in the right slots.
     let viper = pick("Viper");
-    assert_eq!(viper.primary, Some(weapon("Plasma Rifle")));
-    assert_eq!(viper.secondary, Some(weapon("Viper Tongue")));
+    assert_eq!(viper.primary, Some(weapon_id("Plasma Rifle")));
+    assert_eq!(viper.secondary, Some(weapon_id("Viper Tongue")));
     // An ADVENT campaign Squad fields the free Trooper; a bad Leader is refused.
-    let advent = ai_loadout_squad(c, Faction::Advent, &[(unit("ADVENT Officer"), 1)], 0);
+    let advent = ai_loadout_squad(c, Faction::Advent, &[(unit_id("ADVENT Officer"), 1)], 0);
     assert_eq!(advent.map(|s| s.free_trooper), Ok(true));
     assert_eq!(
-        ai_loadout_squad(c, Faction::Xcom, &[(unit("Rookie"), 2)], 0),
+        ai_loadout_squad(c, Faction::Xcom, &[(unit_id("Rookie"), 2)], 0),
         Err(vec![SquadError::LeaderNotSingle { models: 2 }])
     );
 }
@@ -597,7 +585,7 @@ const SQUAD_TEXT: &str = r#"(
 #[test]
 fn squads_read_and_write_names() {
     let def = parse(SQUAD_TEXT);
-    let spec = match def.resolve(cat()) {
+    let spec = match def.resolve(catalog()) {
         Ok(s) => s,
         Err(e) => panic!("{e:?}"),
     };
@@ -605,18 +593,18 @@ fn squads_read_and_write_names() {
     assert_eq!(spec.units[0].models, 2);
     assert_eq!(spec.units[0].attachments, vec![item("Scope")]);
     assert_eq!(spec.units[0].vest, Some(vest("Plated Vest")));
-    assert_eq!(spec.units[1].rank, cat().first_rank());
+    assert_eq!(spec.units[1].rank, catalog().first_rank());
     assert_eq!(spec.units[1].models, 1);
     assert_eq!(errors(&spec, 1000), vec![]);
     // Written back with every choice spelled out, it reads as the same Squad.
-    let written = SquadDef::from_spec(cat(), &spec);
+    let written = SquadDef::from_spec(catalog(), &spec);
     assert_eq!(written.leader, "Ranger");
     assert_eq!(written.units[1].rank.as_deref(), Some("1) Squaddie"));
     let text = match to_ron_pretty(&written) {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
     };
-    assert_eq!(parse(&text).resolve(cat()), Ok(spec));
+    assert_eq!(parse(&text).resolve(catalog()), Ok(spec));
 }
 
 #[test]
@@ -626,7 +614,7 @@ fn every_unknown_name_is_reported_with_its_unit() {
         .replace("\"Scope\"", "\"Telescope\"")
         .replace("2) Corporal", "Private")
         .replace("Plated Vest", "Tin Vest");
-    let problems = parse(&bad).resolve(cat()).err().unwrap_or_default();
+    let problems = parse(&bad).resolve(catalog()).err().unwrap_or_default();
     assert_eq!(
         problems,
         vec![
@@ -637,11 +625,11 @@ fn every_unknown_name_is_reported_with_its_unit() {
         ]
     );
     let bad = SQUAD_TEXT.replace("unit: \"Rookie\"", "unit: \"Rokie\"");
-    let problems = parse(&bad).resolve(cat()).err().unwrap_or_default();
+    let problems = parse(&bad).resolve(catalog()).err().unwrap_or_default();
     assert_eq!(problems, vec!["unit 1: no unit card named `Rokie`"]);
     // cmd.prep.leader-choice: the Leader must be one of the Squad's units.
     let bad = SQUAD_TEXT.replace("leader: \"Ranger\"", "leader: \"Sharpshooter\"");
-    let problems = parse(&bad).resolve(cat()).err().unwrap_or_default();
+    let problems = parse(&bad).resolve(catalog()).err().unwrap_or_default();
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(
         problems[0].contains("`Sharpshooter`") && problems[0].contains("cmd.prep.leader-choice"),
@@ -653,9 +641,9 @@ fn every_unknown_name_is_reported_with_its_unit() {
 fn omitted_weapons_are_the_ai_loadout_and_omitted_ranks_the_first() {
     // cmd.campaign.base-loadout: a unit written with its name alone carries its AI loadout.
     for u in UnitId::all() {
-        let name = cat().unit(u).name.clone();
+        let name = catalog().unit(u).name.clone();
         let def = SquadDef {
-            faction: cat().unit(u).faction,
+            faction: catalog().unit(u).faction,
             leader: name.clone(),
             units: vec![UnitPickDef {
                 unit: name,
@@ -668,7 +656,7 @@ fn omitted_weapons_are_the_ai_loadout_and_omitted_ranks_the_first() {
             }],
             free_trooper: false,
         };
-        let spec = match def.resolve(cat()) {
+        let spec = match def.resolve(catalog()) {
             Ok(s) => s,
             Err(e) => panic!("{e:?}"),
         };
@@ -676,7 +664,7 @@ fn omitted_weapons_are_the_ai_loadout_and_omitted_ranks_the_first() {
         for slot in [Slot::Primary, Slot::Secondary] {
             assert_eq!(
                 spec.units[0].weapon(slot),
-                squad::ai_loadout_weapon(cat(), u, slot)
+                squad::ai_loadout_weapon(catalog(), u, slot)
             );
         }
     }
@@ -691,11 +679,11 @@ fn the_shipped_scenarios_squads_survive_a_round_trip() {
         };
         for side in &def.sides {
             let Some(squad) = &side.squad else { continue };
-            let spec = match squad.resolve(cat()) {
+            let spec = match squad.resolve(catalog()) {
                 Ok(s) => s,
                 Err(e) => panic!("{}: {e:?}", info.id),
             };
-            let again = SquadDef::from_spec(cat(), &spec).resolve(cat());
+            let again = SquadDef::from_spec(catalog(), &spec).resolve(catalog());
             assert_eq!(again, Ok(spec), "{}", info.id);
         }
     }
@@ -742,7 +730,7 @@ mod random_specs {
         ) {
             let faction = if advent { Faction::Advent } else { Faction::Xcom };
             let spec = SquadSpec { faction, leader, units, free_trooper: free };
-            let c = cat();
+            let c = catalog();
             let total: i64 = spec.units.iter().map(|u| squad::unit_price(c, u)).sum();
             prop_assert_eq!(i64::from(price(c, &spec)), total.max(0));
             match validate(c, &spec, limit) {

@@ -18,3 +18,4 @@ mod rules_special;
 mod rules_table;
 mod rules_turns;
 mod squad;
+mod support;

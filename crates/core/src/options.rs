@@ -60,6 +60,24 @@ pub fn number<T: FromStr + PartialOrd>(
         .ok_or_else(|| refuse(key, value, hint))
 }
 
+/// A ruleset's table options as the command line sets them: one `KEY=VALUE` at a time.
+/// [`crate::Ruleset::set_option`] calls [`TableOptions::set`], so a ruleset's options type is
+/// the one place that knows its keys.
+pub trait TableOptions {
+    /// Sets one option, or says why `value` is not a value of `key` (or `key` no option).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+}
+
+/// Options set from `KEY=VALUE` pairs in order, starting from the defaults; the first refusal
+/// is the error.
+pub fn from_pairs<O: TableOptions + Default>(pairs: &[(&str, &str)]) -> Result<O, String> {
+    let mut options = O::default();
+    for (key, value) in pairs {
+        options.set(key, value)?;
+    }
+    Ok(options)
+}
+
 fn find<T: Copy>(value: &str, choices: &[(&str, T)]) -> Option<T> {
     choices
         .iter()
@@ -85,5 +103,33 @@ mod tests {
             "option `n` cannot be `-1`: use 0 to 4"
         );
         assert!(number::<u8>("n", "300", 0..=255, "a byte").is_err());
+    }
+
+    #[derive(Debug, Default, PartialEq)]
+    struct Lamp {
+        on: bool,
+        level: u8,
+    }
+
+    impl TableOptions for Lamp {
+        fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+            match key {
+                "on" => self.on = choose(key, value, &[("yes", true), ("no", false)], "yes or no")?,
+                "level" => self.level = number(key, value, 1..=3, "1 to 3")?,
+                _ => return Err(format!("unknown option `{key}`")),
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn pairs_are_set_in_order_over_the_defaults_and_the_first_refusal_stops() {
+        let lamp: Lamp = from_pairs(&[("level", "1"), ("on", "yes"), ("level", "3")]).unwrap();
+        assert_eq!(lamp, Lamp { on: true, level: 3 });
+        assert_eq!(from_pairs::<Lamp>(&[]), Ok(Lamp::default()));
+        assert_eq!(
+            from_pairs::<Lamp>(&[("level", "9"), ("colour", "red")]),
+            Err("option `level` cannot be `9`: use 1 to 3".to_string())
+        );
     }
 }

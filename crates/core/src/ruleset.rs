@@ -6,6 +6,7 @@
 
 use crate::data::{DataError, DataErrors, parse_ron};
 use crate::journal::Journal;
+use crate::options::TableOptions;
 use crate::rng::GameRng;
 use crate::seat::{Seat, SeatSet};
 use serde::Serialize;
@@ -122,7 +123,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The scenario as written in a file (raw definition; validated by `setup`).
     type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// Table options (rule variants and gap decisions), recorded in every save.
-    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Options: TableOptions
+        + Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// Everything about a game in progress, hidden information included.
     type State: Clone + Debug + Hash + Send;
     /// One decision a seat can make.
@@ -147,15 +156,24 @@ pub trait Ruleset: Send + Sync + 'static {
         parse_ron(info.source.as_bytes(), info.id).map_err(|e| RulesError::new(Self::ID, e))
     }
 
-    /// How many seats the scenario has.
-    fn seat_count(&self, scenario: &Self::Scenario) -> u8;
+    /// How many seats the scenario has. The default is a duel's two.
+    fn seat_count(&self, _scenario: &Self::Scenario) -> u8 {
+        2
+    }
 
     /// A seat's name in this scenario ("X-Com", "Aliens").
     fn seat_name(&self, scenario: &Self::Scenario, seat: Seat) -> String;
 
-    /// Sets one option from the command line's `KEY=VALUE`.
-    fn set_option(&self, options: &mut Self::Options, key: &str, value: &str)
-    -> Result<(), String>;
+    /// Sets one option from the command line's `KEY=VALUE`: the options' own
+    /// [`TableOptions::set`].
+    fn set_option(
+        &self,
+        options: &mut Self::Options,
+        key: &str,
+        value: &str,
+    ) -> Result<(), String> {
+        options.set(key, value)
+    }
 
     /// Builds the opening state; setup randomness comes from `rng` and is journaled.
     fn setup(

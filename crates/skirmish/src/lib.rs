@@ -51,6 +51,7 @@ use data::ScenarioDef;
 use effects::{Rules, UnitInfo};
 use observe::Observation;
 use options::Options;
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
@@ -183,6 +184,12 @@ impl Skirmish {
     }
 }
 
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
+    }
+}
+
 impl Ruleset for Skirmish {
     const ID: &'static str = "skirmish";
     type Scenario = ScenarioDef;
@@ -199,16 +206,8 @@ impl Ruleset for Skirmish {
         builtin_scenarios()
     }
 
-    fn seat_count(&self, _scenario: &ScenarioDef) -> u8 {
-        2
-    }
-
     fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
         seat_name(scenario.sides.iter().map(|s| s.name.as_str()), seat)
-    }
-
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        options.set(key, value)
     }
 
     fn setup(

@@ -3,7 +3,7 @@
 //! clause it checks; positions come from the fixture builder, dice are pinned with
 //! `Fixture::dice`, and every assertion states an exact outcome.
 
-use crate::support::{R, at, destinations, rejected};
+use crate::support::{R, at, destinations, play_spec, rejected};
 use squadsight_core::dice::{Dice, Target};
 use squadsight_core::journal::Visibility;
 use squadsight_core::{Decision, GameRng, Journal, Ratio, Ruleset, Seat, Stream};
@@ -13,32 +13,6 @@ use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::options::Options;
 use squadsight_skirmish::state::{DiscardWhy, Frame, HexId, Phase, State, UnitId};
 use std::collections::BTreeSet;
-
-/// Plays a deck card for a unit.
-fn play(s: &mut Session, side: u8, card: &str, unit: UnitId) -> R {
-    let card = s.card(card)?;
-    s.act(
-        side,
-        Action::Card {
-            card,
-            unit: Some(unit),
-        },
-    )
-}
-
-/// Plays a Spec card on row N of `table` for a unit.
-fn spec(s: &mut Session, side: u8, card: &str, unit: UnitId, table: &str, alt: u8) -> R {
-    let (card, table) = (s.card(card)?, s.table(table)?);
-    s.act(
-        side,
-        Action::Spec {
-            card,
-            unit,
-            table,
-            alt,
-        },
-    )
-}
 
 /// A unit's catalog key.
 fn key(sk: &Skirmish, st: &State, id: UnitId) -> String {
@@ -248,7 +222,7 @@ fn sk_setup_terminology_opp_dsc_rnd_and_adj() -> R {
         .hand(0, &["spec-6"])
         .hand(1, &["run", "tactics", "sprint"])
         .build()?;
-    spec(&mut s, 0, "spec-6", UnitId(0), "spec-heavy", 0)?;
+    play_spec(&mut s, 0, 6, UnitId(0), "spec-heavy", 0)?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     s.pass_all()?;
     assert!(!s.unit(UnitId(1))?.on_map());
@@ -282,7 +256,7 @@ fn sk_setup_terminology_opp_dsc_rnd_and_adj() -> R {
         .unit(1, "thin-man", 5, 0)
         .hand(0, &["spec-4"])
         .build()?;
-    spec(&mut s, 0, "spec-4", UnitId(0), "spec-support", 0)?;
+    play_spec(&mut s, 0, 4, UnitId(0), "spec-support", 0)?;
     assert_eq!(s.legal(0), [Action::TargetUnit(UnitId(1))]);
     rejected(&mut s, 0, Action::TargetUnit(UnitId(2)));
     s.act(0, Action::TargetUnit(UnitId(1)))?;
@@ -426,7 +400,7 @@ fn sk_unit_civilian_move_or_attack_never_both() -> R {
         .unit(1, "thin-man", 5, 0)
         .hand(0, &["point-blank", "maneuver"])
         .build()?;
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert!(!s.unit(UnitId(1))?.on_map());
     assert!(!s.legal(0).iter().any(|a| matches!(
@@ -477,7 +451,7 @@ fn sk_unit_military_one_hit_no_table() -> R {
     assert_eq!(s.unit(UnitId(0))?.hits, 1);
     assert!(spec_tables(&s, 0, UnitId(0)).is_empty());
     assert!(!s.legal(0).iter().any(|a| matches!(a, Action::Spec { .. })));
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert!(!s.unit(UnitId(1))?.on_map());
     Ok(())
@@ -672,7 +646,7 @@ fn sk_map_terrain_is_cover_only() -> R {
         .hand(0, &["short-range"])
         .hand(1, &["spec-3", "spec-4"])
         .build()?;
-    play(&mut s, 0, "short-range", UnitId(0))?;
+    s.play_card(0, "short-range", UnitId(0))?;
     assert_eq!(s.legal(0), [Action::TargetUnit(UnitId(1))]);
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     let (s3, s4) = (s.card("spec-3")?, s.card("spec-4")?);
@@ -701,7 +675,7 @@ fn sk_map_terrain_is_cover_only() -> R {
         .unit(1, "thin-man", 4, 0)
         .hand(0, &["run"])
         .build()?;
-    play(&mut s, 0, "run", UnitId(0))?;
+    s.play_card(0, "run", UnitId(0))?;
     let to = s.hex(2, 0)?;
     assert!(s.legal(0).contains(&Action::MoveTo(to)));
     Ok(())
@@ -735,7 +709,7 @@ fn sk_map_stack_limit_one_unit_per_hex() -> R {
             to: foe,
         },
     );
-    play(&mut s, 0, "maneuver", UnitId(0))?;
+    s.play_card(0, "maneuver", UnitId(0))?;
     assert_eq!(s.legal(0), [Action::MoveTo(s.hex(0, 1)?)]);
     rejected(&mut s, 0, Action::MoveTo(friend));
     Ok(())
@@ -799,14 +773,14 @@ fn sk_map_pass_through_only_flying_or_jumping() -> R {
 
     // Thin Man Jump (Move 3) crosses enemy units but never stops on them.
     let mut s = boxed((1, "thin-man"), (0, "squaddie"), "spec-4")?;
-    spec(&mut s, 1, "spec-4", UnitId(0), "thin-man", 0)?;
+    play_spec(&mut s, 1, 4, UnitId(0), "thin-man", 0)?;
     let d = destinations(&s, 1);
     assert!(beyond.is_subset(&d), "{d:?}");
     assert!(!d.contains(&(1, 0)) && !d.contains(&(0, 1)));
 
     // A Floater flies over them (Flight, Move 2) and may stop above them.
     let mut s = boxed((1, "floater"), (0, "squaddie"), "spec-2")?;
-    spec(&mut s, 1, "spec-2", UnitId(0), "floater", 0)?;
+    play_spec(&mut s, 1, 2, UnitId(0), "floater", 0)?;
     let mut all = beyond.clone();
     all.extend([(1, 0), (0, 1)]);
     assert_eq!(destinations(&s, 1), all);
@@ -816,7 +790,7 @@ fn sk_map_pass_through_only_flying_or_jumping() -> R {
 
     // A walker passes under hovering Floaters but may not stop there.
     let mut s = boxed((0, "squaddie"), (1, "floater"), "run")?;
-    play(&mut s, 0, "run", UnitId(0))?;
+    s.play_card(0, "run", UnitId(0))?;
     assert_eq!(destinations(&s, 0), beyond);
     Ok(())
 }
@@ -1026,9 +1000,9 @@ fn sk_turn_activation_units_act_in_any_order() -> R {
         .build()?;
     let (a, b) = (UnitId(0), UnitId(1));
     s.free_move(0, a, 1, 0)?;
-    play(&mut s, 0, "point-blank", b)?;
+    s.play_card(0, "point-blank", b)?;
     s.act(0, Action::TargetUnit(UnitId(2)))?;
-    play(&mut s, 0, "point-blank", a)?;
+    s.play_card(0, "point-blank", a)?;
     s.act(0, Action::TargetUnit(UnitId(3)))?;
     s.free_move(0, b, 0, 2)?;
     assert!(!s.unit(UnitId(2))?.on_map() && !s.unit(UnitId(3))?.on_map());
@@ -1050,7 +1024,7 @@ fn sk_deck_shared_one_deck_one_pile() -> R {
         .deck_top(&["tactics", "evasion", "tough", "maneuver", "run"])
         .build()?;
     let left = s.state().deck().remaining();
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     let pb = s.card("point-blank")?;
     assert_eq!(s.state().deck().discards(), [pb]);
@@ -1148,7 +1122,7 @@ fn sk_deck_dual_cards_count_as_move_and_attack() -> R {
             f
         };
         let mut s = f.build()?;
-        spec(&mut s, 0, "spec-3", UnitId(0), "spec-assault", 0)?;
+        play_spec(&mut s, 0, 3, UnitId(0), "spec-assault", 0)?;
         s.act(0, Action::MoveTo(s.hex(2, 0)?))?;
         s.act(0, Action::TargetUnit(UnitId(1)))?;
         assert!(!s.unit(UnitId(1))?.on_map());
@@ -1183,7 +1157,7 @@ fn sk_deck_dual_cards_count_as_move_and_attack() -> R {
         .unit(1, "thin-man", 4, 0)
         .hand(0, &["spec-3", "maneuver"])
         .build()?;
-    play(&mut s, 0, "maneuver", UnitId(0))?;
+    s.play_card(0, "maneuver", UnitId(0))?;
     s.act(0, Action::MoveTo(s.hex(1, 0)?))?;
     let rg = Action::Spec {
         card: s.card("spec-3")?,
@@ -1229,7 +1203,7 @@ fn sk_deck_hidden_hands_until_looked_at() -> R {
         s.ruleset().observe(s.state(), Seat(1)).known_other().len(),
         0
     );
-    spec(&mut s, 1, "spec-5", UnitId(1), "sectoid", 0)?;
+    play_spec(&mut s, 1, 5, UnitId(1), "sectoid", 0)?;
     let obs = s.ruleset().observe(s.state(), Seat(1));
     assert_eq!(obs.known_other(), s.hand(0));
     assert_eq!(obs.known_other().len(), 2);
@@ -1265,7 +1239,7 @@ fn sk_deck_timing_what_may_be_played_when() -> R {
         assert!(!legal.contains(&a), "{c}");
         rejected(&mut s, 0, a);
     }
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     // The aliens answer: Defense only.
     assert_eq!(s.to_act(), Some(1));

@@ -2,38 +2,14 @@
 //! attacks and damage, Defense, suppression tokens, area attacks and line of sight. Each
 //! test names the clause it checks; dice are pinned with `Fixture::dice`.
 
-use crate::support::{R, at, destinations, hits, on_map, rejected};
+use crate::support::{
+    R, at, can_play, card, destinations, hits, on_map, play_spec, rejected, spec,
+};
 use squadsight_core::Ratio;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{Frame, HexId, Life, UnitId};
 use std::collections::BTreeSet;
-
-fn card_action(s: &Session, card: &str, unit: UnitId) -> Result<Action, String> {
-    Ok(Action::Card {
-        card: s.card(card)?,
-        unit: Some(unit),
-    })
-}
-
-fn play(s: &mut Session, side: u8, card: &str, unit: UnitId) -> R {
-    let a = card_action(s, card, unit)?;
-    s.act(side, a)
-}
-
-fn spec_action(s: &Session, card: &str, unit: UnitId, table: &str) -> Result<Action, String> {
-    Ok(Action::Spec {
-        card: s.card(card)?,
-        unit,
-        table: s.table(table)?,
-        alt: 0,
-    })
-}
-
-fn spec(s: &mut Session, side: u8, card: &str, unit: UnitId, table: &str) -> R {
-    let a = spec_action(s, card, unit, table)?;
-    s.act(side, a)
-}
 
 /// Discards the first card of the hand while a discard is asked for.
 fn discard_down(s: &mut Session) -> R {
@@ -67,7 +43,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
     rejected(&mut s, 0, Action::FreeMove { unit: b, to: far });
     s.free_move(0, b, 1, 1)?;
     // The Move card allowance is separate.
-    assert!(s.legal(0).contains(&card_action(&s, "maneuver", a)?));
+    assert!(s.legal(0).contains(&card(&s, "maneuver", a)?));
     s.act(0, Action::EndTurn)?;
     discard_down(&mut s)?;
     s.act(1, Action::EndTurn)?;
@@ -88,13 +64,13 @@ fn sk_move_card_limit_one_move_card_per_unit() -> R {
         .hand(0, &["maneuver", "run"])
         .build()?;
     let (a, b) = (UnitId(0), UnitId(1));
-    play(&mut s, 0, "maneuver", a)?;
+    s.play_card(0, "maneuver", a)?;
     s.act(0, Action::MoveTo(s.hex(1, 0)?))?;
-    let run_a = card_action(&s, "run", a)?;
+    let run_a = card(&s, "run", a)?;
     assert!(!s.legal(0).contains(&run_a));
     rejected(&mut s, 0, run_a);
     s.free_move(0, a, 2, 0)?;
-    play(&mut s, 0, "run", b)?;
+    s.play_card(0, "run", b)?;
     s.act(0, Action::MoveTo(s.hex(2, 1)?))?;
     assert_eq!(at(&s, s.unit(a)?.pos), (2, 0));
     assert_eq!(at(&s, s.unit(b)?.pos), (2, 1));
@@ -116,7 +92,7 @@ fn sk_move_card_distance_up_to_or_exactly_n() -> R {
             f
         };
         let mut s = f.build()?;
-        play(&mut s, 0, "run", UnitId(0))?;
+        s.play_card(0, "run", UnitId(0))?;
         Ok::<Session, String>(s)
     };
     let s = build(false)?;
@@ -136,7 +112,7 @@ fn sk_move_card_distance_up_to_or_exactly_n() -> R {
         .hand(0, &["run"])
         .option("move_mode", "exact")?
         .build()?;
-    play(&mut s, 0, "run", UnitId(0))?;
+    s.play_card(0, "run", UnitId(0))?;
     let from = s.hex(2, 2)?;
     let ring: Vec<HexId> = s
         .legal(0)
@@ -185,7 +161,7 @@ fn sk_attack_play_needs_a_card() -> R {
             f
         };
         let mut s = f.build()?;
-        play(&mut s, 0, "point-blank", UnitId(0))?;
+        s.play_card(0, "point-blank", UnitId(0))?;
         assert_eq!(
             s.legal(0),
             [Action::TargetUnit(UnitId(2)), Action::TargetUnit(UnitId(3))]
@@ -197,15 +173,12 @@ fn sk_attack_play_needs_a_card() -> R {
         Ok::<Session, String>(s)
     };
     let s = build(false)?;
-    assert!(
-        s.legal(0)
-            .contains(&card_action(&s, "point-blank", UnitId(0))?)
-    );
+    assert!(s.legal(0).contains(&card(&s, "point-blank", UnitId(0))?));
     let mut s = build(true)?;
-    let again = card_action(&s, "point-blank", UnitId(0))?;
+    let again = card(&s, "point-blank", UnitId(0))?;
     rejected(&mut s, 0, again);
     // The limit is per unit: the other squaddie still attacks.
-    play(&mut s, 0, "point-blank", UnitId(1))?;
+    s.play_card(0, "point-blank", UnitId(1))?;
     s.act(0, Action::TargetUnit(UnitId(3)))?;
     assert!(!on_map(&s, UnitId(3))?);
     Ok(())
@@ -223,9 +196,7 @@ fn sk_attack_range_exact_or_maximum() -> R {
                 .hand(0, &["medium-range"])
                 .option("range_mode", mode)?
                 .build()?;
-            let ok = s
-                .legal(0)
-                .contains(&card_action(&s, "medium-range", UnitId(0))?);
+            let ok = s.legal(0).contains(&card(&s, "medium-range", UnitId(0))?);
             let want = if mode == "exact" { d == 3 } else { d <= 3 };
             assert_eq!(ok, want, "{mode} at range {d}");
         }
@@ -239,7 +210,7 @@ fn sk_attack_range_exact_or_maximum() -> R {
             .hand(0, &["medium-range"])
             .option("range_mode", mode)?
             .build()?;
-        play(&mut s, 0, "medium-range", UnitId(0))?;
+        s.play_card(0, "medium-range", UnitId(0))?;
         let got: Vec<u8> = s
             .legal(0)
             .iter()
@@ -264,7 +235,7 @@ fn sk_attack_base_damage_is_one_hit() -> R {
         .unit(1, "muton", 1, 0)
         .hand(0, &["point-blank"])
         .build()?;
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(hits(&s, UnitId(1))?, 2);
     assert!(
@@ -278,7 +249,7 @@ fn sk_attack_base_damage_is_one_hit() -> R {
         .unit(1, "muton", 3, 0)
         .hand(0, &["spec-1"])
         .build()?;
-    spec(&mut s, 0, "spec-1", UnitId(0), "spec-assault")?;
+    play_spec(&mut s, 0, 1, UnitId(0), "spec-assault", 0)?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(hits(&s, UnitId(1))?, 1);
     Ok(())
@@ -294,7 +265,7 @@ fn sk_attack_no_roll_without_tokens() -> R {
         .unit(1, "thin-man", 4, 1)
         .hand(0, &["point-blank"])
         .build()?;
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert!(!on_map(&s, UnitId(1))?);
     assert!(s.events().iter().all(|e| e.roll.is_none()));
@@ -314,7 +285,7 @@ fn sk_damage_track_roster_minus_damage_plus_healing() -> R {
         .build()?;
     let hero = UnitId(0);
     for left in [3, 2] {
-        play(&mut s, 1, "point-blank", UnitId(1))?;
+        s.play_card(1, "point-blank", UnitId(1))?;
         s.act(1, Action::TargetUnit(hero))?;
         s.pass_all()?;
         assert_eq!(hits(&s, hero)?, left);
@@ -322,7 +293,7 @@ fn sk_damage_track_roster_minus_damage_plus_healing() -> R {
     assert_eq!(s.unit(hero)?.max_hits, 4);
     s.act(1, Action::EndTurn)?;
     discard_down(&mut s)?;
-    spec(&mut s, 0, "spec-3", hero, "hero")?;
+    play_spec(&mut s, 0, 3, hero, "hero", 0)?;
     assert_eq!(hits(&s, hero)?, 4 - 2 + 1);
     assert!(s.cited("sk.effect.heal"));
     Ok(())
@@ -338,7 +309,7 @@ fn sk_damage_kill_removes_the_unit() -> R {
         .hand(0, &["point-blank"])
         .build()?;
     assert_eq!(s.state().units_left(1), 2);
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     let dead = s.unit(UnitId(1))?;
     assert_eq!((dead.hits, dead.life), (0, Life::Dead { turn: 1 }));
@@ -361,11 +332,11 @@ fn shotgun_vs_muton(defense: &[&str]) -> Result<u8, String> {
         .hand(0, &["spec-1"])
         .hand(1, defense)
         .build()?;
-    spec(&mut s, 0, "spec-1", UnitId(0), "spec-assault")?;
+    play_spec(&mut s, 0, 1, UnitId(0), "spec-assault", 0)?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     for d in defense {
         assert_eq!(s.to_act(), Some(1), "the window stays open");
-        play(&mut s, 1, d, UnitId(1))?;
+        s.play_card(1, d, UnitId(1))?;
     }
     s.pass_all()?;
     let played = s
@@ -387,11 +358,11 @@ fn sk_defense_play_answer_with_a_defense_card() -> R {
         .hand(0, &["point-blank"])
         .hand(1, &["tough", "run"])
         .build()?;
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(s.to_act(), Some(1));
     assert!(matches!(s.state().stack().last(), Some(Frame::Hit(_))));
-    let tough = card_action(&s, "tough", UnitId(1))?;
+    let tough = card(&s, "tough", UnitId(1))?;
     assert_eq!(s.legal(1), [Action::Pass, tough]);
     s.act(1, tough)?;
     s.pass_all()?;
@@ -410,9 +381,9 @@ fn sk_defense_play_answer_with_a_defense_card() -> R {
         .hand(0, &["spec-1"])
         .active(1)
         .build()?;
-    play(&mut s, 1, "point-blank", UnitId(0))?;
+    s.play_card(1, "point-blank", UnitId(0))?;
     s.act(1, Action::TargetUnit(UnitId(1)))?;
-    let armor = spec_action(&s, "spec-1", UnitId(1), "squaddie")?;
+    let armor = spec(&s, 1, UnitId(1), "squaddie", 0)?;
     assert!(s.legal(0).contains(&armor));
     s.act(0, armor)?;
     s.pass_all()?;
@@ -440,13 +411,13 @@ fn sk_defense_stacking_adds_up_surplus_lost() -> R {
         .hand(1, &["full-cover", "tough"])
         .build()?;
     let muton = UnitId(1);
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(muton))?;
-    play(&mut s, 1, "full-cover", muton)?;
-    play(&mut s, 1, "tough", muton)?;
+    s.play_card(1, "full-cover", muton)?;
+    s.play_card(1, "tough", muton)?;
     s.pass_all()?;
     assert_eq!(hits(&s, muton)?, 3, "3 Hits of Defense against 1");
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(muton))?;
     s.pass_all()?;
     assert_eq!(hits(&s, muton)?, 2, "nothing carried over");
@@ -464,7 +435,7 @@ fn sk_defense_terrain_spec_cover() -> R {
         .hand(0, &["point-blank"])
         .hand(1, &["spec-1", "spec-3", "spec-4"])
         .build()?;
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     let cover = |s: &Session, c: &str| -> Result<Action, String> {
         Ok(Action::Cover {
@@ -490,7 +461,7 @@ fn sk_defense_terrain_spec_cover() -> R {
         .hand(0, &["point-blank"])
         .hand(1, &["spec-1"])
         .build()?;
-    play(&mut s, 0, "point-blank", UnitId(0))?;
+    s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(s.legal(1), [Action::Pass]);
     Ok(())
@@ -529,10 +500,10 @@ fn sk_suppression_pool_per_player() -> R {
         .dice(&[1, 2])
         .active(1)
         .build()?;
-    play(&mut s, 1, "point-blank", UnitId(3))?;
+    s.play_card(1, "point-blank", UnitId(3))?;
     s.act(1, Action::TargetUnit(UnitId(0)))?;
     assert_eq!(s.state().tokens(0), 1);
-    play(&mut s, 1, "point-blank", UnitId(4))?;
+    s.play_card(1, "point-blank", UnitId(4))?;
     s.act(1, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(s.state().tokens(0), 0);
     assert_eq!(s.rolls("sk.suppression.roll"), [1, 2]);
@@ -552,7 +523,7 @@ fn suppressed(tokens: [u16; 2], dice: &[u8], attacks: usize) -> Result<Session, 
         .dice(dice)
         .build()?;
     for _ in 0..attacks {
-        play(&mut s, 0, "point-blank", UnitId(0))?;
+        s.play_card(0, "point-blank", UnitId(0))?;
         s.act(0, Action::TargetUnit(UnitId(1)))?;
     }
     Ok(s)
@@ -624,7 +595,7 @@ fn sk_area_target_full_damage_in_the_target_hex() -> R {
         .unit(1, "thin-man", 5, 1)
         .hand(0, &["spec-5"])
         .build()?;
-    spec(&mut s, 0, "spec-5", UnitId(0), "squaddie")?;
+    play_spec(&mut s, 0, 5, UnitId(0), "squaddie", 0)?;
     let target = s.hex(3, 0)?;
     let legal = s.legal(0);
     assert!(legal.contains(&Action::TargetHex(target)));
@@ -638,7 +609,7 @@ fn sk_area_target_full_damage_in_the_target_hex() -> R {
         .unit(1, "muton", 6, 0)
         .hand(0, &["spec-2"])
         .build()?;
-    spec(&mut s, 0, "spec-2", UnitId(0), "spec-heavy")?;
+    play_spec(&mut s, 0, 2, UnitId(0), "spec-heavy", 0)?;
     s.act(0, Action::TargetHex(s.hex(6, 0)?))?;
     assert_eq!(hits(&s, UnitId(1))?, 1);
 
@@ -650,7 +621,7 @@ fn sk_area_target_full_damage_in_the_target_hex() -> R {
         .hand(0, &["spec-5"])
         .dice(&[4])
         .build()?;
-    spec(&mut s, 0, "spec-5", UnitId(0), "squaddie")?;
+    play_spec(&mut s, 0, 5, UnitId(0), "squaddie", 0)?;
     s.act(0, Action::TargetHex(s.hex(2, 1)?))?;
     assert_eq!(s.rolls("sk.area.splash"), [4]);
     assert!(on_map(&s, UnitId(1))?);
@@ -669,7 +640,7 @@ fn sk_area_target_suppressed_blast_is_called_off() -> R {
         .tokens(1, 1)
         .dice(&[5, 6])
         .build()?;
-    spec(&mut s, 0, "spec-5", UnitId(0), "squaddie")?;
+    play_spec(&mut s, 0, 5, UnitId(0), "squaddie", 0)?;
     s.act(0, Action::TargetHex(s.hex(3, 0)?))?;
     assert_eq!(s.rolls("sk.suppression.roll"), [5]);
     assert!(s.rolls("sk.area.splash").is_empty());
@@ -692,7 +663,7 @@ fn sk_area_splash_hits_friend_and_foe_on_five_plus() -> R {
             .hand(0, &["spec-5"])
             .dice(dice)
             .build()?;
-        spec(&mut s, 0, "spec-5", UnitId(0), "squaddie")?;
+        play_spec(&mut s, 0, 5, UnitId(0), "squaddie", 0)?;
         s.act(0, Action::TargetHex(s.hex(3, 0)?))?;
         Ok::<Session, String>(s)
     };
@@ -718,11 +689,6 @@ fn sk_area_splash_hits_friend_and_foe_on_five_plus() -> R {
 }
 
 // ---- 11. LOS, elevation & flyers ----
-
-/// Whether `card` is playable for unit 0 of side `side` on this map.
-fn can_play(s: &Session, side: u8, card: &str, unit: UnitId) -> Result<bool, String> {
-    Ok(s.legal(side).contains(&card_action(s, card, unit)?))
-}
 
 /// sk.los.elevation-block — a hex between attacker and target that is higher than the
 /// attacker blocks the attack; one as high does not, and neither end ever blocks.
@@ -766,7 +732,7 @@ fn sk_los_flyer_elevation_six() -> R {
         .hand(1, &["spec-5"])
         .active(1)
         .build()?;
-    let rifle = spec_action(&s, "spec-5", UnitId(0), "floater")?;
+    let rifle = spec(&s, 5, UnitId(0), "floater", 0)?;
     assert!(s.legal(1).contains(&rifle));
     s.act(1, rifle)?;
     s.act(1, Action::TargetUnit(UnitId(1)))?;
@@ -789,10 +755,7 @@ fn sk_los_flyer_elevation_six() -> R {
         .hand(1, &["spec-5"])
         .active(1)
         .build()?;
-    assert!(
-        s.legal(1)
-            .contains(&spec_action(&s, "spec-5", UnitId(0), "floater")?)
-    );
+    assert!(s.legal(1).contains(&spec(&s, 5, UnitId(0), "floater", 0)?));
     Ok(())
 }
 
@@ -826,7 +789,7 @@ fn sk_los_through_units_block_unless_lower_or_grenade() -> R {
         .hand(0, &["spec-5", "medium-range"])
         .build()?;
     assert!(!can_play(&s, 0, "medium-range", UnitId(0))?);
-    spec(&mut s, 0, "spec-5", UnitId(0), "squaddie")?;
+    play_spec(&mut s, 0, 5, UnitId(0), "squaddie", 0)?;
     let target = s.hex(3, 0)?;
     assert!(s.legal(0).contains(&Action::TargetHex(target)));
     s.act(0, Action::TargetHex(target))?;
@@ -847,9 +810,6 @@ fn sk_los_through_units_block_unless_lower_or_grenade() -> R {
         .hand(1, &["spec-5"])
         .active(1)
         .build()?;
-    assert!(
-        s.legal(1)
-            .contains(&spec_action(&s, "spec-5", UnitId(0), "floater")?)
-    );
+    assert!(s.legal(1).contains(&spec(&s, 5, UnitId(0), "floater", 0)?));
     Ok(())
 }

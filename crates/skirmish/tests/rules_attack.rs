@@ -1,31 +1,10 @@
 //! Attacks: range, line of sight and elevation, damage, Defense, terrain cover,
 //! suppression, area and splash, Auto-Kill, Flush, multi-attacks and reactions.
 
-use crate::support::{R, play_spec};
+use crate::support::{R, can_play, play_spec, shoot};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{Frame, UnitId};
-
-/// Plays a deck card for a unit and aims it at a unit.
-fn shoot(s: &mut Session, side: u8, card: &str, by: UnitId, at: UnitId) -> R {
-    let c = s.card(card)?;
-    s.act(
-        side,
-        Action::Card {
-            card: c,
-            unit: Some(by),
-        },
-    )?;
-    s.act(side, Action::TargetUnit(at))
-}
-
-fn can_play(s: &Session, side: u8, card: &str, by: UnitId) -> Result<bool, String> {
-    let c = s.card(card)?;
-    Ok(s.legal(side).contains(&Action::Card {
-        card: c,
-        unit: Some(by),
-    }))
-}
 
 fn targets(s: &Session) -> Vec<UnitId> {
     s.legal(s.to_act().unwrap_or(0))
@@ -50,14 +29,7 @@ fn sk_attack_range_exact_by_default_or_max() -> R {
             .option("range_mode", mode)?
             .build()?;
         let u = s.unit_at(0, 0)?;
-        let c = s.card("short-range")?;
-        s.act(
-            0,
-            Action::Card {
-                card: c,
-                unit: Some(u),
-            },
-        )?;
+        s.play_card(0, "short-range", u)?;
         let t = targets(&s);
         assert_eq!(t.len(), want, "{mode}");
         assert!(t.contains(&s.unit_at(2, 0)?));
@@ -231,22 +203,8 @@ fn sk_defense_value_multi_and_stacking() -> R {
     play_spec(&mut s, 0, 1, a, "adv-assault", 0)?;
     s.act(0, Action::TargetUnit(m))?;
     assert_eq!(s.to_act(), Some(1), "the defender's window is open");
-    let full = s.card("full-cover")?;
-    s.act(
-        1,
-        Action::Card {
-            card: full,
-            unit: Some(m),
-        },
-    )?;
-    let tough = s.card("tough")?;
-    s.act(
-        1,
-        Action::Card {
-            card: tough,
-            unit: Some(m),
-        },
-    )?;
+    s.play_card(1, "full-cover", m)?;
+    s.play_card(1, "tough", m)?;
     // With no card left the window closes by itself.
     s.pass_all()?;
     assert_eq!(s.unit(m)?.hits, 2);
@@ -375,8 +333,7 @@ fn sk_area_target_and_splash_hit_friend_and_foe() -> R {
     let a = s.unit_at(0, 0)?;
     let (friend, target, next) = (s.unit_at(2, 0)?, s.unit_at(3, 0)?, s.unit_at(4, 0)?);
     play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
-    let hex = s.hex(3, 0)?;
-    s.act(0, Action::TargetHex(hex))?;
+    s.act(0, Action::TargetHex(s.hex(3, 0)?))?;
     s.pass_all()?;
     assert!(!s.unit(target)?.on_map());
     assert!(!s.unit(next)?.on_map());
@@ -398,8 +355,7 @@ fn sk_area_splash_misses_below_five() -> R {
     let a = s.unit_at(0, 0)?;
     let next = s.unit_at(4, 0)?;
     play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
-    let hex = s.hex(3, 0)?;
-    s.act(0, Action::TargetHex(hex))?;
+    s.act(0, Action::TargetHex(s.hex(3, 0)?))?;
     s.pass_all()?;
     assert!(s.unit(next)?.on_map());
     Ok(())
@@ -421,14 +377,7 @@ fn sk_effect_auto_kill_needs_one_hit_through_defense() -> R {
         play_spec(&mut s, 0, 3, a, "spec-sniper", 0)?;
         s.act(0, Action::TargetUnit(m))?;
         if defend {
-            let c = s.card("tough")?;
-            s.act(
-                1,
-                Action::Card {
-                    card: c,
-                    unit: Some(m),
-                },
-            )?;
+            s.play_card(1, "tough", m)?;
         }
         s.pass_all()?;
         assert_eq!(s.unit(m)?.on_map(), defend);
@@ -450,14 +399,7 @@ fn sk_effect_negate_defense_flush_cancels_the_defense_just_played() -> R {
         .build()?;
     let (a, m) = (s.unit_at(0, 0)?, s.unit_at(3, 0)?);
     shoot(&mut s, 0, "medium-range", a, m)?;
-    let full = s.card("full-cover")?;
-    s.act(
-        1,
-        Action::Card {
-            card: full,
-            unit: Some(m),
-        },
-    )?;
+    s.play_card(1, "full-cover", m)?;
     assert!(matches!(
         s.state().stack().last(),
         Some(Frame::Flush { seat: 0 })
@@ -505,14 +447,7 @@ fn sk_special_attack_as_one_deck_cards_only() -> R {
         .build()?;
     let c = s.unit_at(0, 0)?;
     let near = s.unit_at(1, 0)?;
-    let lr = s.card("long-range")?;
-    s.act(
-        1,
-        Action::Card {
-            card: lr,
-            unit: Some(c),
-        },
-    )?;
+    s.play_card(1, "long-range", c)?;
     assert_eq!(targets(&s), vec![near]);
     Ok(())
 }

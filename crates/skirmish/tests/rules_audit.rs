@@ -186,8 +186,7 @@ fn grenade_next_to(fixture: Fixture) -> Result<(Session, UnitId), String> {
         .build()?;
     let (a, t) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
     play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
-    let hex = s.hex(3, 0)?;
-    s.act(0, Action::TargetHex(hex))?;
+    s.act(0, Action::TargetHex(s.hex(3, 0)?))?;
     s.pass_all()?;
     Ok((s, t))
 }
@@ -248,14 +247,7 @@ fn hidden_duel(
         .hand(0, &["long-range", "long-range"])
         .build()?;
     let (a, t) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
-    let c = s.card("long-range")?;
-    s.act(
-        0,
-        Action::Card {
-            card: c,
-            unit: Some(a),
-        },
-    )?;
+    s.play_card(0, "long-range", a)?;
     s.act(0, Action::TargetUnit(t))?;
     s.pass_all()?;
     Ok((s, a, t))
@@ -354,14 +346,7 @@ fn sk_panic_trigger_new_alien_when_it_reveals_itself_by_attacking() -> R {
         .dice(&[4, 6])
         .build()?;
     let (tm, shiv) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
-    let c = s.card("short-range")?;
-    s.act(
-        1,
-        Action::Card {
-            card: c,
-            unit: Some(tm),
-        },
-    )?;
+    s.play_card(1, "short-range", tm)?;
     s.act(1, Action::TargetUnit(shiv))?;
     s.pass_all()?;
     assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![4]);

@@ -1,6 +1,7 @@
 //! The optional Detection rules (sk.detect.optional): Hidden Tokens, the reveal roll, the
 //! Detection Table, card fate, area misses and hiding again.
 
+use crate::support::{play_spec, shoot};
 use squadsight_core::{Ruleset, Seat};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
@@ -21,19 +22,6 @@ fn duel(d: u8, dice: &[u8]) -> Result<(Session, UnitId, UnitId), String> {
         .build()?;
     let (a, t) = (s.unit_at(0, 0)?, s.unit_at(d, 0)?);
     Ok((s, a, t))
-}
-
-fn shoot(s: &mut Session, card: &str, a: UnitId, t: UnitId) -> R {
-    let c = s.card(card)?;
-    s.act(
-        0,
-        Action::Card {
-            card: c,
-            unit: Some(a),
-        },
-    )?;
-    s.act(0, Action::TargetUnit(t))?;
-    s.pass_all()
 }
 
 #[test]
@@ -88,7 +76,8 @@ fn sk_detect_table_rows_and_card_fate() -> R {
     ];
     for (face, alive, hidden, kept) in cases {
         let (mut s, a, t) = duel(4, &[face])?;
-        shoot(&mut s, "long-range", a, t)?;
+        shoot(&mut s, 0, "long-range", a, t)?;
+        s.pass_all()?;
         let u = s.unit(t)?;
         assert_eq!(u.on_map(), alive, "face {face}: alive");
         if alive {
@@ -105,7 +94,8 @@ fn sk_detect_table_rows_and_card_fate() -> R {
 fn sk_detect_close_bonus_within_three_hexes() -> R {
     // sk.detect.close-bonus: +1 within 3 hexes, so a 5 counts as 6 (revealed and hit).
     let (mut s, a, t) = duel(2, &[5])?;
-    shoot(&mut s, "short-range", a, t)?;
+    shoot(&mut s, 0, "short-range", a, t)?;
+    s.pass_all()?;
     assert!(!s.unit(t)?.on_map());
     assert!(s.cited("sk.detect.close-bonus"));
     Ok(())
@@ -125,17 +115,7 @@ fn sk_detect_area_miss_still_splashes_the_target_hex() -> R {
         .dice(&[1, 5])
         .build()?;
     let (a, t) = (s.unit_at(0, 0)?, s.unit_at(3, 0)?);
-    let c = s.card("spec-5")?;
-    let table = s.table("squaddie")?;
-    s.act(
-        0,
-        Action::Spec {
-            card: c,
-            unit: a,
-            table,
-            alt: 0,
-        },
-    )?;
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
     let hex = s.hex(3, 0)?;
     s.act(0, Action::TargetHex(hex))?;
     s.pass_all()?;

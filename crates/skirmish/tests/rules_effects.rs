@@ -264,8 +264,7 @@ fn sk_effect_boost_gives_another_sectoid_a_move_and_an_attack() -> R {
     play_spec(&mut s, 1, 6, a, "sectoid", 0)?;
     assert_eq!(s.legal(1), vec![Action::TargetUnit(b)]);
     s.act(1, Action::TargetUnit(b))?;
-    let to = s.hex(3, 0)?;
-    s.act(1, Action::MoveTo(to))?;
+    s.act(1, Action::MoveTo(s.hex(3, 0)?))?;
     s.pass_all()?;
     s.act(1, Action::TargetUnit(sq))?;
     s.pass_all()?;
@@ -662,14 +661,7 @@ fn sk_gap_22_sectopod_overwatch_answers_moves_only() -> R {
     );
     // After an attack the reaction window opens (a Squaddie stands 3 from the Sectopod, so an
     // Overwatch card could answer), but the Sectopod's own Overwatch is not offered.
-    let c = s.card("short-range")?;
-    s.act(
-        0,
-        Action::Card {
-            card: c,
-            unit: Some(a),
-        },
-    )?;
+    s.play_card(0, "short-range", a)?;
     s.act(0, Action::TargetUnit(tm))?;
     s.pass_all_but_reactions()?;
     assert!(matches!(

@@ -1,6 +1,7 @@
 //! Movement: the free move, the one Move card per unit, distances, stacking, pass-through,
 //! Flyers and jumps.
 
+use crate::support::play_spec;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{HexId, UnitId};
@@ -70,16 +71,8 @@ fn sk_move_card_limit_one_move_card_per_unit() -> R {
         .hand(0, &["run", "maneuver", "spec-3"])
         .build()?;
     let (a, b) = (s.unit_at(0, 0)?, s.unit_at(0, 2)?);
-    let run = s.card("run")?;
-    s.act(
-        0,
-        Action::Card {
-            card: run,
-            unit: Some(a),
-        },
-    )?;
-    let to = s.hex(2, 0)?;
-    s.act(0, Action::MoveTo(to))?;
+    s.play_card(0, "run", a)?;
+    s.act(0, Action::MoveTo(s.hex(2, 0)?))?;
     s.pass_all()?;
     let legal = s.legal(0);
     let maneuver = s.card("maneuver")?;
@@ -119,14 +112,7 @@ fn sk_move_card_distance_up_to_or_exactly_n() -> R {
             .build()?;
         let u = s.unit_at(3, 2)?;
         let from = s.hex(3, 2)?;
-        let run = s.card("run")?;
-        s.act(
-            0,
-            Action::Card {
-                card: run,
-                unit: Some(u),
-            },
-        )?;
+        s.play_card(0, "run", u)?;
         assert_eq!(sorted(destinations(&s)), ring(&s, from, lo, 2), "{mode}");
     }
     Ok(())
@@ -163,14 +149,7 @@ fn sk_map_stack_flyer_walkers_pass_under_but_not_stop_under_a_flyer() -> R {
         .hand(0, &["run"])
         .build()?;
     let u = s.unit_at(0, 0)?;
-    let run = s.card("run")?;
-    s.act(
-        0,
-        Action::Card {
-            card: run,
-            unit: Some(u),
-        },
-    )?;
+    s.play_card(0, "run", u)?;
     // Through the Floater's hex to the hexes beyond it, never onto it.
     let want = vec![s.hex(2, 0)?, s.hex(1, 1)?];
     assert_eq!(sorted(destinations(&s)), sorted(want));
@@ -189,17 +168,7 @@ fn sk_special_flyers_hover_over_ground_units() -> R {
         .build()?;
     let f = s.unit_at(0, 0)?;
     let from = s.hex(0, 0)?;
-    let spec = s.card("spec-2")?;
-    let table = s.table("floater")?;
-    s.act(
-        1,
-        Action::Spec {
-            card: spec,
-            unit: f,
-            table,
-            alt: 0,
-        },
-    )?;
+    play_spec(&mut s, 1, 2, f, "floater", 0)?;
     let over = s.hex(1, 0)?;
     let mut want = ring(&s, from, 1, 2);
     want.push(over);
@@ -228,17 +197,7 @@ fn sk_gap_10_thin_man_jump_passes_through_units() -> R {
         card: run,
         unit: Some(tm)
     }));
-    let spec = s.card("spec-4")?;
-    let table = s.table("thin-man")?;
-    s.act(
-        1,
-        Action::Spec {
-            card: spec,
-            unit: tm,
-            table,
-            alt: 0,
-        },
-    )?;
+    play_spec(&mut s, 1, 4, tm, "thin-man", 0)?;
     assert_eq!(sorted(destinations(&s)), ring(&s, from, 1, 3));
     Ok(())
 }
@@ -319,23 +278,12 @@ fn sk_effect_sequence_run_and_gun_moves_then_attacks() -> R {
         .build()?;
     let a = s.unit_at(0, 0)?;
     let from = s.hex(0, 0)?;
-    let spec = s.card("spec-3")?;
-    let table = s.table("spec-assault")?;
-    s.act(
-        0,
-        Action::Spec {
-            card: spec,
-            unit: a,
-            table,
-            alt: 0,
-        },
-    )?;
+    play_spec(&mut s, 0, 3, a, "spec-assault", 0)?;
     // Staying put is allowed because an attack follows.
     let mut want = ring(&s, from, 1, 2);
     want.push(from);
     assert_eq!(sorted(destinations(&s)), sorted(want));
-    let to = s.hex(2, 0)?;
-    s.act(0, Action::MoveTo(to))?;
+    s.act(0, Action::MoveTo(s.hex(2, 0)?))?;
     s.pass_all()?;
     let tm = s.unit_at(4, 0)?;
     assert_eq!(s.legal(0), vec![Action::TargetUnit(tm)]);

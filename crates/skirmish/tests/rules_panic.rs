@@ -20,14 +20,7 @@ fn friend_dies(kind: &str, dice: &[u8]) -> Result<(Session, UnitId), String> {
         .dice(dice)
         .build()?;
     let (tm, victim, watcher) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?, s.unit_at(0, 1)?);
-    let c = s.card("short-range")?;
-    s.act(
-        1,
-        Action::Card {
-            card: c,
-            unit: Some(tm),
-        },
-    )?;
+    s.play_card(1, "short-range", tm)?;
     s.act(1, Action::TargetUnit(victim))?;
     s.pass_all()?;
     assert!(!s.unit(victim)?.on_map());
@@ -203,14 +196,7 @@ fn sk_panic_optional_off_by_default() -> R {
         .hand(1, &["short-range"])
         .build()?;
     let (tm, v) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
-    let c = s.card("short-range")?;
-    s.act(
-        1,
-        Action::Card {
-            card: c,
-            unit: Some(tm),
-        },
-    )?;
+    s.play_card(1, "short-range", tm)?;
     s.act(1, Action::TargetUnit(v))?;
     s.pass_all()?;
     assert!(!s.cited("sk.panic.table"));

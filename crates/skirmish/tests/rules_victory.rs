@@ -1,6 +1,7 @@
 //! The end of the game (sk.victory.annihilation, sk.gap.7, sk.gap.8, the stalemate option)
 //! and what each seat may observe.
 
+use crate::support::play_spec;
 use squadsight_core::{GameRng, Ruleset, Seat, SeatSet, Stream};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::Fixture;
@@ -15,14 +16,7 @@ fn sk_victory_annihilation_by_destroying_every_enemy() -> R {
         .hand(0, &["short-range"])
         .build()?;
     let (a, t) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
-    let c = s.card("short-range")?;
-    s.act(
-        0,
-        Action::Card {
-            card: c,
-            unit: Some(a),
-        },
-    )?;
+    s.play_card(0, "short-range", a)?;
     s.act(0, Action::TargetUnit(t))?;
     let o = s.outcome().ok_or("game over")?;
     assert_eq!(o.winners, SeatSet::only(Seat(0)));
@@ -43,19 +37,8 @@ fn sk_gap_8_both_wiped_out_at_once_is_a_draw() -> R {
         .dice(&[6])
         .build()?;
     let a = s.unit_at(0, 0)?;
-    let c = s.card("spec-5")?;
-    let table = s.table("squaddie")?;
-    s.act(
-        0,
-        Action::Spec {
-            card: c,
-            unit: a,
-            table,
-            alt: 0,
-        },
-    )?;
-    let hex = s.hex(1, 0)?;
-    s.act(0, Action::TargetHex(hex))?;
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
+    s.act(0, Action::TargetHex(s.hex(1, 0)?))?;
     let o = s.outcome().ok_or("game over")?;
     assert!(o.winners.is_empty());
     assert!(s.cited("sk.gap.8"));

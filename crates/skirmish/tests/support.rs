@@ -34,6 +34,17 @@ pub fn card(s: &Session, name: &str, unit: UnitId) -> Result<Action, String> {
     })
 }
 
+/// Whether deck card `name` may be played for `unit` by `side` now.
+pub fn can_play(s: &Session, side: u8, name: &str, unit: UnitId) -> Result<bool, String> {
+    Ok(s.legal(side).contains(&card(s, name, unit)?))
+}
+
+/// Plays deck card `name` for `by` and aims it at `at`, as `side`.
+pub fn shoot(s: &mut Session, side: u8, name: &str, by: UnitId, at: UnitId) -> R {
+    s.play_card(side, name, by)?;
+    s.act(side, Action::TargetUnit(at))
+}
+
 /// A unit's Hits.
 pub fn hits(s: &Session, id: UnitId) -> Result<u8, String> {
     Ok(s.unit(id)?.hits)

@@ -18,6 +18,7 @@ use crate::squad::{self, Loadout};
 use crate::state::{SeatInfo, State, Status, Unit};
 use squadsight_core::data::DataErrors;
 use squadsight_core::dice::{Dice, Target, roll};
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::square::Pos;
 use squadsight_core::{
@@ -729,6 +730,12 @@ impl Tactical {
     }
 }
 
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        Options::set(self, key, value)
+    }
+}
+
 impl Ruleset for Tactical {
     const ID: &'static str = "tactical";
     type Scenario = ScenarioDef;
@@ -751,10 +758,6 @@ impl Ruleset for Tactical {
 
     fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
         seat_name(scenario.squads.iter().map(|s| s.name.as_str()), seat)
-    }
-
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        options.set(key, value)
     }
 
     fn setup(

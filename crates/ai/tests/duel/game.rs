@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 use squadsight_core::dice::{Dice, Target, roll};
+use squadsight_core::options::TableOptions;
 use squadsight_core::{
     Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
     SetupError, Stream,
@@ -128,6 +129,18 @@ impl Duel {
     }
 }
 
+impl TableOptions for Options {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match (key, value.parse::<u32>()) {
+            ("hit_on", Ok(v @ 1..=6)) => {
+                self.hit_on = v;
+                Ok(())
+            }
+            _ => Err(format!("bad option {key}={value}")),
+        }
+    }
+}
+
 impl Ruleset for Duel {
     const ID: &'static str = "duel";
     type Scenario = Scenario;
@@ -150,16 +163,6 @@ impl Ruleset for Duel {
 
     fn seat_name(&self, _scenario: &Scenario, seat: Seat) -> String {
         format!("duellist {}", seat.0 + 1)
-    }
-
-    fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), String> {
-        match (key, value.parse::<u32>()) {
-            ("hit_on", Ok(v @ 1..=6)) => {
-                options.hit_on = v;
-                Ok(())
-            }
-            _ => Err(format!("bad option {key}={value}")),
-        }
     }
 
     fn setup(

@@ -15,6 +15,7 @@ use squadsight_core::deck::Deck;
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::hash::hash_bytes;
 use squadsight_core::journal::{CardNote, Visibility};
+use squadsight_core::options::TableOptions;
 use squadsight_core::{
     Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
     SeatSet, SetupError, Stream, Timer,
@@ -189,6 +190,20 @@ fn can_play(state: &RaceState, seat: Seat) -> bool {
     }
 }
 
+impl TableOptions for RaceOptions {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "timer" => {
+                self.timer = value
+                    .parse()
+                    .map_err(|_| format!("timer must be a number of seconds, not `{value}`"))?;
+                Ok(())
+            }
+            _ => Err(format!("unknown option `{key}`")),
+        }
+    }
+}
+
 impl Ruleset for Race {
     const ID: &'static str = "race";
     type Scenario = RaceScenario;
@@ -211,18 +226,6 @@ impl Ruleset for Race {
 
     fn seat_name(&self, _: &RaceScenario, seat: Seat) -> String {
         if seat == Seat(0) { "Red" } else { "Blue" }.to_string()
-    }
-
-    fn set_option(&self, options: &mut RaceOptions, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "timer" => {
-                options.timer = value
-                    .parse()
-                    .map_err(|_| format!("timer must be a number of seconds, not `{value}`"))?;
-                Ok(())
-            }
-            _ => Err(format!("unknown option `{key}`")),
-        }
     }
 
     fn setup(

@@ -14,6 +14,7 @@ use ratatui::layout::{Position, Rect};
 use serde::{Deserialize, Serialize};
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::{CardNote, EventKind, Visibility};
+use squadsight_core::options::TableOptions;
 use squadsight_core::{
     Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
     SetupError, Stream, Timer,
@@ -90,6 +91,22 @@ impl ToyState {
     }
 }
 
+impl TableOptions for ToyOptions {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match (key, value.parse::<u8>()) {
+            ("target", Ok(n)) if (1..=6).contains(&n) => {
+                self.target = Some(n);
+                Ok(())
+            }
+            ("clock", Ok(n)) if n > 0 => {
+                self.clock = Some(u32::from(n));
+                Ok(())
+            }
+            _ => Err(format!("bad option {key}={value}")),
+        }
+    }
+}
+
 impl Ruleset for Toy {
     const ID: &'static str = "toy";
     type Scenario = ToyScenario;
@@ -115,20 +132,6 @@ impl Ruleset for Toy {
             .get(seat.index())
             .unwrap_or(&"?")
             .to_string()
-    }
-
-    fn set_option(&self, o: &mut ToyOptions, key: &str, value: &str) -> Result<(), String> {
-        match (key, value.parse::<u8>()) {
-            ("target", Ok(n)) if (1..=6).contains(&n) => {
-                o.target = Some(n);
-                Ok(())
-            }
-            ("clock", Ok(n)) if n > 0 => {
-                o.clock = Some(u32::from(n));
-                Ok(())
-            }
-            _ => Err(format!("bad option {key}={value}")),
-        }
     }
 
     fn setup(

@@ -1,0 +1,52 @@
+//! What the Commander tests share: the built-in catalog and names looked up in it, a terrain
+//! piece for a table, and the moves a session offers.
+
+use squadsight_commander::action::Action;
+use squadsight_commander::board::{Cell, Piece, TerrainKind};
+use squadsight_commander::catalog::{Catalog, UnitId, WeaponId};
+use squadsight_commander::fixture::Session;
+
+/// The built-in catalog (the one every `Fixture` session plays with).
+pub fn catalog() -> &'static Catalog {
+    match Catalog::builtin() {
+        Ok(c) => c,
+        Err(e) => panic!("Commander data does not load:\n{e}"),
+    }
+}
+
+/// A unit of the built-in catalog by name.
+pub fn unit_id(name: &str) -> UnitId {
+    catalog()
+        .unit_id(name)
+        .unwrap_or_else(|| panic!("no unit {name}"))
+}
+
+/// A weapon of the built-in catalog by name.
+pub fn weapon_id(name: &str) -> WeaponId {
+    catalog()
+        .weapon_id(name)
+        .unwrap_or_else(|| panic!("no weapon {name}"))
+}
+
+/// A destructible terrain piece of `kind` and `height` over `cells`.
+pub fn piece(kind: TerrainKind, height: u8, cells: &[(u8, u8)]) -> Piece {
+    Piece {
+        name: "test piece".into(),
+        kind,
+        height,
+        indestructible: false,
+        cells: cells.iter().map(|&(x, y)| Cell::new(x, y)).collect(),
+        destroyed: false,
+    }
+}
+
+/// The cells a Run reaches for `seat` now, with its action count.
+pub fn runs(s: &Session, seat: u8) -> Vec<(Cell, u8)> {
+    s.legal(seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Run { to, actions } => Some((to, actions)),
+            _ => None,
+        })
+        .collect()
+}
