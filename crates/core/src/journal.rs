@@ -124,7 +124,11 @@ impl fmt::Display for Mention<'_> {
             // Never in a validated name; written as words, with the marks made visible, so the
             // text around it cannot be misread.
             for c in self.0.chars() {
-                f.write_char(if c == OPEN || c == CLOSE { '\u{fffd}' } else { c })?;
+                f.write_char(if c == OPEN || c == CLOSE {
+                    '\u{fffd}'
+                } else {
+                    c
+                })?;
             }
             return Ok(());
         }
@@ -488,7 +492,11 @@ pub fn held_bytes(events: &[Event]) -> usize {
         let texts = [Some(&e.text), e.redacted.as_ref()]
             .into_iter()
             .flatten()
-            .chain(e.inputs.iter().flat_map(|i| [&i.label, &i.value, &i.source]));
+            .chain(
+                e.inputs
+                    .iter()
+                    .flat_map(|i| [&i.label, &i.value, &i.source]),
+            );
         for t in texts {
             bytes += t.words_len() + t.names().map(&mut name).sum::<usize>();
         }
@@ -853,8 +861,14 @@ mod tests {
         // A name holding a mark (never a validated one) is written as words.
         let odd = format!("x{CLOSE}y");
         let t = Text::from(mention(&odd).to_string());
-        assert_eq!((t.to_string().as_str(), t.names().count()), ("x\u{fffd}y", 0));
-        assert_eq!(Text::from("same"), Text::from(format!("{}", mention("same"))));
+        assert_eq!(
+            (t.to_string().as_str(), t.names().count()),
+            ("x\u{fffd}y", 0)
+        );
+        assert_eq!(
+            Text::from("same"),
+            Text::from(format!("{}", mention("same")))
+        );
     }
 
     #[test]

@@ -1218,9 +1218,15 @@ fn sk_deck_hidden_hands_until_looked_at() -> R {
     for e in &draws {
         assert!(matches!(e.visibility, Visibility::Seats(_)));
         let theirs = e.view(Some(Seat(0))).ok_or("draw hidden entirely")?;
-        assert_eq!(theirs.card.map(|c| c.card.to_string()), Some("hidden".to_string()));
+        assert_eq!(
+            theirs.card.map(|c| c.card.to_string()),
+            Some("hidden".to_string())
+        );
         let mine = e.view(Some(Seat(1))).ok_or("own draw hidden")?;
-        assert_ne!(mine.card.map(|c| c.card.to_string()), Some("hidden".to_string()));
+        assert_ne!(
+            mine.card.map(|c| c.card.to_string()),
+            Some("hidden".to_string())
+        );
     }
     let obs = s.ruleset().observe(s.state(), Seat(0));
     assert_eq!((obs.other_hand, obs.known_other().len()), (3, 0));
