@@ -23,7 +23,7 @@ fn texts(j: &Journal, rule: &str) -> Vec<String> {
     j.events()
         .iter()
         .filter(|e| e.rule == rule)
-        .map(|e| e.text.clone())
+        .map(|e| e.text.to_string())
         .collect()
 }
 
@@ -66,7 +66,7 @@ fn end_round(t: &Tactical, st: &mut State) -> Journal {
     for _ in 0..2 {
         let j = act(t, st, Action::EndTurn);
         for e in j.events() {
-            all.note(e.rule, e.kind, || e.text.clone());
+            all.note(e.rule, e.kind, || e.text.to_string());
         }
     }
     all
