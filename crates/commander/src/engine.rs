@@ -1754,7 +1754,7 @@ impl Commander {
         self.place_infiltrators(&mut st, rng, j);
         for (i, s) in st.sides.iter().enumerate() {
             let (name, pts, n) = (
-                s.name.clone(),
+                mention(&s.name).to_string(),
                 s.points,
                 st.models
                     .iter()
