@@ -860,6 +860,10 @@ mod journal_names {
             ),
         );
         assert_held_once(
+            "tactical",
+            &journal(squadsight_tactical::Tactical::new().unwrap(), "assault", same, 300),
+        );
+        assert_held_once(
             "boardgame",
             &journal(
                 squadsight_boardgame::Boardgame::new().unwrap(),
