@@ -1496,7 +1496,7 @@ impl Commander {
         if let Some(e) = ending {
             let reason = e.reason.clone();
             j.note("cmd.gap.27", EventKind::End, || {
-                format!("the game ends: {reason}")
+                format!("the game ends: {}", mention_sides(st, &reason))
             });
             st.ending = Some(e);
         }
@@ -1553,7 +1553,7 @@ impl Commander {
         };
         let reason = e.reason.clone();
         j.note("cmd.gap.27", EventKind::End, || {
-            format!("the game ends: {reason}")
+            format!("the game ends: {}", mention_sides(st, &reason))
         });
         st.ending = Some(e);
     }
@@ -2064,4 +2064,29 @@ impl Ruleset for Commander {
     fn observation_lines(&self, observation: &crate::observe::Observation) -> Vec<String> {
         self.lines(&observation.state, Some(observation.seat))
     }
+}
+
+/// `text` with the sides' names in it mentioned ([`mention`]), for a text the state keeps as
+/// words too (an ending's reason): the journal then holds those names once. It reads the same;
+/// one left-to-right pass, longest name first, so mentions never nest.
+fn mention_sides(st: &State, text: &str) -> String {
+    let mut names: Vec<&str> = st
+        .sides
+        .iter()
+        .map(|s| s.name.as_str())
+        .filter(|n| !n.is_empty())
+        .collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(name) = names.iter().find(|n| rest.starts_with(**n as &str)) {
+            out.push_str(&mention(name).to_string());
+            rest = &rest[name.len()..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }
