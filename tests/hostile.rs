@@ -861,7 +861,12 @@ mod journal_names {
         );
         assert_held_once(
             "tactical",
-            &journal(squadsight_tactical::Tactical::new().unwrap(), "assault", same, 300),
+            &journal(
+                squadsight_tactical::Tactical::new().unwrap(),
+                "assault",
+                same,
+                300,
+            ),
         );
         assert_held_once(
             "boardgame",

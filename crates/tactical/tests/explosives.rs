@@ -570,7 +570,11 @@ fn tac_scen_crash_engine_roll_blast_and_head_start() {
         assert_eq!(blast.is_some(), roll.success == Some(true));
         if let Some((text, inputs)) = blast {
             exploded += 1;
-            let sum: u32 = inputs[0].value.to_string().parse().unwrap_or_else(|e| panic!("{e}"));
+            let sum: u32 = inputs[0]
+                .value
+                .to_string()
+                .parse()
+                .unwrap_or_else(|e| panic!("{e}"));
             let want = if reading == "times" {
                 100 * sum
             } else {

@@ -517,7 +517,10 @@ fn safe_file_name(name: &str) -> String {
 /// program pick a name of its own and leaves temporary files alone.
 #[cfg(unix)]
 fn process_alive(pid: u32) -> bool {
-    let Some(pid) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) else {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
         return false;
     };
     match rustix::process::test_kill_process(pid) {
