@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use squadsight_core::dice::Roll;
-use squadsight_core::journal::CardNote;
+use squadsight_core::journal::{CardNote, Text};
 use squadsight_core::{Event, EventKind, Input};
 use std::fmt::Write as _;
 
@@ -52,7 +52,7 @@ pub struct JsonEvent<'a> {
     seat: Option<u16>,
     rule: &'a str,
     kind: EventKind,
-    text: &'a str,
+    text: &'a Text,
     #[serde(flatten)]
     roll: Option<JsonRoll>,
     #[serde(flatten)]

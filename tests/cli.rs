@@ -730,7 +730,7 @@ fn log_seat_shows_exactly_what_that_seat_may_see() {
         let mut hidden_cards = 0;
         for (line, (full, seen)) in shown.iter().zip(&expected) {
             assert_eq!(line["seq"], full.seq);
-            assert_eq!(line["text"], seen.text.as_str());
+            assert_eq!(line["text"], seen.text.to_string());
             let hidden = matches!(full.visibility, Visibility::Seats(s) if !s.contains(Seat(seat)));
             if hidden && let Some(card) = &full.card {
                 // A card this seat may not see never appears, by name or in inputs.

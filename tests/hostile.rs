@@ -753,3 +753,175 @@ mod supervisor {
         assert_restored(&out);
     }
 }
+
+/// Journal events refer to names (issue 13, item 2): a game's journal holds each name from a
+/// file once, however many events mention it.
+mod journal_names {
+    use squadsight_core::data::parse_ron;
+    use squadsight_core::journal::{Name, held_bytes};
+    use squadsight_core::session::Session;
+    use squadsight_core::{Event, Ruleset};
+    use std::collections::BTreeMap;
+
+    /// `actions` actions of a deterministic walk through the legal actions of the built-in
+    /// scenario `id` (its text changed by `edit`), and the recording journal it left.
+    fn journal<R: Ruleset>(
+        ruleset: R,
+        id: &str,
+        edit: impl Fn(&str) -> String,
+        actions: usize,
+    ) -> Vec<Event> {
+        let info = ruleset
+            .scenarios()
+            .iter()
+            .find(|s| s.id == id)
+            .unwrap_or_else(|| panic!("no scenario {id}"));
+        let source = edit(info.source);
+        let scenario: R::Scenario = parse_ron(source.as_bytes(), id).unwrap();
+        let mut s = Session::start(ruleset, &scenario, &R::Options::default(), 17).unwrap();
+        for i in 0..actions {
+            let Some(seat) = s.to_act() else { break };
+            let legal = s.legal(seat);
+            let pick = legal[(i * 7919 + 3) % legal.len()].clone();
+            s.act(seat, pick).unwrap();
+        }
+        s.events().to_vec()
+    }
+
+    /// Every name the events mention, with how many distinct allocations hold it.
+    fn copies(events: &[Event]) -> BTreeMap<String, Vec<Name>> {
+        let mut held: BTreeMap<String, Vec<Name>> = BTreeMap::new();
+        let texts = events.iter().flat_map(|e| {
+            [Some(&e.text), e.redacted.as_ref()]
+                .into_iter()
+                .flatten()
+                .chain(
+                    e.inputs
+                        .iter()
+                        .flat_map(|i| [&i.label, &i.value, &i.source]),
+                )
+        });
+        for name in texts.flat_map(|t| t.names()) {
+            let seen = held.entry(name.to_string()).or_default();
+            if !seen.iter().any(|n| Name::same(n, name)) {
+                seen.push(name.clone());
+            }
+        }
+        for e in events {
+            if let Some(c) = &e.card {
+                let seen = held.entry(c.card.to_string()).or_default();
+                if !seen.iter().any(|n| Name::same(n, &c.card)) {
+                    seen.push(c.card.clone());
+                }
+            }
+        }
+        held
+    }
+
+    fn assert_held_once(ruleset: &str, events: &[Event]) {
+        let held = copies(events);
+        assert!(!held.is_empty(), "{ruleset}: no event mentions a name");
+        for (name, allocations) in &held {
+            assert_eq!(
+                allocations.len(),
+                1,
+                "{ruleset}: `{name}` is held {} times",
+                allocations.len()
+            );
+        }
+        for e in events {
+            let shown = e.text.to_string();
+            assert!(
+                !shown.contains(['\u{2}', '\u{3}']),
+                "{ruleset}: marks shown: {shown:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_rulesets_journal_holds_each_name_once() {
+        let same = |s: &str| s.to_string();
+        assert_held_once(
+            "skirmish",
+            &journal(
+                squadsight_skirmish::Skirmish::new().unwrap(),
+                "learning",
+                same,
+                300,
+            ),
+        );
+        assert_held_once(
+            "commander",
+            &journal(
+                squadsight_commander::Commander::new().unwrap(),
+                "battle-aliens",
+                same,
+                300,
+            ),
+        );
+        assert_held_once(
+            "tactical",
+            &journal(
+                squadsight_tactical::Tactical::new().unwrap(),
+                "assault",
+                same,
+                300,
+            ),
+        );
+        assert_held_once(
+            "boardgame",
+            &journal(
+                squadsight_boardgame::Boardgame::new().unwrap(),
+                "normal",
+                same,
+                300,
+            ),
+        );
+    }
+
+    /// Two names of 10 and 80 characters for one side: the journal grows by the 70 more
+    /// characters once, not once per event that names the side.
+    fn long_name_costs_once<R: Ruleset>(make: impl Fn() -> R, id: &str, field: &str) {
+        let short = "S".repeat(10);
+        let long = "L".repeat(80);
+        let with = |name: &str| {
+            let name = name.to_string();
+            let field = field.to_string();
+            move |s: &str| {
+                let edited = s.replacen(&field, &format!("name: \"{name}\""), 1);
+                assert_ne!(edited, s, "{field} is not in the scenario");
+                edited
+            }
+        };
+        let a = journal(make(), id, with(&short), 400);
+        let b = journal(make(), id, with(&long), 400);
+        let mentions: usize = b
+            .iter()
+            .map(|e| e.text.to_string().matches(long.as_str()).count())
+            .sum();
+        assert!(mentions >= 10, "{id}: only {mentions} events name the side");
+        assert_eq!(a.len(), b.len(), "{id}: the two games differ");
+        let (small, big) = (held_bytes(&a), held_bytes(&b));
+        assert_eq!(
+            big - small,
+            70,
+            "{id}: {mentions} mentions of an 80-character name cost {} more bytes than a \
+             10-character one ({small} -> {big}); held once it costs 70",
+            big - small
+        );
+    }
+
+    #[test]
+    fn a_long_side_name_costs_the_journal_once() {
+        long_name_costs_once(
+            || squadsight_skirmish::Skirmish::new().unwrap(),
+            "learning",
+            "name: \"X-Com\"",
+        );
+        long_name_costs_once(
+            || squadsight_commander::Commander::new().unwrap(),
+            "battle-aliens",
+            "name: \"XCOM\"",
+        );
+    }
+}

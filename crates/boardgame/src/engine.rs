@@ -16,6 +16,7 @@ use crate::state::{Clock, Count, Entry, Phase, State};
 use crate::timed;
 use crate::{CENTRAL_OFFICER, data::Role};
 use squadsight_core::options::TableOptions;
+use squadsight_core::journal::mention;
 use squadsight_core::{
     DataCheck, Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset,
     ScenarioInfo, Seat, SeatSet, SetupError, Stream, Timer,
@@ -149,7 +150,7 @@ impl Ruleset for Boardgame {
             Some(c) => c,
             None => {
                 let k = draws.pick("bg.app.setup", continents as u32, |k| {
-                    format!("home base: {}", catalog.continents[k as usize])
+                    format!("home base: {}", mention(&catalog.continents[k as usize]))
                 });
                 u8::try_from(k).unwrap_or(0)
             }
@@ -167,7 +168,7 @@ impl Ruleset for Boardgame {
             let k = draws.pick("bg.app.setup", open.len() as u32, |k| {
                 format!(
                     "{} starts {} panic space(s) up",
-                    catalog.continents[usize::from(open[k as usize])],
+                    mention(&catalog.continents[usize::from(open[k as usize])]),
                     level.panic_spaces
                 )
             }) as usize;
@@ -178,8 +179,8 @@ impl Ruleset for Boardgame {
         journal.note("bg.asset.home-base", EventKind::Setup, || {
             format!(
                 "the Commander takes the {} continent asset; it works while {} is in yellow",
-                catalog.continents[usize::from(home_base)],
-                catalog.continents[usize::from(home_base)]
+                mention(&catalog.continents[usize::from(home_base)]),
+                mention(&catalog.continents[usize::from(home_base)])
             )
         });
         journal.note("bg.role.set", EventKind::Setup, || {

@@ -11,6 +11,7 @@ use crate::catalog::{Catalog, Difficulty};
 use crate::data::{Effect, Kind};
 use crate::state::{Entry, Target};
 use squadsight_core::dice::{Dice, Roll, Target as DiceTarget, roll_on};
+use squadsight_core::journal::mention;
 use squadsight_core::{GameRng, Input, Journal, Ratio, SeatSet, Stream};
 
 /// What a round's plan depends on besides the catalogue.
@@ -111,7 +112,7 @@ pub fn plan_round(
         let info = &catalog.actions[action];
         let n = min
             + draws.pick("bg.app.actions", max - min + 1, |k| {
-                format!("the round will have {} x {}", min + k, info.name)
+                format!("the round will have {} x {}", min + k, mention(&info.name))
             });
         for _ in 0..n {
             let limit = if info.effect == Effect::Detected && first_contact {
@@ -123,7 +124,7 @@ pub fn plan_round(
                 plan.len()
             };
             let at = draws.pick("bg.app.actions", limit as u32 + 1, |k| {
-                format!("{} goes in place {}", info.name, k + 1)
+                format!("{} goes in place {}", mention(&info.name), k + 1)
             }) as usize;
             plan.insert(at, entry(action));
         }
@@ -165,7 +166,7 @@ fn scramble(
         let Some(from) = plan.iter().position(|e| e.action == action) else {
             continue;
         };
-        let name = &catalog.actions[action].name;
+        let name = mention(&catalog.actions[action].name);
         let hit = draws.chance("bg.app.scramble-orbit", percent, |hit| {
             format!(
                 "{name}: {} ({} UFOs in orbit)",

@@ -9,6 +9,7 @@ use crate::data::Question;
 use crate::legal::asking;
 use crate::plan::Draws;
 use crate::state::{Asking, CountQuestion, Phase, State};
+use squadsight_core::journal::mention;
 use squadsight_core::{EventKind, GameRng, IllegalAction, Input, Journal, Stream};
 
 /// Continents fallen at a panic update that lose the game (bg.end.loss-panic: "at least two").
@@ -36,7 +37,12 @@ fn skip_locked(catalog: &Catalog, state: &mut State) {
 fn announce(catalog: &Catalog, state: &State, journal: &mut Journal) {
     if let Some(step) = catalog.steps.get(state.step) {
         journal.note("bg.round.resolution-steps", EventKind::Turn, || {
-            format!("{} ({}): {}", step.name, step.role.name(), step.text)
+            format!(
+                "{} ({}): {}",
+                mention(&step.name),
+                step.role.name(),
+                mention(&step.text)
+            )
         });
     }
 }
@@ -73,7 +79,7 @@ pub fn apply(
                 return Err(IllegalAction::new("that is its colour already"));
             }
             state.colours[c] = *colour;
-            let name = &catalog.continents[c];
+            let name = mention(&catalog.continents[c]);
             journal.note("bg.panic.sections", EventKind::Effect, || {
                 format!("{name} is {} (was {})", colour.name(), now.name())
             });
@@ -254,7 +260,7 @@ fn summary(catalog: &Catalog, state: &mut State, rng: &mut GameRng, journal: &mu
         let newly_red = state.colours[c] == Colour::Red && state.previous[c] == Colour::Yellow;
         state.delayed[c] = false;
         if newly_red && state.red_chance {
-            let name = &catalog.continents[c];
+            let name = mention(&catalog.continents[c]);
             let now = draws.chance("bg.round.summary-red", catalog.red_chance_percent, |hit| {
                 format!(
                     "{name} is newly red: the budget cut {}",

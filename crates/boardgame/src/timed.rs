@@ -7,6 +7,7 @@ use crate::catalog::Catalog;
 use crate::data::{Effect, Kind};
 use crate::describe::targets_text;
 use crate::state::{Clock, Ended, Forecast, Phase, State};
+use squadsight_core::journal::mention;
 use squadsight_core::{EventKind, IllegalAction, Input, Journal};
 
 /// Applies an input during the timed phase or the final window (the caller has checked the
@@ -75,14 +76,14 @@ fn running(
             match info.kind {
                 Kind::Xcom => {
                     journal.note("bg.app.done", EventKind::Turn, || {
-                        format!("{}: DONE with {left} s left", info.name)
+                        format!("{}: DONE with {left} s left", mention(&info.name))
                     });
                     early_bonus(catalog, state, left, journal);
                 }
                 Kind::Alien => journal.note("bg.app.alien-mandatory", EventKind::Turn, || {
                     format!(
                         "{}: carried out in full, DONE with {left} s left",
-                        info.name
+                        mention(&info.name)
                     )
                 }),
             }
@@ -96,7 +97,7 @@ fn running(
                     journal.note("bg.app.xcom-expiry", EventKind::Turn, || {
                         format!(
                             "{}: time is up; the action ends and the next one shows at once",
-                            info.name
+                            mention(&info.name)
                         )
                     });
                     end_entry(catalog, state, Ended::Expired, journal);
@@ -108,7 +109,7 @@ fn running(
                     journal.note("bg.app.alien-expiry-hold", EventKind::Turn, || {
                         format!(
                             "{}: EXPIRED; nothing moves on until the Central Officer confirms DONE",
-                            info.name
+                            mention(&info.name)
                         )
                     });
                     if state.pause_left.is_some_and(|p| p > 0) {
@@ -132,7 +133,7 @@ fn running(
             journal.note("bg.app.pause", EventKind::Turn, || {
                 format!(
                     "paused with {left} s on {}; pause time left: {reserve}",
-                    info.name
+                    mention(&info.name)
                 )
             });
             Ok(())
@@ -145,7 +146,7 @@ fn running(
             journal.note("bg.app.menu-pause", EventKind::Turn, || {
                 format!(
                     "the menu opens with {left} s on {}; no pause time is used",
-                    info.name
+                    mention(&info.name)
                 )
             });
             Ok(())
@@ -241,9 +242,11 @@ fn hold(
             if state.pause_left.is_some() {
                 state.pause_left = Some(left);
             }
-            let name = state
-                .entry()
-                .map_or("the action", |e| catalog.actions[e.action].name.as_str());
+            let name = mention(
+                state
+                    .entry()
+                    .map_or("the action", |e| catalog.actions[e.action].name.as_str()),
+            );
             journal.note_with(
                 "bg.app.alien-expiry-drain",
                 EventKind::Turn,
@@ -422,7 +425,7 @@ pub fn issue(catalog: &Catalog, state: &mut State, journal: &mut Journal) {
         };
         format!(
             "action {number}: {} ({}, {kind}{time})",
-            info.name,
+            mention(&info.name),
             info.role.name()
         )
     });
@@ -430,7 +433,7 @@ pub fn issue(catalog: &Catalog, state: &mut State, journal: &mut Journal) {
         journal.note("bg.app.scramble", EventKind::Effect, || {
             format!(
                 "{} is scrambled: it comes out of its usual place",
-                info.name
+                mention(&info.name)
             )
         });
     }
@@ -441,7 +444,7 @@ pub fn issue(catalog: &Catalog, state: &mut State, journal: &mut Journal) {
             || {
                 format!(
                     "{} gets half its time ({seconds} s) after an alien action expired",
-                    info.name
+                    mention(&info.name)
                 )
             },
             || vec![Input::new("normal time", format!("{full} s"), "bg.gap.7")],

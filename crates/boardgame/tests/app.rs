@@ -571,7 +571,7 @@ fn bg_round_resolution_steps_in_order_each_naming_its_role() {
         .events()
         .iter()
         .filter(|e| e.rule == "bg.round.resolution-steps")
-        .map(|e| e.text.clone())
+        .map(|e| e.text.to_string())
         .collect();
     assert!(steps[0].starts_with("Resolve Research (Chief Scientist)"));
 }

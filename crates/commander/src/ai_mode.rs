@@ -19,6 +19,7 @@ pub(crate) use driver::activate;
 
 use crate::catalog::{AiCard, AiCardId, AiEntry, AiRowName, Catalog, UnitId};
 use squadsight_core::dice::{Dice, roll};
+use squadsight_core::journal::mention;
 use squadsight_core::{EventKind, GameRng, Journal, Stream};
 
 /// The unit whose AI card ADVENT Troopers follow (cmd.sr.trooper-command).
@@ -83,7 +84,10 @@ pub fn roll_card(
     let r = roll(rng, Dice::D6, None);
     let d6 = u8::try_from(r.total).unwrap_or(1).clamp(1, 6);
     journal.roll("cmd.ai.d6-action", &r, || {
-        format!("AI: {who} rolls a D6 for its card ({}): {d6}", card.name)
+        format!(
+            "AI: {who} rolls a D6 for its card ({}): {d6}",
+            mention(&card.name)
+        )
     });
     let wounded = rule.is_wounded(wounds, max_wounds);
     // A D6 is always 1–6, so the card always has the row; Omega is only a formal fallback.

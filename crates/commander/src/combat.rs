@@ -60,6 +60,7 @@ use crate::skill::{self, DieSource, Modifier, SkillTest, TestDice, TestResult};
 use serde::{Deserialize, Serialize};
 use squadsight_core::dice::Target;
 use squadsight_core::journal::EventKind;
+use squadsight_core::journal::mention;
 use squadsight_core::{GameRng, Input, Journal, Ratio};
 use std::fmt;
 
@@ -704,12 +705,14 @@ pub fn resolve_attack(
 fn what<'a>(ctx: &'a AttackContext) -> impl Fn() -> String + 'a {
     move || {
         let means = match ctx.means {
-            Means::Weapon(w) => w.name.as_str(),
-            Means::Mindspin => "Mindspin",
+            Means::Weapon(w) => mention(&w.name),
+            Means::Mindspin => mention("Mindspin"),
         };
         format!(
             "{} attacks {} with {}",
-            ctx.attacker.unit.name, ctx.target.unit.name, means
+            mention(&ctx.attacker.unit.name),
+            mention(&ctx.target.unit.name),
+            means
         )
     }
 }
@@ -717,13 +720,13 @@ fn what<'a>(ctx: &'a AttackContext) -> impl Fn() -> String + 'a {
 /// The inputs every roll of this attack shares: distance, cover, Down, contact, how it is made.
 fn situation(ctx: &AttackContext) -> Vec<Input> {
     let mut v = vec![
-        Input::new("attacker", &ctx.attacker.unit.name, ""),
-        Input::new("target", &ctx.target.unit.name, ""),
+        Input::new("attacker", mention(&ctx.attacker.unit.name), ""),
+        Input::new("target", mention(&ctx.target.unit.name), ""),
         Input::new(
             "with",
             match ctx.means {
-                Means::Weapon(w) => w.name.as_str(),
-                Means::Mindspin => "Mindspin",
+                Means::Weapon(w) => mention(&w.name),
+                Means::Mindspin => mention("Mindspin"),
             },
             "cmd.gap.56",
         ),
@@ -773,7 +776,8 @@ pub fn resolve_with(
         journal.note("cmd.shoot.range-limit", EventKind::Attack, || {
             format!(
                 "{} is {} Range away, past the maximum Range: automatic miss",
-                ctx.target.unit.name, ctx.target.distance
+                mention(&ctx.target.unit.name),
+                ctx.target.distance
             )
         });
         return AttackResult::new(ctx, AttackEnd::OutOfRange);
@@ -822,7 +826,8 @@ pub fn resolve_with(
         journal.note("cmd.sr.lasso", EventKind::Effect, || {
             format!(
                 "{} is pulled into base contact with {}",
-                ctx.target.unit.name, ctx.attacker.unit.name
+                mention(&ctx.target.unit.name),
+                mention(&ctx.attacker.unit.name)
             )
         });
     }
@@ -849,7 +854,12 @@ pub fn resolve_scatter_blast(
     journal.note_with(
         "cmd.sr.scatter",
         EventKind::Attack,
-        || format!("the scattered shot lands on {}", ctx.target.unit.name),
+        || {
+            format!(
+                "the scattered shot lands on {}",
+                mention(&ctx.target.unit.name)
+            )
+        },
         || situation(ctx),
     );
     r.hit = true;
@@ -865,7 +875,7 @@ fn scatter_roll(ctx: &AttackContext, dice: &mut impl DieSource, journal: &mut Jo
     let text = || {
         format!(
             "scatter roll for the shot at {}: {} -> {}",
-            ctx.target.unit.name,
+            mention(&ctx.target.unit.name),
             face,
             if scattered {
                 "scatters 3 Range away"
@@ -911,7 +921,7 @@ fn land(
     dice: &mut impl DieSource,
     journal: &mut Journal,
 ) -> AttackResult {
-    let name = &ctx.target.unit.name;
+    let name = mention(&ctx.target.unit.name);
     if let Some(test) = armour_test(ctx) {
         // cmd.sr.armour, cmd.dmg.resistance-test, cmd.gap.3, cmd.gap.4: the one test between
         // a landed hit and its damage; the option says which side of it saves the hit.

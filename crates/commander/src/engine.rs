@@ -43,6 +43,7 @@ use crate::summary::{RULES_PAGE, Summaries};
 use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
 use squadsight_core::options::TableOptions;
+use squadsight_core::journal::mention;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
@@ -91,7 +92,7 @@ impl Commander {
     /// records nothing (the hot path of simulations and AI search).
     pub(crate) fn journal_name(&self, j: &Journal, st: &State, id: ModelId) -> String {
         if j.enabled() {
-            self.model_name(st, id)
+            self.model_mention(st, id)
         } else {
             String::new()
         }
@@ -99,9 +100,20 @@ impl Commander {
 
     /// A model's name for people: its unit, numbered when the unit has several models.
     pub fn model_name(&self, st: &State, id: ModelId) -> String {
+        self.model_words(st, id, str::to_string)
+    }
+
+    /// [`Commander::model_name`] as the journal mentions it: the unit's name held once by
+    /// the journal ([`mention`]). Only for journal texts and inputs.
+    pub(crate) fn model_mention(&self, st: &State, id: ModelId) -> String {
+        self.model_words(st, id, |n| mention(n).to_string())
+    }
+
+    /// A model's name with its unit's name as `unit` writes it.
+    fn model_words(&self, st: &State, id: ModelId, unit: impl Fn(&str) -> String) -> String {
         match st.model(id) {
             Some(m) => {
-                let unit = &self.catalog.unit(m.unit).name;
+                let unit = unit(&self.catalog.unit(m.unit).name);
                 let several = st
                     .models
                     .iter()
@@ -111,7 +123,7 @@ impl Commander {
                 if several {
                     format!("{unit} {}", m.number)
                 } else {
-                    unit.clone()
+                    unit
                 }
             }
             None => format!("model {}", id.0),
@@ -184,7 +196,7 @@ impl Commander {
                 if let Some(g) = st.model_mut(giver) {
                     g.presence_used = true;
                 }
-                let (g, t) = (self.model_name(st, giver), self.model_name(st, id));
+                let (g, t) = (self.model_mention(st, giver), self.model_mention(st, id));
                 j.note("cmd.sr.commanding-presence", EventKind::Turn, || {
                     format!("{g} commands {t} to act first")
                 });
@@ -240,8 +252,8 @@ impl Commander {
                     m.overwatch = Some(w);
                 }
                 let (n, wn) = (
-                    self.model_name(st, a.model),
-                    self.catalog.weapon(w).name.clone(),
+                    self.model_mention(st, a.model),
+                    mention(&self.catalog.weapon(w).name).to_string(),
                 );
                 j.note("cmd.act.overwatch.one", EventKind::Effect, || {
                     format!("{n} goes on Overwatch with the {wn}")
@@ -255,7 +267,7 @@ impl Commander {
                 if let Some(m) = st.model_mut(a.model) {
                     m.down = true;
                 }
-                let n = self.model_name(st, a.model);
+                let n = self.model_mention(st, a.model);
                 j.note("cmd.act.hunker-down.two", EventKind::Effect, || {
                     format!("{n} hunkers down and goes Down")
                 });
@@ -370,7 +382,7 @@ impl Commander {
                     .is_some_and(|pm| pm.on_table() && pm.engaged.is_empty())
             })
             .collect();
-        let name = self.model_name(st, id);
+        let name = self.model_mention(st, id);
         j.note("cmd.melee.flee-free-attack", EventKind::Effect, || {
             format!(
                 "{name} flees; {} model(s) it fled from may make a free attack",
@@ -425,7 +437,7 @@ impl Commander {
                 if let Some(c) = self.charge_cell(st, attacker, target)
                     && st.model(attacker).is_some_and(|m| m.cell != c)
                 {
-                    let n = self.model_name(st, attacker);
+                    let n = self.model_mention(st, attacker);
                     j.note("cmd.melee.free-attack-form", EventKind::Move, || {
                         format!("{n} runs to {c} to make its free charge")
                     });
@@ -448,7 +460,7 @@ impl Commander {
                         .zip(st.model(target))
                         .is_some_and(|(a, t)| st.board.adjacent(a.cell, t.cell)));
             if !can_strike {
-                let n = self.model_name(st, attacker);
+                let n = self.model_mention(st, attacker);
                 j.note("cmd.melee.free-attack-form", EventKind::Effect, || {
                     format!("{n} cannot make its free attack after the reaction fire")
                 });
@@ -466,7 +478,7 @@ impl Commander {
                 j,
             );
         } else {
-            let n = self.model_name(st, attacker);
+            let n = self.model_mention(st, attacker);
             j.note("cmd.melee.flee-free-attack", EventKind::Effect, || {
                 format!("{n} lets its free attack go")
             });
@@ -511,7 +523,10 @@ impl Commander {
             }
             let shooter = o.id;
             st.models[i].overwatch = None;
-            let (a, b) = (self.model_name(st, shooter), self.model_name(st, mover));
+            let (a, b) = (
+                self.model_mention(st, shooter),
+                self.model_mention(st, mover),
+            );
             j.note("cmd.act.overwatch.one", EventKind::Attack, || {
                 format!("{a} reacts from Overwatch to {b}'s move")
             });
@@ -761,7 +776,7 @@ impl Commander {
                     o.will_penalty = o.will_penalty.saturating_add(1);
                 }
             }
-            let side = st.sides[owner.index()].name.clone();
+            let side = mention(&st.sides[owner.index()].name).to_string();
             j.note("cmd.prep.leader-loss-will", EventKind::Effect, || {
                 format!("{side}'s Leader is destroyed: every other model of the Squad has -1 WILL for the battle")
             });
@@ -796,7 +811,7 @@ impl Commander {
             if let Some(m) = st.model_mut(b) {
                 m.engaged.push(a);
             }
-            let (x, y) = (self.model_name(st, a), self.model_name(st, b));
+            let (x, y) = (self.model_mention(st, a), self.model_mention(st, b));
             j.note("cmd.melee.engage-on-contact", EventKind::Effect, || {
                 format!("{x} and {y} are engaged")
             });
@@ -824,7 +839,7 @@ impl Commander {
     fn blast(&self, st: &mut State, at: Cell, radius: u32, j: &mut Journal) {
         for id in st.board.pieces_within(at, radius) {
             if Arc::make_mut(&mut st.board).destroy_piece(id) {
-                let name = st.board.pieces()[id].name.clone();
+                let name = mention(&st.board.pieces()[id].name).to_string();
                 j.note("cmd.sr.high-explosive", EventKind::Effect, || {
                     format!("the blast destroys the {name}")
                 });
@@ -869,7 +884,7 @@ impl Commander {
         }
         if at != from {
             st.relocate(target, at);
-            let n = self.model_name(st, target);
+            let n = self.model_mention(st, target);
             j.note("cmd.sr.lasso", EventKind::Move, || {
                 format!("{n} is dragged from {from} to {at}")
             });
@@ -892,7 +907,7 @@ impl Commander {
         let Some(c) = st.model(caster).map(|m| (m.cell, m.controller())) else {
             return;
         };
-        let name = self.model_name(st, target);
+        let name = self.model_mention(st, target);
         match effect {
             MindspinEffect::Panic => {
                 // cmd.sr.mindspin.panic: it runs up to its MOBILITY straight away from the caster.
@@ -1010,11 +1025,11 @@ impl Commander {
         } else {
             "cmd.act.special-action.two"
         };
-        let name = self.model_name(st, a.model);
+        let name = self.model_mention(st, a.model);
         let oname = st
             .objectives
             .get(usize::from(k))
-            .map(|o| o.name.clone())
+            .map(|o| mention(&o.name).to_string())
             .unwrap_or_default();
         let r = skill::perform(
             rng,
@@ -1057,13 +1072,13 @@ impl Commander {
 
     fn complete(&self, st: &mut State, by: ModelId, method: Method, k: u8, j: &mut Journal) {
         let seat = st.model(by).map_or(Seat(0), Model::controller);
-        let name = self.model_name(st, by);
+        let name = self.model_mention(st, by);
         let gatecrasher =
             matches!(st.victory, Victory::Gatecrasher { attacker } if attacker == seat);
         let Some(o) = st.objectives.get_mut(usize::from(k)) else {
             return;
         };
-        let oname = o.name.clone();
+        let oname = mention(&o.name).to_string();
         let clause = match method {
             Method::Interact => "cmd.sr.interact",
             Method::Search => "cmd.sr.search",
@@ -1108,7 +1123,7 @@ impl Commander {
                 continue;
             }
             o.planted = None;
-            let oname = o.name.clone();
+            let oname = mention(&o.name).to_string();
             if unhurt {
                 o.done = true;
                 j.note("cmd.sr.interact", EventKind::Effect, || {
@@ -1132,7 +1147,7 @@ impl Commander {
         let Window::Reveal { model, markers, .. } = st.windows.remove(0) else {
             return;
         };
-        let name = self.model_name(st, model);
+        let name = self.model_mention(st, model);
         match marker {
             Some(k) => {
                 let Some(cell) = st.markers.get(usize::from(k)).map(|m| m.cell) else {
@@ -1335,7 +1350,7 @@ impl Commander {
                     if let Some(m) = st.model_mut(id) {
                         m.activated = true;
                     }
-                    let n = self.model_name(st, id);
+                    let n = self.model_mention(st, id);
                     j.note("cmd.gap.27", EventKind::Setup, || {
                         format!("{n} appears at {c}")
                     });
@@ -1393,7 +1408,10 @@ impl Commander {
             });
             if let Some(m) = who.map(|m| m.id) {
                 st.objectives[k].done = true;
-                let (n, on) = (self.model_name(st, m), st.objectives[k].name.clone());
+                let (n, on) = (
+                    self.model_mention(st, m),
+                    mention(&st.objectives[k].name).to_string(),
+                );
                 j.note("cmd.gap.28", EventKind::Effect, || {
                     format!("{n} reaches the {on}")
                 });
@@ -1479,7 +1497,7 @@ impl Commander {
         if let Some(e) = ending {
             let reason = e.reason.clone();
             j.note("cmd.gap.27", EventKind::End, || {
-                format!("the game ends: {reason}")
+                format!("the game ends: {}", mention_sides(st, &reason))
             });
             st.ending = Some(e);
         }
@@ -1536,7 +1554,7 @@ impl Commander {
         };
         let reason = e.reason.clone();
         j.note("cmd.gap.27", EventKind::End, || {
-            format!("the game ends: {reason}")
+            format!("the game ends: {}", mention_sides(st, &reason))
         });
         st.ending = Some(e);
     }
@@ -1737,7 +1755,7 @@ impl Commander {
         self.place_infiltrators(&mut st, rng, j);
         for (i, s) in st.sides.iter().enumerate() {
             let (name, pts, n) = (
-                s.name.clone(),
+                mention(&s.name).to_string(),
                 s.points,
                 st.models
                     .iter()
@@ -1827,7 +1845,7 @@ impl Commander {
             let n = candidates.len() as u32;
             let pick = candidates[rng.below(Stream::Setup, n) as usize];
             st.objectives[k].cells = vec![pick];
-            let name = st.objectives[k].name.clone();
+            let name = mention(&st.objectives[k].name).to_string();
             j.note("cmd.gap.28", EventKind::Setup, || {
                 format!("the {name} is placed at random at {pick} (1 of {n} cells)")
             });
@@ -2045,4 +2063,29 @@ impl Ruleset for Commander {
     fn observation_lines(&self, observation: &crate::observe::Observation) -> Vec<String> {
         self.lines(&observation.state, Some(observation.seat))
     }
+}
+
+/// `text` with the sides' names in it mentioned ([`mention`]), for a text the state keeps as
+/// words too (an ending's reason): the journal then holds those names once. It reads the same;
+/// one left-to-right pass, longest name first, so mentions never nest.
+fn mention_sides(st: &State, text: &str) -> String {
+    let mut names: Vec<&str> = st
+        .sides
+        .iter()
+        .map(|s| s.name.as_str())
+        .filter(|n| !n.is_empty())
+        .collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(name) = names.iter().find(|n| rest.starts_with(**n as &str)) {
+            out.push_str(&mention(name).to_string());
+            rest = &rest[name.len()..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }

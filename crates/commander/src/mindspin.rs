@@ -12,6 +12,7 @@ use crate::combat::{AttackContext, AttackEnd, AttackResult};
 use crate::skill::DieSource;
 use serde::Serialize;
 use squadsight_core::journal::EventKind;
+use squadsight_core::journal::mention;
 use squadsight_core::{Input, Journal, Ratio};
 use std::fmt;
 
@@ -97,7 +98,7 @@ pub(crate) fn after_hit(
     let text = || {
         format!(
             "Mindspin table for {}: {:?} = {} -> {} (chance of this band {})",
-            ctx.target.unit.name,
+            mention(&ctx.target.unit.name),
             throw.faces(),
             total,
             effect,
@@ -107,8 +108,8 @@ pub(crate) fn after_hit(
     let inputs = || {
         let (lo, hi) = effect.band();
         vec![
-            Input::new("caster", &ctx.attacker.unit.name, ""),
-            Input::new("target", &ctx.target.unit.name, ""),
+            Input::new("caster", mention(&ctx.attacker.unit.name), ""),
+            Input::new("target", mention(&ctx.target.unit.name), ""),
             Input::new("band", format!("{lo}-{hi}"), effect.clause()),
         ]
     };

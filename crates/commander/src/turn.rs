@@ -7,6 +7,7 @@ use crate::options::PresenceMode;
 use crate::state::{Activation, ModelId, Presence, State};
 use squadsight_core::bag::DiceBag;
 use squadsight_core::journal::EventKind;
+use squadsight_core::journal::mention;
 use squadsight_core::{GameRng, Journal, Seat};
 
 impl Commander {
@@ -41,7 +42,7 @@ impl Commander {
         }
         st.bag = DiceBag::new(counts.clone());
         let (a, b) = (counts[0], counts[1]);
-        let names = [st.sides[0].name.clone(), st.sides[1].name.clone()];
+        let names = [mention(&st.sides[0].name), mention(&st.sides[1].name)];
         let round = st.round;
         j.note("cmd.round.fill-bag", EventKind::Turn, || {
             format!(
@@ -59,7 +60,7 @@ impl Commander {
             let lapse = st.models[i].control.is_some_and(|c| c.until_round <= round);
             if lapse {
                 st.models[i].control = None;
-                let name = self.model_name(st, ModelId(i as u8));
+                let name = self.model_mention(st, ModelId(i as u8));
                 j.note("cmd.sr.mindspin.mind-control", EventKind::Effect, || {
                     format!("Mind Control on {name} ends with the game round")
                 });
@@ -95,7 +96,7 @@ impl Commander {
                 continue;
             };
             let mine = u32::from(st.bag.left(seat)) + 1;
-            let name = st.sides[seat.index()].name.clone();
+            let name = mention(&st.sides[seat.index()].name);
             j.note("cmd.round.draw-die", EventKind::Draw, || {
                 format!("the die goes to {name} (p = {mine}/{total})")
             });

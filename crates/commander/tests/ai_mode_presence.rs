@@ -28,11 +28,11 @@ fn officer_and_troopers(troopers_acted: bool, dice: &[u8]) -> Session {
     s
 }
 
-fn texts<'a>(events: &'a [Event], rule: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+fn texts<'a>(events: &'a [Event], rule: &'a str) -> impl Iterator<Item = String> + 'a {
     events
         .iter()
         .filter(move |e| e.rule == rule)
-        .map(|e| e.text.as_str())
+        .map(|e| e.text.to_string())
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn cmd_ai_same_activation_officer_commands_a_trooper_that_already_acted() {
     let near_name = s.ruleset().model_name(s.state(), near);
     s.act(1, Action::AiActivate).unwrap();
     let ev = s.events();
-    let decision: Vec<&str> = texts(ev, "cmd.ai.same-activation").collect();
+    let decision: Vec<String> = texts(ev, "cmd.ai.same-activation").collect();
     assert_eq!(decision.len(), 1, "{decision:?}");
     assert!(
         decision[0].contains("uses Commanding Presence") && decision[0].contains(&near_name),
@@ -55,7 +55,7 @@ fn cmd_ai_same_activation_officer_commands_a_trooper_that_already_acted() {
     );
     assert!(texts(ev, "cmd.sr.commanding-presence").any(|t| t.contains(&near_name)));
     // The commanded Trooper rolls for its card first, then the Officer.
-    let rolls: Vec<&str> = texts(ev, "cmd.ai.d6-action").collect();
+    let rolls: Vec<String> = texts(ev, "cmd.ai.d6-action").collect();
     assert!(rolls.len() >= 2, "{rolls:?}");
     assert!(rolls[0].contains(&near_name), "{rolls:?}");
     assert!(rolls[1].contains("Officer"), "{rolls:?}");

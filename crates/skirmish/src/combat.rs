@@ -15,6 +15,7 @@ use crate::state::{
 };
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::EventKind;
+use squadsight_core::journal::mention;
 use squadsight_core::{GameRng, Input, Journal, Seat};
 
 /// The units on a hex, at most a ground unit and a Flyer (sk.map.stack-flyer).
@@ -67,7 +68,7 @@ impl Skirmish {
             EventKind::Attack,
             || {
                 let what = match target {
-                    AttackTarget::Unit(t) => self.unit_name(st, t),
+                    AttackTarget::Unit(t) => self.unit_mention(st, t),
                     AttackTarget::Hex(h) => format!("hex {}", self.hex_name(st, h)),
                 };
                 let mut extra = String::new();
@@ -80,7 +81,7 @@ impl Skirmish {
                 if auto_kill {
                     extra.push_str(", Auto-Kill");
                 }
-                format!("{} attacks {what}{extra}", self.unit_name(st, attacker))
+                format!("{} attacks {what}{extra}", self.unit_mention(st, attacker))
             },
             inputs,
         );
@@ -358,7 +359,7 @@ impl Skirmish {
                             }
                         }
                         v.push(Input::new(
-                            format!("suppression tokens of {}", st.board.side_name(def)),
+                            format!("suppression tokens of {}", mention(st.board.side_name(def))),
                             format!("{} before the roll, {left} after", left + 1),
                             "sk.suppression.pool, sk.suppression.spend",
                         ));
@@ -506,7 +507,7 @@ impl Skirmish {
         j.note("sk.detect.card-fate", EventKind::Effect, || {
             format!(
                 "{} may not try that target again this turn (option detection_retry)",
-                self.unit_name(st, attacker)
+                self.unit_mention(st, attacker)
             )
         });
     }
@@ -524,8 +525,8 @@ impl Skirmish {
         let mut hits = u.hits - dmg;
         let inputs = || {
             let from = match h.source {
-                Some(s) if h.primary => format!("the attack of {}", self.unit_name(st, s)),
-                Some(s) => format!("splash from the attack of {}", self.unit_name(st, s)),
+                Some(s) if h.primary => format!("the attack of {}", self.unit_mention(st, s)),
+                Some(s) => format!("splash from the attack of {}", self.unit_mention(st, s)),
                 None => "an effect".to_string(),
             };
             let mut v = vec![
@@ -560,11 +561,11 @@ impl Skirmish {
             EventKind::Damage,
             || {
                 if dmg == 0 {
-                    format!("{}: all damage negated", self.unit_name(st, h.unit))
+                    format!("{}: all damage negated", self.unit_mention(st, h.unit))
                 } else {
                     format!(
                         "{} takes {dmg} Hit(s), {hits} left",
-                        self.unit_name(st, h.unit)
+                        self.unit_mention(st, h.unit)
                     )
                 }
             },
@@ -576,7 +577,7 @@ impl Skirmish {
             j.note("sk.effect.auto-kill", EventKind::Damage, || {
                 format!(
                     "Auto-Kill: {} is killed outright",
-                    self.unit_name(st, h.unit)
+                    self.unit_mention(st, h.unit)
                 )
             });
         }
@@ -612,7 +613,7 @@ impl Skirmish {
         };
         let turn = st.turn;
         j.note("sk.damage.kill", EventKind::Damage, || {
-            format!("{} is killed", self.unit_name(st, id))
+            format!("{} is killed", self.unit_mention(st, id))
         });
         let zombie_side = killer
             .and_then(|k| st.unit(k))
@@ -630,8 +631,8 @@ impl Skirmish {
                 j.note("sk.special.zombify", EventKind::Effect, || {
                     format!(
                         "{} rises as a Zombie for {}",
-                        self.unit_name(st, id),
-                        st.board.side_name(side)
+                        self.unit_mention(st, id),
+                        mention(st.board.side_name(side))
                     )
                 });
             }
@@ -695,7 +696,7 @@ impl Skirmish {
         }
         j.note("sk.effect.heal", EventKind::Damage, || {
             let hits = st.unit(id).map_or(0, |u| u.hits);
-            format!("{} is healed to {hits} Hit(s)", self.unit_name(st, id))
+            format!("{} is healed to {hits} Hit(s)", self.unit_mention(st, id))
         });
     }
 
@@ -719,8 +720,8 @@ impl Skirmish {
         j.note("sk.effect.revive", EventKind::Damage, || {
             format!(
                 "{} brings {} back with 1 Hit",
-                self.unit_name(st, hero),
-                self.unit_name(st, id)
+                self.unit_mention(st, hero),
+                self.unit_mention(st, id)
             )
         });
     }
@@ -749,7 +750,7 @@ impl Skirmish {
         j.note("sk.special.spawn", EventKind::Effect, || {
             format!(
                 "{} appears at {}",
-                self.unit_name(st, id),
+                self.unit_mention(st, id),
                 self.hex_name(st, hex)
             )
         });
@@ -767,7 +768,7 @@ impl Skirmish {
     ) {
         let hits = self.rules.units.get(kind.index()).map_or(1, |i| i.hits);
         let turn = st.turn;
-        let before = self.unit_name(st, id);
+        let before = self.unit_mention(st, id);
         if let Some(u) = st.unit_mut(id) {
             u.kind = kind;
             u.hits = hits;
@@ -775,7 +776,7 @@ impl Skirmish {
             u.arrived = turn;
         }
         j.note("sk.special.transform", EventKind::Effect, || {
-            format!("{before} becomes {}", self.unit_name(st, id))
+            format!("{before} becomes {}", self.unit_mention(st, id))
         });
     }
 
@@ -799,10 +800,13 @@ impl Skirmish {
         j.note("sk.special.immobilized", EventKind::Effect, || match d {
             Duration::ThisAndNext => format!(
                 "{} is immobilised for this turn and the next",
-                self.unit_name(st, id)
+                self.unit_mention(st, id)
             ),
             Duration::NextTurn => {
-                format!("{} will be immobilised next turn", self.unit_name(st, id))
+                format!(
+                    "{} will be immobilised next turn",
+                    self.unit_mention(st, id)
+                )
             }
         });
     }
@@ -880,8 +884,8 @@ impl Skirmish {
                 j.note("sk.special.mind-control", EventKind::Effect, || {
                     format!(
                         "{} takes control of {} until the end of turn {until}",
-                        self.unit_name(st, actor),
-                        self.unit_name(st, target)
+                        self.unit_mention(st, actor),
+                        self.unit_mention(st, target)
                     )
                 });
                 j.note("sk.special.mind-control-use", EventKind::Effect, || {
@@ -900,7 +904,7 @@ impl Skirmish {
                 j.note("sk.effect.destroy-armor", EventKind::Effect, || {
                     format!(
                         "{} cannot use Armor defenses until turn {until}",
-                        self.unit_name(st, target)
+                        self.unit_mention(st, target)
                     )
                 });
             }

@@ -5,6 +5,7 @@ use crate::action::Action;
 use crate::catalog::{CardId, TableId};
 use crate::effects::Op;
 use crate::state::{Aim, Frame, HexId, State, UnitId};
+use squadsight_core::journal::{Mention, mention};
 
 impl Skirmish {
     /// The kind of answer or special play an action is, for `sim` statistics: Defense,
@@ -81,6 +82,35 @@ impl Skirmish {
             ),
             None => format!("unit #{}", id.0),
         }
+    }
+
+    /// A unit as the journal mentions it: [`Skirmish::unit_name`] with the unit type's and
+    /// side's names held once by the journal ([`mention`]). Only for journal texts and inputs.
+    pub(crate) fn unit_mention(&self, st: &State, id: UnitId) -> String {
+        match st.unit(id) {
+            Some(u) => format!(
+                "{} #{} ({})",
+                mention(self.catalog.unit(u.kind).map_or("?", |t| t.name.as_str())),
+                id.0,
+                mention(st.board.side_name(u.controller))
+            ),
+            None => format!("unit #{}", id.0),
+        }
+    }
+
+    /// A card type's name as the journal mentions it ([`mention`]).
+    pub(crate) fn card_mention(&self, card: CardId) -> Mention<'_> {
+        mention(self.card_name(card))
+    }
+
+    /// A table's name as the journal mentions it ([`mention`]).
+    pub(crate) fn table_mention(&self, table: TableId) -> Mention<'_> {
+        mention(self.table_name(table))
+    }
+
+    /// A table row's name as the journal mentions it ([`mention`]).
+    pub(crate) fn row_mention(&self, table: TableId, n: u8) -> Mention<'_> {
+        mention(self.row_name(table, n))
     }
 
     /// A hex as `column,row`.

@@ -6,6 +6,7 @@ use crate::data::DetectionOutcomeDef;
 use crate::state::{HexId, State, UnitId};
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::EventKind;
+use squadsight_core::journal::mention;
 use squadsight_core::{GameRng, Input, Journal};
 
 impl Skirmish {
@@ -39,7 +40,7 @@ impl Skirmish {
             || {
                 format!(
                     "{} rolls {} to stay hidden: {}",
-                    self.unit_name(st, id),
+                    self.unit_mention(st, id),
                     r.total,
                     if revealed { "revealed" } else { "still hidden" }
                 )
@@ -92,7 +93,7 @@ impl Skirmish {
                     r.total,
                     if close { " +1 (within 3 hexes)" } else { "" },
                     modified,
-                    row.name
+                    mention(&row.name)
                 )
             },
             || {
@@ -120,7 +121,7 @@ impl Skirmish {
                 ));
                 v.push(Input::new(
                     "result",
-                    format!("{} + {bonus} = {modified}: {}", r.total, row.name),
+                    format!("{} + {bonus} = {modified}: {}", r.total, mention(&row.name)),
                     "sk.detect.table",
                 ));
                 v.push(Input::new(
@@ -183,7 +184,7 @@ impl Skirmish {
             j.note("sk.detect.hiding", EventKind::Effect, || {
                 format!(
                     "{} slips out of sight and is Hidden again",
-                    self.unit_name(st, id)
+                    self.unit_mention(st, id)
                 )
             });
         }

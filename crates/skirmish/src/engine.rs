@@ -89,7 +89,7 @@ impl Skirmish {
                     u.free_moved = true;
                 }
                 j.note("sk.move.free", EventKind::Move, || {
-                    format!("{} takes its free move", self.unit_name(st, unit))
+                    format!("{} takes its free move", self.unit_mention(st, unit))
                 });
                 self.move_unit(st, unit, to, false, rng, j);
             }
@@ -201,7 +201,7 @@ impl Skirmish {
                 j.note("sk.effect.negate-psi", EventKind::Effect, || {
                     format!(
                         "{} uses Iron Will: the Psi effect on it is cancelled",
-                        self.unit_name(st, target)
+                        self.unit_mention(st, target)
                     )
                 });
             }
@@ -333,9 +333,9 @@ impl Skirmish {
             Visibility::Public,
             || CardNote {
                 deck: "action",
-                card: self.card_name(card).to_string(),
+                card: self.card_name(card).into(),
             },
-            || format!("{} plays {}", Seat(seat), self.card_name(card)),
+            || format!("{} plays {}", Seat(seat), self.card_mention(card)),
             || None,
         );
     }
@@ -375,9 +375,9 @@ impl Skirmish {
             Visibility::Public,
             || CardNote {
                 deck: "action",
-                card: self.card_name(card).to_string(),
+                card: self.card_name(card).into(),
             },
-            || format!("{} discards {}", Seat(seat), self.card_name(card)),
+            || format!("{} discards {}", Seat(seat), self.card_mention(card)),
             || None,
         );
     }
@@ -415,9 +415,9 @@ impl Skirmish {
                 Visibility::Seats(SeatSet::only(Seat(seat))),
                 || CardNote {
                     deck: "action",
-                    card: self.card_name(card).to_string(),
+                    card: self.card_name(card).into(),
                 },
-                || format!("{} draws {}", Seat(seat), self.card_name(card)),
+                || format!("{} draws {}", Seat(seat), self.card_mention(card)),
                 || Some(format!("{} draws a card", Seat(seat))),
             );
         }
@@ -446,9 +446,9 @@ impl Skirmish {
             j.note("sk.spec.activate", EventKind::Play, || {
                 format!(
                     "{} uses {} (row {n} of the {})",
-                    self.unit_name(st, id),
-                    self.row_name(t, n),
-                    self.table_name(t)
+                    self.unit_mention(st, id),
+                    self.row_mention(t, n),
+                    self.table_mention(t)
                 )
             });
         }
@@ -504,7 +504,7 @@ impl Skirmish {
                 format!(
                     "{} takes {} back into the hand",
                     Seat(p.seat),
-                    self.card_name(card)
+                    self.card_mention(card)
                 )
             });
         } else {
@@ -548,7 +548,7 @@ impl Skirmish {
                     j.note("sk.attack.range", EventKind::Attack, || {
                         format!(
                             "{} has no target in range and sight",
-                            self.unit_name(st, id)
+                            self.unit_mention(st, id)
                         )
                     });
                 }
@@ -646,7 +646,7 @@ impl Skirmish {
                         return;
                     }
                     j.note("sk.gap.24", EventKind::Effect, || {
-                        format!("{} finds no one to use it on", self.unit_name(st, id))
+                        format!("{} finds no one to use it on", self.unit_mention(st, id))
                     });
                 }
                 self.advance(st);
@@ -686,7 +686,7 @@ impl Skirmish {
                     j.note("sk.effect.double-tap", EventKind::Effect, || {
                         format!(
                             "{}'s next attack this turn has Auto-Kill",
-                            self.unit_name(st, id)
+                            self.unit_mention(st, id)
                         )
                     });
                 }
@@ -730,8 +730,8 @@ impl Skirmish {
                     j.note("sk.effect.boost", EventKind::Effect, || {
                         format!(
                             "{} boosts {}: it moves and attacks at once",
-                            self.unit_name(st, unit),
-                            self.unit_name(st, t)
+                            self.unit_mention(st, unit),
+                            self.unit_mention(st, t)
                         )
                     });
                     st.stack.push(Frame::Program(Program {
@@ -812,7 +812,7 @@ impl Skirmish {
     fn play_cover(&self, st: &mut State, seat: u8, card: CardId, unit: UnitId, j: &mut Journal) {
         self.spend_card(st, seat, card, "sk.defense.terrain-spec", j);
         j.note("sk.defense.terrain-spec", EventKind::Effect, || {
-            format!("{} takes cover in the terrain", self.unit_name(st, unit))
+            format!("{} takes cover in the terrain", self.unit_mention(st, unit))
         });
         self.add_defense(st, unit, 1, j);
         j.add_inputs(|| {
@@ -821,7 +821,7 @@ impl Skirmish {
                 "Defense from",
                 format!(
                     "{} played as cover on Terrain {terrain}",
-                    self.card_name(card)
+                    self.card_mention(card)
                 ),
                 "sk.defense.terrain-spec, sk.gap.38",
             )]
@@ -842,7 +842,7 @@ impl Skirmish {
             || {
                 format!(
                     "{} is shielded from {negate} Hit(s)",
-                    self.unit_name(st, unit)
+                    self.unit_mention(st, unit)
                 )
             },
             || {
@@ -892,7 +892,7 @@ impl Skirmish {
             || {
                 format!(
                     "{} flushes the target out: that Defense ({cancelled} Hit(s)) is cancelled",
-                    self.unit_name(st, unit)
+                    self.unit_mention(st, unit)
                 )
             },
             || {
@@ -964,8 +964,8 @@ impl Skirmish {
                 j.note("sk.special.reflect", EventKind::Effect, || {
                     format!(
                         "{} reflects the attack back at {}",
-                        self.unit_name(st, unit),
-                        self.unit_name(st, attacker)
+                        self.unit_mention(st, unit),
+                        self.unit_mention(st, attacker)
                     )
                 });
             }
@@ -981,7 +981,7 @@ impl Skirmish {
                     "sk.effect.negate-attack"
                 };
                 j.note(rule, EventKind::Effect, || {
-                    format!("{} cancels the attack", self.unit_name(st, unit))
+                    format!("{} cancels the attack", self.unit_mention(st, unit))
                 });
             }
             None => {}
@@ -1046,7 +1046,10 @@ impl Skirmish {
             EventKind::Reveal,
             SeatSet::only(Seat(seat)),
             || {
-                let names: Vec<&str> = hand.cards().map(|c| self.card_name(c)).collect();
+                let names: Vec<String> = hand
+                    .cards()
+                    .map(|c| self.card_mention(c).to_string())
+                    .collect();
                 format!(
                     "{} sees the other hand: {}",
                     Seat(seat),
@@ -1071,7 +1074,11 @@ impl Skirmish {
             EventKind::Reveal,
             SeatSet::only(Seat(seat)),
             || {
-                let names: Vec<&str> = st.deck.peek(shown).map(|c| self.card_name(*c)).collect();
+                let names: Vec<String> = st
+                    .deck
+                    .peek(shown)
+                    .map(|c| self.card_mention(*c).to_string())
+                    .collect();
                 format!(
                     "{} sees the next {shown} card(s): {}",
                     Seat(seat),
@@ -1094,10 +1101,10 @@ impl Skirmish {
             if grenade {
                 format!(
                     "{} is made to blow itself up with a grenade",
-                    self.unit_name(st, unit)
+                    self.unit_mention(st, unit)
                 )
             } else {
-                format!("{} is made to kill itself", self.unit_name(st, unit))
+                format!("{} is made to kill itself", self.unit_mention(st, unit))
             }
         });
         self.kill(st, unit, None, j);

@@ -18,7 +18,7 @@ impl Skirmish {
     /// sk.gap.69) is shown where it was last seen, never where it is.
     pub(crate) fn unit_value(&self, st: &State, id: UnitId) -> String {
         let Some(u) = st.unit(id) else {
-            return self.unit_name(st, id);
+            return self.unit_mention(st, id);
         };
         let at = if st.options.hidden_positions == HiddenPositions::Hidden && u.hidden {
             format!(
@@ -30,7 +30,7 @@ impl Skirmish {
         };
         format!(
             "{} at {at}, {}/{} Hits",
-            self.unit_name(st, id),
+            self.unit_mention(st, id),
             u.hits,
             u.max_hits
         )
@@ -40,9 +40,13 @@ impl Skirmish {
     /// Specialist table, row 3)`, `a Boost`.
     pub(crate) fn source_words(&self, source: Source) -> String {
         match source {
-            Source::Card(c) => format!("the {} card", self.card_name(c)),
+            Source::Card(c) => format!("the {} card", self.card_mention(c)),
             Source::Row(t, n) => {
-                format!("{} ({}, row {n})", self.row_name(t, n), self.table_name(t))
+                format!(
+                    "{} ({}, row {n})",
+                    self.row_mention(t, n),
+                    self.table_mention(t)
+                )
             }
             Source::Grant(_) => "a Boost (sk.effect.boost)".to_string(),
         }

@@ -28,7 +28,7 @@ impl Skirmish {
         }
         if u.pos == to {
             j.note("sk.gap.13", EventKind::Move, || {
-                format!("{} stays where it is", self.unit_name(st, id))
+                format!("{} stays where it is", self.unit_mention(st, id))
             });
             return;
         }
@@ -53,7 +53,7 @@ impl Skirmish {
         let text = || {
             format!(
                 "{} moves from {} to {}",
-                self.unit_name(st, id),
+                self.unit_mention(st, id),
                 self.hex_name(st, u.pos),
                 self.hex_name(st, to)
             )
@@ -119,7 +119,7 @@ impl Skirmish {
         j.note("sk.gap.69", EventKind::Effect, || {
             format!(
                 "{} was hiding there: it is revealed and the move is blocked",
-                self.unit_name(st, b)
+                self.unit_mention(st, b)
             )
         });
     }

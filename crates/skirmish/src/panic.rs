@@ -7,6 +7,7 @@ use crate::state::{Life, PanicEffect, State, Unit, UnitId};
 use crate::view::View;
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::EventKind;
+use squadsight_core::journal::mention;
 use squadsight_core::{GameRng, Input, Journal};
 
 impl Skirmish {
@@ -147,7 +148,7 @@ impl Skirmish {
                 ),
                 Input::new(
                     "result",
-                    format!("{} {m:+} = {modified}: {}", r.total, row.name),
+                    format!("{} {m:+} = {modified}: {}", r.total, mention(&row.name)),
                     "sk.panic.table",
                 ),
                 Input::new(
@@ -169,7 +170,7 @@ impl Skirmish {
                 let sign = if m > 0 { "+" } else { "" };
                 format!(
                     "{} rolls for Panic: {}{} = {}: {}",
-                    self.unit_name(st, id),
+                    self.unit_mention(st, id),
                     r.total,
                     if m == 0 {
                         String::new()
@@ -177,7 +178,7 @@ impl Skirmish {
                         format!(" {sign}{m}")
                     },
                     modified,
-                    row.name
+                    mention(&row.name)
                 )
             },
             inputs,
@@ -196,7 +197,7 @@ impl Skirmish {
                     v.life = Life::Routed;
                 }
                 j.note("sk.panic.rout", EventKind::Effect, || {
-                    format!("{} runs off the map", self.unit_name(st, id))
+                    format!("{} runs off the map", self.unit_mention(st, id))
                 });
                 None
             }
@@ -217,7 +218,7 @@ impl Skirmish {
                 v.panic_effect = Some((e, next));
             }
             j.note(rule, EventKind::Effect, || {
-                format!("{} {words} on turn {next}", self.unit_name(st, id))
+                format!("{} {words} on turn {next}", self.unit_mention(st, id))
             });
         }
     }

@@ -9,6 +9,7 @@ use crate::state::{DiscardWhy, Ending, Frame, Hand, Life, Phase, State, Unit};
 use squadsight_core::deck::Deck;
 use squadsight_core::dice::{Dice, Faces, Roll, Target, roll_on};
 use squadsight_core::journal::EventKind;
+use squadsight_core::journal::mention;
 use squadsight_core::{GameRng, Input, Journal, Seat, Stream};
 use std::sync::Arc;
 
@@ -100,9 +101,9 @@ impl Skirmish {
         j.note("sk.setup.players", EventKind::Setup, || {
             format!(
                 "{} ({}) faces {} ({}) on a {}x{} map",
-                st.board.side_name(0),
+                mention(st.board.side_name(0)),
                 Seat(0),
-                st.board.side_name(1),
+                mention(st.board.side_name(1)),
                 Seat(1),
                 st.board.width(),
                 st.board.height()
@@ -136,10 +137,10 @@ impl Skirmish {
                     || {
                         format!(
                             "roll-off for the first turn, {} v {}: {}: {} ({}) wins",
-                            board.side_name(0),
-                            board.side_name(1),
+                            mention(board.side_name(0)),
+                            mention(board.side_name(1)),
                             words(&throws),
-                            board.side_name(winner),
+                            mention(board.side_name(winner)),
                             Seat(winner)
                         )
                     },
@@ -149,15 +150,18 @@ impl Skirmish {
                                 "throws",
                                 format!(
                                     "{} v {}: {}",
-                                    board.side_name(0),
-                                    board.side_name(1),
+                                    mention(board.side_name(0)),
+                                    mention(board.side_name(1)),
                                     words(&throws)
                                 ),
                                 "one die each, the higher wins (sk.gap.3, sk.setup.dice)",
                             ),
                             Input::new("tie", "both sides roll again", "sk.gap.3"),
                             Input::new(
-                                format!("chance that {} wins the roll-off", board.side_name(0)),
+                                format!(
+                                    "chance that {} wins the roll-off",
+                                    mention(board.side_name(0))
+                                ),
                                 "1/2: each throw is won 15/36 by either side and tied 6/36, \
                                  and ties are thrown again",
                                 "sk.gap.3",
@@ -214,7 +218,7 @@ impl Skirmish {
             format!(
                 "turn {} begins: {} ({})",
                 st.turn,
-                st.board.side_name(side),
+                mention(st.board.side_name(side)),
                 Seat(side)
             )
         });
@@ -298,7 +302,7 @@ impl Skirmish {
                     j.note("sk.special.mind-control", EventKind::Effect, || {
                         format!(
                             "{} shakes off the mind control",
-                            self.unit_name(st, crate::state::UnitId(i as u8))
+                            self.unit_mention(st, crate::state::UnitId(i as u8))
                         )
                     });
                 }
@@ -358,15 +362,23 @@ impl Skirmish {
             Ending::BothWiped => "sk.gap.8",
             Ending::Stalemate => "sk.gap.7",
         };
-        j.note(rule, EventKind::End, || self.ending_text(st, e));
+        j.note(rule, EventKind::End, || {
+            self.ending_words(st, e, |n| mention(n).to_string())
+        });
     }
 
     /// The outcome in words.
     pub(crate) fn ending_text(&self, st: &State, e: Ending) -> String {
+        self.ending_words(st, e, str::to_string)
+    }
+
+    /// The outcome in words, with the winning side's name as `name` writes it (the journal
+    /// mentions it).
+    fn ending_words(&self, st: &State, e: Ending, name: impl Fn(&str) -> String) -> String {
         match e {
             Ending::Won(s) => format!(
                 "{} ({}) wins: every enemy unit is destroyed",
-                st.board.side_name(s),
+                name(st.board.side_name(s)),
                 Seat(s)
             ),
             Ending::BothWiped => "both sides lost their last unit at once: a draw".to_string(),

@@ -877,11 +877,11 @@ fn sk_turn_phases_in_fixed_order() -> R {
     assert_eq!((s.state().turn(), s.state().active()), (2, 1));
     assert_eq!(s.state().phase(), Phase::Tactical);
     assert_eq!(s.hand(1).len(), 9);
-    let phases: Vec<&str> = s
+    let phases: Vec<String> = s
         .events()
         .iter()
         .filter(|e| matches!(e.rule, "sk.turn.phases" | "sk.turn.activation"))
-        .map(|e| e.text.as_str())
+        .map(|e| e.text.to_string())
         .collect();
     assert_eq!(phases, ["End phase", "Tactical phase"]);
     for _ in 0..4 {
@@ -1192,9 +1192,15 @@ fn sk_deck_hidden_hands_until_looked_at() -> R {
     for e in &draws {
         assert!(matches!(e.visibility, Visibility::Seats(_)));
         let theirs = e.view(Some(Seat(0))).ok_or("draw hidden entirely")?;
-        assert_eq!(theirs.card.map(|c| c.card), Some("hidden".to_string()));
+        assert_eq!(
+            theirs.card.map(|c| c.card.to_string()),
+            Some("hidden".to_string())
+        );
         let mine = e.view(Some(Seat(1))).ok_or("own draw hidden")?;
-        assert_ne!(mine.card.map(|c| c.card), Some("hidden".to_string()));
+        assert_ne!(
+            mine.card.map(|c| c.card.to_string()),
+            Some("hidden".to_string())
+        );
     }
     let obs = s.ruleset().observe(s.state(), Seat(0));
     assert_eq!((obs.other_hand, obs.known_other().len()), (3, 0));

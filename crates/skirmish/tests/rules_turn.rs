@@ -291,6 +291,9 @@ fn sk_deck_hidden_hands_draws_are_redacted_for_the_other_seat()
     let mine = draw.view(Some(Seat(0))).ok_or("visible")?;
     let theirs = draw.view(Some(Seat(1))).ok_or("redacted")?;
     assert_ne!(mine.text, theirs.text);
-    assert_eq!(theirs.card.map(|c| c.card), Some("hidden".to_string()));
+    assert_eq!(
+        theirs.card.map(|c| c.card.to_string()),
+        Some("hidden".to_string())
+    );
     Ok(())
 }

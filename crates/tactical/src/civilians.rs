@@ -17,6 +17,7 @@ use crate::legal::{step_base, step_facing};
 use crate::map::{Body, Locomotion};
 use crate::rolls::opposed;
 use crate::state::{State, Status, Unit};
+use squadsight_core::journal::mention;
 use squadsight_core::square::Pos;
 use squadsight_core::{EventKind, GameRng, Input, Journal, Seat};
 
@@ -173,7 +174,7 @@ impl Tactical {
                     seat,
                     cause: FlightCause::Civilian,
                 });
-                let steer = st.seats[seat.index()].name.clone();
+                let steer = mention(&st.seats[seat.index()].name).to_string();
                 journal.note("tac.civ.flee", EventKind::Effect, || {
                     format!("{cn} runs from {an}; {steer} steers the run")
                 });

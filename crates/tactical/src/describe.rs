@@ -9,7 +9,7 @@ use squadsight_core::Seat;
 impl Tactical {
     /// A short label for an action.
     pub(crate) fn describe_action(&self, st: &State, action: &Action) -> String {
-        let name = |i: u8| self.name(st, usize::from(i));
+        let name = |i: u8| self.plain_name(st, usize::from(i));
         match action {
             Action::Step { unit, to, fly } => format!(
                 "{} {} to {},{},{}",
@@ -181,7 +181,7 @@ impl Tactical {
         format!(
             "unit {} {}: {},{},{} facing {:?}, {} TU, {}/{} HTH, stun {}, ARM {:?}{}{}",
             i + 1,
-            self.name(st, i),
+            self.plain_name(st, i),
             u.pos.x,
             u.pos.y,
             u.pos.z + 1,
@@ -205,7 +205,11 @@ impl Tactical {
         }
         for i in 0..st.units.len() {
             if obs.hidden.contains(&(i as u8)) {
-                out.push(format!("unit {} {}: not in sight", i + 1, self.name(st, i)));
+                out.push(format!(
+                    "unit {} {}: not in sight",
+                    i + 1,
+                    self.plain_name(st, i)
+                ));
             } else {
                 out.push(self.unit_line(st, i));
             }
@@ -247,7 +251,7 @@ impl Tactical {
             Mission::CaptureUnit(None) => "capture a unit (target not written down yet)".into(),
             Mission::CaptureUnit(Some(u)) => format!(
                 "capture {} by mind control and bring it to your craft",
-                self.name(st, usize::from(u))
+                self.plain_name(st, usize::from(u))
             ),
             Mission::CaptureShip => "capture the enemy craft".into(),
             Mission::CaptureTech(None) => "capture technology (target not written down yet)".into(),

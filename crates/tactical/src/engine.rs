@@ -19,6 +19,7 @@ use crate::state::{SeatInfo, State, Status, Unit};
 use squadsight_core::data::DataErrors;
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::options::TableOptions;
+use squadsight_core::journal::mention;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::square::Pos;
 use squadsight_core::{
@@ -660,13 +661,23 @@ impl Tactical {
         self.remember_sight(st);
     }
 
-    /// A unit's name for the journal: type and seat.
+    /// A unit's name for the journal: seat and type, each held once by the journal
+    /// ([`mention`]). Only for journal texts and inputs; menus use [`Tactical::plain_name`].
     pub(crate) fn name(&self, st: &State, i: usize) -> String {
+        self.unit_words(st, i, |n| mention(n).to_string())
+    }
+
+    /// A unit's name for menus and state lines: seat and type.
+    pub(crate) fn plain_name(&self, st: &State, i: usize) -> String {
+        self.unit_words(st, i, str::to_string)
+    }
+
+    fn unit_words(&self, st: &State, i: usize, name: impl Fn(&str) -> String) -> String {
         st.units.get(i).map_or_else(String::new, |u| {
             format!(
                 "{} {} #{}",
-                st.seats.get(u.seat.index()).map_or("", |s| s.name.as_str()),
-                self.catalog.unit(u.kind).name,
+                name(st.seats.get(u.seat.index()).map_or("", |s| s.name.as_str())),
+                name(&self.catalog.unit(u.kind).name),
                 i + 1
             )
         })

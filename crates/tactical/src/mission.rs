@@ -16,6 +16,7 @@ use crate::catalog::WeaponId;
 use crate::engine::Tactical;
 use crate::state::{State, Status};
 use squadsight_core::dice::{Dice, Target, roll};
+use squadsight_core::journal::mention;
 use squadsight_core::square::Pos;
 use squadsight_core::{EventKind, GameRng, Journal, Outcome, Seat, SeatSet};
 
@@ -73,7 +74,7 @@ impl Tactical {
                 3 => Mission::CaptureShip,
                 _ => Mission::CaptureTech(None),
             };
-            let name = st.seats[s].name.clone();
+            let name = mention(&st.seats[s].name).to_string();
             let clause = mission_clause(&mission);
             journal.roll_private(
                 "tac.scen.mission.draw",
@@ -94,7 +95,7 @@ impl Tactical {
             if needs && options.is_empty() {
                 let clause = st.mission.secret[s].map_or("tac.gap.18", |m| mission_clause(&m));
                 st.mission.secret[s] = Some(Mission::Eliminate);
-                let name = st.seats[s].name.clone();
+                let name = mention(&st.seats[s].name).to_string();
                 journal.private(
                     "tac.scen.mission.capture-tech-limits",
                     EventKind::Setup,
@@ -247,7 +248,7 @@ impl Tactical {
             _ => return,
         };
         *m = new;
-        let name = st.seats[s.index()].name.clone();
+        let name = mention(&st.seats[s.index()].name).to_string();
         let clause = mission_clause(&new);
         journal.private(
             clause,
@@ -319,7 +320,7 @@ impl Tactical {
     fn fall_back(&self, st: &mut State, s: Seat, journal: &mut Journal) {
         if let Some(m) = st.mission.secret.get_mut(s.index()) {
             *m = Some(Mission::Eliminate);
-            let name = st.seats[s.index()].name.clone();
+            let name = mention(&st.seats[s.index()].name).to_string();
             journal.private(
                 "tac.scen.mission.draw",
                 EventKind::Effect,

@@ -7,6 +7,7 @@ use crate::legal::{move_factor, step_base, step_facing, turn_now};
 use crate::map::{DoorId, Locomotion};
 use crate::rolls::percentile;
 use crate::state::{State, Status};
+use squadsight_core::journal::mention;
 use squadsight_core::{EventKind, GameRng, Input, Journal};
 
 impl Tactical {
@@ -161,7 +162,7 @@ impl Tactical {
                 self.after_unit(st, rng, journal);
             }
             Action::EndTurn => {
-                let name = st.seats[st.turn_seat().index()].name.clone();
+                let name = mention(&st.seats[st.turn_seat().index()].name).to_string();
                 journal.note("tac.game.squad-order", EventKind::Turn, || {
                     format!("{name} ends its squad's turn")
                 });

@@ -23,7 +23,7 @@ fn texts(j: &Journal, rule: &str) -> Vec<String> {
     j.events()
         .iter()
         .filter(|e| e.rule == rule)
-        .map(|e| e.text.clone())
+        .map(|e| e.text.to_string())
         .collect()
 }
 
@@ -66,7 +66,7 @@ fn end_round(t: &Tactical, st: &mut State) -> Journal {
     for _ in 0..2 {
         let j = act(t, st, Action::EndTurn);
         for e in j.events() {
-            all.note(e.rule, e.kind, || e.text.clone());
+            all.note(e.rule, e.kind, || e.text.to_string());
         }
     }
     all
@@ -570,7 +570,11 @@ fn tac_scen_crash_engine_roll_blast_and_head_start() {
         assert_eq!(blast.is_some(), roll.success == Some(true));
         if let Some((text, inputs)) = blast {
             exploded += 1;
-            let sum: u32 = inputs[0].value.parse().unwrap_or_else(|e| panic!("{e}"));
+            let sum: u32 = inputs[0]
+                .value
+                .to_string()
+                .parse()
+                .unwrap_or_else(|e| panic!("{e}"));
             let want = if reading == "times" {
                 100 * sum
             } else {

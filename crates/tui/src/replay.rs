@@ -348,7 +348,7 @@ impl<R: Ruleset> Replay<R> {
         };
         self.detail
             .push((Role::Title, format!("Clause {}", e.rule)));
-        self.detail.push((Role::Text, e.text.clone()));
+        self.detail.push((Role::Text, e.text.to_string()));
         // The roll first, so the dice, target, chance and outcome stay in view in a small
         // pane; then why: our summary of the clause and the inputs.
         if let Some(r) = e.roll {
@@ -387,7 +387,10 @@ impl<R: Ruleset> Replay<R> {
                 }
                 who.push_str(self.seat_names.get(s.index()).map_or("?", String::as_str));
             }
-            let others = raw.redacted.as_deref().unwrap_or("nothing");
+            let others = raw
+                .redacted
+                .as_ref()
+                .map_or_else(|| "nothing".to_string(), ToString::to_string);
             self.detail.push((
                 Role::Dim,
                 format!("Private to {who}; the others saw: {others}"),

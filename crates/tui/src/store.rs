@@ -512,15 +512,31 @@ fn safe_file_name(name: &str) -> String {
     }
 }
 
-/// Whether a process with this id runs (Linux's `/proc`; elsewhere assumed, which only
-/// makes a second program pick a name of its own).
+/// Whether a process with this id runs: on Unix, `kill(pid, 0)` (a process we may not signal
+/// still runs); elsewhere it cannot be told, so it is assumed, which only makes a second
+/// program pick a name of its own and leaves temporary files alone.
+#[cfg(unix)]
 fn process_alive(pid: u32) -> bool {
-    if cfg!(target_os = "linux") {
-        Path::new(&format!("/proc/{pid}")).exists()
-    } else {
-        true
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return false;
+    };
+    match rustix::process::test_kill_process(pid) {
+        Ok(()) => true,
+        Err(e) => e != rustix::io::Errno::SRCH,
     }
 }
+
+/// See the Unix version: elsewhere every process is assumed to run.
+#[cfg(not(unix))]
+fn process_alive(_pid: u32) -> bool {
+    true
+}
+
+/// Whether [`process_alive`] can tell a process that ended from one that runs.
+const CAN_TELL_ENDED_PROCESSES: bool = cfg!(unix);
 
 fn sync_dir(dir: &Path) {
     // Makes renames durable; not every platform can sync a folder.
@@ -624,7 +640,7 @@ pub struct TempCleanup {
 /// whole save, is renamed to that `.pending` file, to be installed as the newest autosave; every
 /// other one is removed (its target still holds the last complete write). Files of a running
 /// writer, this program included, are left alone. Where it cannot be told whether a process
-/// runs (not Linux), nothing is touched.
+/// runs (not Unix: Windows), nothing is touched.
 pub fn clean_temp_files(dir: &Path, only: Option<&str>) -> TempCleanup {
     let mut done = TempCleanup::default();
     let Ok(entries) = fs::read_dir(dir) else {
@@ -636,7 +652,7 @@ pub fn clean_temp_files(dir: &Path, only: Option<&str>) -> TempCleanup {
         .filter_map(|e| {
             let file = e.file_name().to_str()?.to_string();
             let (name, pid) = temp_file_parts(&file)?;
-            let stale = pid != ours && cfg!(target_os = "linux") && !process_alive(pid);
+            let stale = pid != ours && CAN_TELL_ENDED_PROCESSES && !process_alive(pid);
             (stale && only.is_none_or(|o| o == name)).then(|| (e.path(), name.to_string()))
         })
         .collect();
@@ -853,14 +869,15 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(unix)]
     #[test]
     fn temporary_files_of_killed_writes_are_recovered_or_removed() {
         let dir = temp_dir("stray");
         let mut store = DirStore::new(&dir);
         store.autosave("toy-gggg", &header_text("older")).unwrap();
         let a = dir.join("autosaves");
-        // Process 4000000000 cannot exist (above Linux's pid limit): its writes were killed.
+        // Process 4000000000 cannot exist (no Unix gives out pids that high): its writes
+        // were killed.
         let whole = header_text("newest");
         // A complete autosave killed between its flush and its rename to `.pending`.
         fs::write(a.join(".toy-gggg.pending.4000000000-0.tmp"), &whole).unwrap();
@@ -898,8 +915,26 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A writer that really ran and ended (not a made-up pid) is told from a running one by
+    /// asking the system (`kill(pid, 0)`), on every Unix, not only where `/proc` exists.
+    #[cfg(unix)]
+    #[test]
+    fn a_writer_that_ended_is_told_from_a_running_one() {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        assert!(!process_alive(pid), "process {pid} ended");
+        assert!(process_alive(std::process::id()));
+        let dir = temp_dir("ended");
+        fs::create_dir_all(&dir).unwrap();
+        let stale = dir.join(format!(".game.ron.{pid}-0.tmp"));
+        fs::write(&stale, "(").unwrap();
+        assert_eq!(clean_temp_files(&dir, None).removed, vec![stale]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// The temporary file named for `target` is cleaned only when asked for that target.
-    #[cfg(target_os = "linux")]
+    #[cfg(unix)]
     #[test]
     fn temporary_files_can_be_cleaned_for_one_target() {
         let dir = temp_dir("stray-one");

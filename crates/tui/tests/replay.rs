@@ -186,7 +186,11 @@ fn a_finished_game_replays_with_each_roll_explained_and_each_seat_redacted() {
     for e in game(&app).replay_model().expect("replay").shown_events() {
         if let (Some(card), Some(Seat(0))) = (&e.card, e.seat) {
             if e.kind == squadsight_core::EventKind::Draw {
-                assert!(!text.contains(&e.text), "{} shows:\n{text}", e.text);
+                assert!(
+                    !text.contains(&e.text.to_string()),
+                    "{} shows:\n{text}",
+                    e.text
+                );
                 assert_ne!(card.card, "hidden");
             }
         }

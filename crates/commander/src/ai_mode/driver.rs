@@ -16,6 +16,7 @@ use crate::action::Action;
 use crate::board::{Cell, Distance};
 use crate::catalog::{AiAction, AiEntry, StatTag, UnitRule, WeaponId};
 use crate::state::{Method, ModelId, State, Trigger};
+use squadsight_core::journal::mention;
 use squadsight_core::{EventKind, GameRng, IllegalAction, Journal, Seat};
 use std::cell::RefCell;
 
@@ -60,7 +61,7 @@ pub(crate) fn activate(
     } else {
         let named: Vec<(u8, String)> = picks
             .iter()
-            .map(|id| (id.0, rules.model_name(st, *id)))
+            .map(|id| (id.0, rules.model_mention(st, *id)))
             .collect();
         let Some(id) = choose_model(&named, rng, j) else {
             return rules.perform(st, seat, &legal[0], rng, j);
@@ -121,7 +122,7 @@ fn window_answer(
                 .find(|a| matches!(a, Action::FreeAttack(_)))
                 .unwrap_or(Action::DeclineFreeAttack);
             let name = match st.activation() {
-                Some(a) => rules.model_name(st, a.model),
+                Some(a) => rules.model_mention(st, a.model),
                 None => "the fleeing model".into(),
             };
             j.note("cmd.melee.flee-free-attack", EventKind::Ai, || {
@@ -162,7 +163,7 @@ fn run_activation(
     let Some(m) = st.model(model).cloned() else {
         return end(rules, st, seat, model, rng, j);
     };
-    let name = rules.model_name(st, model);
+    let name = rules.model_mention(st, model);
     let spent = st.activation().map_or(0, |a| a.spent);
     if spent == 0 {
         command_first(rules, st, seat, model, rng, j)?;
@@ -180,7 +181,7 @@ fn run_activation(
             j.note("cmd.sr.trooper-command", EventKind::Ai, || {
                 format!(
                     "AI: {name} follows the ADVENT Officer's card ({}) while the Officer lives",
-                    card.name
+                    mention(&card.name)
                 )
             });
         }
@@ -273,7 +274,7 @@ fn command_first(
         if offered.is_empty() {
             return Ok(());
         }
-        let g = rules.model_name(st, giver);
+        let g = rules.model_mention(st, giver);
         let Some((target, nearest)) = presence_pick(st, &offered) else {
             j.note("cmd.ai.same-activation", EventKind::Ai, || {
                 format!(
@@ -284,7 +285,7 @@ fn command_first(
             });
             return Ok(());
         };
-        let t = rules.model_name(st, target);
+        let t = rules.model_mention(st, target);
         j.note("cmd.ai.same-activation", EventKind::Ai, || {
             let near = nearest.map_or_else(
                 || "no enemy is on the table".to_string(),
@@ -516,7 +517,7 @@ impl<'a> View<'a> {
         }
         let me = m.map(|m| m.controller()).unwrap_or(seat);
         let view_of = |o: &crate::state::Model| ModelView {
-            name: rules.model_name(st, o.id),
+            name: rules.model_mention(st, o.id),
             candidate: Candidate {
                 id: o.id.0,
                 distance: st.board.range(here, o.cell),

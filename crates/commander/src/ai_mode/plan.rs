@@ -29,6 +29,7 @@
 
 use super::target::{Candidate, explain, pick, ranked};
 use crate::catalog::{AiAction, AiEntry, Preference, Priority};
+use squadsight_core::journal::mention;
 use std::fmt::Debug;
 
 /// How much worse (in Range) a cell in cover may be than the best cell and still be preferred,
@@ -621,7 +622,7 @@ impl<F: Field> Planner<'_, '_, F> {
                         id: o.id,
                         actions: 2,
                     }],
-                    why: format!("works {} beside it", o.name),
+                    why: format!("works {} beside it", mention(&o.name)),
                 });
             }
         }
@@ -642,7 +643,7 @@ impl<F: Field> Planner<'_, '_, F> {
                             actions: 1,
                         },
                     ],
-                    why: format!("moves to {} and works it", o.name),
+                    why: format!("moves to {} and works it", mention(&o.name)),
                 });
             }
         }
@@ -661,7 +662,7 @@ impl<F: Field> Planner<'_, '_, F> {
         Some(Plan {
             action: AiAction::O,
             steps: vec![Step::Run { to, actions: 2 }],
-            why: format!("heads for {}", open[k].name),
+            why: format!("heads for {}", mention(&open[k].name)),
         })
     }
 

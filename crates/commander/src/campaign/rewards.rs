@@ -181,7 +181,7 @@ pub fn draw(count: u8, rng: &mut GameRng, journal: &mut Journal) -> Vec<Card> {
             Visibility::Public,
             || CardNote {
                 deck: DECK_NAME,
-                card: card.to_string(),
+                card: card.to_string().into(),
             },
             || match card {
                 Card::Joker => {

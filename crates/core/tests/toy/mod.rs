@@ -253,7 +253,7 @@ impl Ruleset for Race {
                 Visibility::Seats(SeatSet::only(seat)),
                 || CardNote {
                     deck: "race",
-                    card: card.map_or("none".into(), |c| c.to_string()),
+                    card: card.map_or("none".into(), |c| c.to_string().into()),
                 },
                 || format!("{seat} is dealt a {}", card.unwrap_or(0)),
                 || Some(format!("{seat} is dealt a card")),
@@ -390,7 +390,7 @@ impl Ruleset for Race {
                     Visibility::Public,
                     || CardNote {
                         deck: "race",
-                        card: card.to_string(),
+                        card: card.to_string().into(),
                     },
                     || format!("{seat} plays a {card}"),
                     || None,

@@ -159,7 +159,7 @@ impl Ruleset for Toy {
                     Visibility::Seats(SeatSet::only(Seat(seat))),
                     || CardNote {
                         deck: "cards",
-                        card: c.to_string(),
+                        card: c.to_string().into(),
                     },
                     || format!("seat {} is dealt a {c}", seat + 1),
                     || Some(format!("seat {} is dealt a card", seat + 1)),
