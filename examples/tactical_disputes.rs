@@ -24,11 +24,11 @@ use squadsight_ai::{Player, RandomPlayer};
 use squadsight_core::game::{Game, SeatConfig};
 use squadsight_core::hash::StableHasher;
 use squadsight_core::save;
-use squadsight_core::square::Pos;
+use squadsight_core::square::{Dir, Pos};
 use squadsight_core::{Decision, Event, Ruleset, Seat};
 use squadsight_tactical::Tactical;
 use squadsight_tactical::action::Action;
-use squadsight_tactical::map::TerrainSet;
+use squadsight_tactical::map::{EdgeKind, TerrainSet};
 use squadsight_tactical::scenario::{CiviliansDef, DeployDef, ScenarioDef};
 use squadsight_tactical::state::State;
 use std::hash::Hasher;
@@ -140,9 +140,11 @@ fn square(text: &str) -> Option<Pos> {
     (v.len() == 3).then(|| Pos::new(v[0], v[1], v[2]))
 }
 
-/// A splash event (`tac.splash.units`) whose damage is below what open ground would give at
-/// that distance: a standing structure made the blast go round or over (tac.gap.13).
-fn splash_held_back(e: &Event) -> bool {
+/// A splash event (`tac.splash.units`) on a unit straight along a row or column from the
+/// centre, on its level, with a wall standing between them before the blast (in `before`),
+/// which took the full damage of its ring: the blast blew the wall away and came through
+/// (tac.collat.normal, tac.gap.13).
+fn splash_through_wall(before: &State, e: &Event) -> bool {
     if e.rule != "tac.splash.units" {
         return false;
     }
@@ -156,25 +158,36 @@ fn splash_held_back(e: &Event) -> bool {
     let Some((damage, rating)) = blast.split_once(" HE-") else {
         return false;
     };
-    let (Ok(damage), Ok(rating)) = (damage.parse::<i32>(), rating.parse::<i32>()) else {
-        return false;
-    };
-    let Some(amount) = e
-        .text
-        .split(": ")
-        .nth(1)
-        .and_then(|s| s.split(' ').next())
-        .and_then(|s| s.parse::<i32>().ok())
-    else {
+    let (Ok(damage), Ok(rating), Some(Ok(amount))) = (
+        damage.parse::<i32>(),
+        rating.parse::<i32>(),
+        input(e, "damage there").map(str::parse::<i32>),
+    ) else {
         return false;
     };
     // tac.splash.rating: 20, 30 or 40 a ring for HE-1, HE-2, HE-3.
     let step = 10 + 10 * rating;
-    let ring = (centre.x - near.x)
-        .abs()
-        .max((centre.y - near.y).abs())
-        .max((centre.z - near.z).abs());
-    amount > 0 && amount < damage - step * ring
+    let ring = (centre.x - near.x).abs().max((centre.y - near.y).abs());
+    if centre.z != near.z || ring < 1 || amount != damage - step * ring {
+        return false;
+    }
+    // Levels in the events count from 1.
+    let z = centre.z - 1;
+    let wall = |p: Pos, d: Dir| {
+        before
+            .bf
+            .edge(p, d)
+            .is_some_and(|s| s.kind == EdgeKind::Wall)
+    };
+    if centre.y == near.y {
+        let (a, b) = (centre.x.min(near.x), centre.x.max(near.x));
+        (a..b).any(|x| wall(Pos::new(x, near.y, z), Dir::East))
+    } else if centre.x == near.x {
+        let (a, b) = (centre.y.min(near.y), centre.y.max(near.y));
+        (a..b).any(|y| wall(Pos::new(near.x, y, z), Dir::South))
+    } else {
+        false
+    }
 }
 
 fn cuts() -> Vec<Cut> {
@@ -224,11 +237,11 @@ fn cuts() -> Vec<Cut> {
                     })
             },
         },
-        // tac.gap.13: a wall that stands stops the splash; the unit behind it takes what
-        // comes round or over, a ring later.
+        // tac.collat.normal, tac.gap.13: a normal wall between the blast and a unit is blown
+        // away, and the unit behind it takes its ring's full damage.
         Cut {
-            name: "tactical-splash-stopped-by-a-wall",
-            disputes: &[("tactical-splash-stopped-by-a-wall", 0)],
+            name: "tactical-splash-through-a-wall",
+            disputes: &[("tactical-splash-through-a-wall", 0)],
             scenario: close_crash_in_town,
             options: &[],
             first_seed: 1,
@@ -240,7 +253,7 @@ fn cuts() -> Vec<Cut> {
                 }),
                 _ => false,
             },
-            wanted: |_, _, ev, _| ev.iter().any(splash_held_back),
+            wanted: |st, _, ev, _| ev.iter().any(|e| splash_through_wall(st, e)),
         },
         // tac.dmg.armour-facing, tac.gap.4: a shot from a higher level strikes the armour
         // facing it, not the Under armour.
