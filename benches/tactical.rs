@@ -107,7 +107,9 @@ fn listing_times(t: &Tactical, all: &[(State, Seat)], legal: &mut Vec<Action>) -
 }
 
 fn percentile(sorted: &[Duration], p: usize) -> Duration {
-    let k = (sorted.len() * p).div_ceil(100).clamp(1, sorted.len().max(1));
+    let k = (sorted.len() * p)
+        .div_ceil(100)
+        .clamp(1, sorted.len().max(1));
     sorted.get(k - 1).copied().unwrap_or_default()
 }
 

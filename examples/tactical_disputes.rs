@@ -284,7 +284,9 @@ fn cuts() -> Vec<Cut> {
             wanted: |st, a, ev, history| {
                 // The grenade thrown last was thrown by another squad than the one whose
                 // turn ends the round, primed with delay 1, in this round.
-                let Some(k) = history.iter().rposition(|(_, a)| matches!(a, Action::Throw { .. }))
+                let Some(k) = history
+                    .iter()
+                    .rposition(|(_, a)| matches!(a, Action::Throw { .. }))
                 else {
                     return false;
                 };
@@ -303,7 +305,9 @@ fn cuts() -> Vec<Cut> {
                     && *thrower != st.turn_seat()
                     && primed == Some(1)
                     && round_began <= 2
-                    && ev.iter().any(|e| e.rule == "tac.throw.prime" && e.text.contains("goes off"))
+                    && ev
+                        .iter()
+                        .any(|e| e.rule == "tac.throw.prime" && e.text.contains("goes off"))
                     && ev.iter().any(|e| e.rule == "tac.game.rounds")
             },
         },
@@ -385,7 +389,9 @@ fn first_actions(t: &Arc<Tactical>, game: &Game<Tactical>, n: usize) -> Game<Tac
 
 fn dispute_action(path: &Path) -> Option<i64> {
     let text = std::fs::read_to_string(path).ok()?;
-    let line = text.lines().find(|l| l.trim_start().starts_with("action:"))?;
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("action:"))?;
     line.trim()
         .trim_start_matches("action:")
         .trim()

@@ -214,7 +214,18 @@ mod tests {
             f(&mut h);
             h.finish()
         };
-        for v in [0u64, 1, 7, 255, 256, 0x1_0000, 0xff_ff00, 1 << 40, 1 << 63, u64::MAX] {
+        for v in [
+            0u64,
+            1,
+            7,
+            255,
+            256,
+            0x1_0000,
+            0xff_ff00,
+            1 << 40,
+            1 << 63,
+            u64::MAX,
+        ] {
             assert_eq!(int(&|h| h.write_u64(v)), bytes(&v.to_le_bytes()), "{v}");
             let w = v as u32;
             assert_eq!(int(&|h| h.write_u32(w)), bytes(&w.to_le_bytes()), "{w}");

@@ -126,8 +126,13 @@ fn tac_gap_13_walls_stop_splash_unless_destroyed() {
     // Behind the standing hull, the blast arrives a ring later, round its end or over it.
     assert_eq!(area.damage_at(p(2, 0, 0)), 30);
     // tac.collat.trigger: the blast's destruction is one event, its clauses in the inputs.
-    assert!(journal.events().iter().any(|e| e.rule == "tac.collat.trigger"
-        && e.inputs.iter().any(|i| i.source == "tac.collat.normal")));
+    assert!(
+        journal
+            .events()
+            .iter()
+            .any(|e| e.rule == "tac.collat.trigger"
+                && e.inputs.iter().any(|i| i.source == "tac.collat.normal"))
+    );
     // With both walls super-tough, nothing is destroyed and the far side only gets what
     // comes over the top (walls are one level high), a ring later.
     let mut shut = field(&[&[
@@ -323,8 +328,5 @@ fn tac_collat_ground_floor_one_event_per_blast() {
         .iter()
         .find(|i| i.source == "tac.collat.ground-floor")
         .unwrap_or_else(|| panic!("{:?}", e.inputs));
-    assert_eq!(
-        input.value,
-        "25: L1 y2:2-6 y3:2-6 y4:2-6 y5:2-6 y6:2-6"
-    );
+    assert_eq!(input.value, "25: L1 y2:2-6 y3:2-6 y4:2-6 y5:2-6 y6:2-6");
 }

@@ -361,7 +361,15 @@ impl Battlefield {
             Item::Edge(EdgeRef::new(from, dir))
         };
         if !dry && struck.insert(item) {
-            self.test_item(item, DamageType::HE, damage, false, report, pending, journal);
+            self.test_item(
+                item,
+                DamageType::HE,
+                damage,
+                false,
+                report,
+                pending,
+                journal,
+            );
         }
         self.item(item).is_none()
             || match item {
@@ -417,7 +425,15 @@ impl Battlefield {
                 }
                 for item in items {
                     if !dry && struck.insert(item) {
-                        self.test_item(item, DamageType::HE, damage, false, report, pending, journal);
+                        self.test_item(
+                            item,
+                            DamageType::HE,
+                            damage,
+                            false,
+                            report,
+                            pending,
+                            journal,
+                        );
                     }
                 }
             }
