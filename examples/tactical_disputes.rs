@@ -42,6 +42,9 @@ const MAX_ACTIONS: usize = 4_000;
 /// Seeds tried per dispute before the driver gives up.
 const MAX_SEEDS: u64 = 400;
 
+/// Whether an action is the disputed one: see [`Cut::wanted`].
+type Wanted = fn(&State, &Action, &[Event], &[(Seat, Action)]) -> bool;
+
 /// One save to cut, and the dispute files that read it.
 struct Cut {
     /// The save's name, without `.save.ron`.
@@ -56,7 +59,7 @@ struct Cut {
     prefer: fn(&State, &Action) -> bool,
     /// Whether the action just applied is the disputed one, from the state before it, the
     /// action, its events, and every action of the game so far (this one last).
-    wanted: fn(&State, &Action, &[Event], &[(Seat, Action)]) -> bool,
+    wanted: Wanted,
 }
 
 /// The seed the `random` AI of `seat` gets in a game of `game_seed` (as `squadsight sim`).
@@ -327,7 +330,7 @@ fn play(
     let mut game = Game::new(
         Arc::clone(t),
         scenario.clone(),
-        options.clone(),
+        *options,
         seed,
         vec![SeatConfig::ai("random"); seats],
     )
@@ -376,7 +379,7 @@ fn first_actions(t: &Arc<Tactical>, game: &Game<Tactical>, n: usize) -> Game<Tac
     let mut cut = Game::new(
         Arc::clone(t),
         game.scenario().clone(),
-        game.options().clone(),
+        *game.options(),
         game.seed(),
         game.seats().to_vec(),
     )
