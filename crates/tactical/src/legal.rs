@@ -8,7 +8,7 @@ use crate::data::{Mode, WeaponClass};
 use crate::engine::{Tactical, facing_index};
 use crate::map::{Climb, Facing, Locomotion, StepKind};
 use crate::options::MeleeCost;
-use crate::state::{State, Status, Unit};
+use crate::state::{MAX_UNITS, State, Status, Unit};
 use squadsight_core::Seat;
 use squadsight_core::square::Pos;
 
@@ -98,15 +98,15 @@ pub(crate) fn step_facing(from: Pos, to: Pos) -> Option<Facing> {
     Facing::of_step(to.x - from.x, to.y - from.y)
 }
 
-/// The weapons a unit can use: the one in its hands, then its built-in ones.
-pub(crate) fn weapons_of(t: &Tactical, u: &Unit) -> Vec<WeaponId> {
+/// The weapons a unit can use: the one in its hands, then its built-in ones (an iterator,
+/// so that the reaction checks after every step allocate nothing).
+pub(crate) fn weapons_of<'a>(t: &'a Tactical, u: &'a Unit) -> impl Iterator<Item = WeaponId> + 'a {
     // tac.zombie.stats: a zombie never attacks.
-    if u.zombie.is_some() {
-        return Vec::new();
-    }
-    let mut w: Vec<WeaponId> = u.weapon.into_iter().collect();
-    w.extend(t.catalog.unit(u.kind).attacks.iter().copied());
-    w
+    let armed = u.zombie.is_none();
+    u.weapon
+        .into_iter()
+        .chain(t.catalog.unit(u.kind).attacks.iter().copied())
+        .filter(move |_| armed)
 }
 
 /// TU of an attack in `mode` with weapon `w`: the shot's TU, or the melee cost
@@ -139,7 +139,6 @@ pub(crate) fn snap_tu(t: &Tactical, st: &State, u: &Unit) -> Option<(WeaponId, i
         return None;
     }
     weapons_of(t, u)
-        .into_iter()
         .filter(|&w| loaded(u, w) && ranged_payload(t, u, w))
         .filter_map(|w| attack_tu(t, st, w, Mode::Snap).map(|tu| (w, tu)))
         .min_by_key(|&(w, tu)| (tu, w))
@@ -275,7 +274,9 @@ impl Tactical {
                     .map(|door| Action::OpenDoor { unit, door }),
             );
         }
-        // Attacks.
+        // Attacks. The enemies the unit itself sees (tac.ranged.los), found once for every
+        // weapon and mode.
+        let mut seen: Option<u64> = None;
         for w in weapons_of(self, u) {
             let wp = self.catalog.weapon(w);
             // tac.ranged.shot-types: only the shot rows the weapon lists, each at its own TU.
@@ -293,12 +294,22 @@ impl Tactical {
                         {
                             continue;
                         }
+                        let targets = *seen.get_or_insert_with(|| {
+                            st.units.iter().enumerate().fold(0u64, |m, (j, o)| {
+                                if j == i
+                                    || j >= MAX_UNITS
+                                    || !o.active()
+                                    || st.allies(o.control, seat)
+                                    || !st.sees(i, j)
+                                {
+                                    m
+                                } else {
+                                    m | 1 << j
+                                }
+                            })
+                        });
                         for (j, o) in st.units.iter().enumerate() {
-                            if j == i || !o.active() || st.allies(o.control, seat) {
-                                continue;
-                            }
-                            // tac.ranged.los: the attacker itself sees the target.
-                            if !st.sees(i, j) {
+                            if j >= MAX_UNITS || targets & 1 << j == 0 {
                                 continue;
                             }
                             let face = self.face_towards(u, o);

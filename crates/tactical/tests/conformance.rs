@@ -1,11 +1,38 @@
-//! The conformance harness over every built-in Tactical scenario (2, 3 and 4 seats), with
-//! the default readings and with the contested ones switched (tac.game.players,
-//! tac.game.victory, tac.react.trigger).
+//! The conformance harness over every built-in Tactical scenario (2, 3 and 4 seats), each
+//! under three option sets, with several seeds each: the default readings, every contested
+//! reading switched the other way, and a third set between them (tac.game.players,
+//! tac.game.victory, tac.react.trigger, tac.gap.9, tac.gap.16, tac.gap.27).
 
 use squadsight_core::Ruleset;
 use squadsight_core::conformance::{Limits, check_ruleset};
 use squadsight_tactical::Tactical;
 use std::sync::Arc;
+
+/// Every option switched from its default: the table melee cost, d10 initiative, one-round
+/// auto shots, night, the tech restriction at its top level (every built-in squad is legal
+/// there; lower levels refuse some of them, as they should: `tac.squad.tech`), automatic
+/// reactions for some seats, spreading fire and the additive crash blast.
+const CONTESTED: &[(&str, &str)] = &[
+    ("melee_tu", "table"),
+    ("initiative", "d10"),
+    ("auto_rounds", "1"),
+    ("light", "night"),
+    ("tech_level", "4"),
+    ("auto_react", "1,2"),
+    ("fire_spread", "30"),
+    ("crash_blast", "plus"),
+];
+
+/// Between the two: the default readings with every seat reacting automatically, five-round
+/// auto shots and fire that always spreads.
+const MIXED: &[(&str, &str)] = &[
+    ("auto_react", "all"),
+    ("auto_rounds", "5"),
+    ("fire_spread", "100"),
+];
+
+/// Seeds per scenario and option set.
+const SEEDS: u64 = 4;
 
 fn run(scenario: &str, options: &[(&str, &str)], seeds: std::ops::Range<u64>) -> usize {
     let ruleset = Arc::new(Tactical::new().unwrap_or_else(|e| panic!("{e}")));
@@ -23,52 +50,83 @@ fn run(scenario: &str, options: &[(&str, &str)], seeds: std::ops::Range<u64>) ->
         probe_one_in: 16,
     };
     let r = check_ruleset(Arc::clone(&ruleset), &sc, &opts, seeds, limits)
-        .unwrap_or_else(|f| panic!("tactical scenario `{scenario}`: {f}"));
+        .unwrap_or_else(|f| panic!("tactical scenario `{scenario}` with {options:?}: {f}"));
     r.games
 }
 
-#[test]
-fn conformance_assault_default() {
-    assert_eq!(run("assault", &[], 0..3), 3);
+/// The scenario under the default readings, then `CONTESTED`, then `MIXED`, `SEEDS` games
+/// each from seeds that differ per scenario and set.
+fn every_option_set(scenario: &str, first_seed: u64) {
+    for (k, options) in [&[][..], CONTESTED, MIXED].into_iter().enumerate() {
+        let from = first_seed + 100 * k as u64;
+        assert_eq!(run(scenario, options, from..from + SEEDS), SEEDS as usize);
+    }
 }
 
 #[test]
-fn conformance_assault_contested_readings() {
-    let opts = [
-        ("melee_tu", "table"),
-        ("initiative", "d10"),
-        ("auto_rounds", "1"),
-        ("light", "night"),
-        ("auto_react", "1,2"),
-    ];
-    assert_eq!(run("assault", &opts, 100..102), 2);
+fn conformance_assault() {
+    every_option_set("assault", 0);
+}
+
+/// tac.game.players: the 4-seat team game and the 3-seat free-for-all.
+#[test]
+fn conformance_four_seat_teams() {
+    every_option_set("teams", 1_000);
 }
 
 #[test]
-fn conformance_four_seat_teams_and_three_seat_free_for_all() {
-    assert_eq!(run("teams", &[("auto_react", "all")], 200..202), 2);
-    assert_eq!(run("free-for-all", &[], 300..302), 2);
+fn conformance_three_seat_free_for_all() {
+    every_option_set("free-for-all", 2_000);
 }
 
 /// tac.scen.crash.setup, tac.scen.crash.engine-blast, tac.gap.16: the Crashed UFO under both
-/// readings of the crash blast, with fire spreading and grenades, HE and IN rounds in play.
+/// readings of the crash blast (`times` by default, `plus` in `CONTESTED`), with fire
+/// spreading and grenades, HE and IN rounds in play.
 #[test]
-fn conformance_crashed_ufo_both_blast_readings() {
-    assert_eq!(run("crashed-ufo", &[("auto_react", "all")], 400..402), 2);
-    let opts = [
-        ("crash_blast", "plus"),
-        ("fire_spread", "30"),
-        ("light", "night"),
-    ];
-    assert_eq!(run("crashed-ufo", &opts, 500..502), 2);
+fn conformance_crashed_ufo() {
+    every_option_set("crashed-ufo", 3_000);
 }
 
-/// tac.scen.base.setup, tac.scen.terror.goals, tac.civ.flee, tac.scen.boarding,
-/// tac.scen.mission.draw: the harness plays every scenario of units and missions.
+/// tac.scen.base.setup
 #[test]
-fn conformance_base_terror_boarding_and_missions() {
-    assert_eq!(run("base-defence", &[], 400..402), 2);
-    assert_eq!(run("terror", &[], 500..503), 3);
-    assert_eq!(run("boarding", &[("auto_react", "all")], 600..602), 2);
-    assert_eq!(run("missions", &[], 700..704), 4);
+fn conformance_base_defence() {
+    every_option_set("base-defence", 4_000);
+}
+
+/// tac.scen.terror.goals, tac.civ.flee
+#[test]
+fn conformance_terror() {
+    every_option_set("terror", 5_000);
+}
+
+/// tac.scen.boarding
+#[test]
+fn conformance_boarding() {
+    every_option_set("boarding", 6_000);
+}
+
+/// tac.scen.mission.draw
+#[test]
+fn conformance_missions() {
+    every_option_set("missions", 7_000);
+}
+
+/// Every built-in scenario is covered above: a new scenario must be added here too.
+#[test]
+fn conformance_covers_every_builtin_scenario() {
+    let t = Tactical::new().unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<&str> = t.scenarios().iter().map(|s| s.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "assault",
+            "teams",
+            "free-for-all",
+            "crashed-ufo",
+            "base-defence",
+            "terror",
+            "boarding",
+            "missions"
+        ]
+    );
 }

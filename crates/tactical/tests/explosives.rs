@@ -155,7 +155,8 @@ fn tac_gap_13_splash_behind_walls() {
     // Behind the hull: 100 - 2 × 30, round the broken wall below or over the hull.
     let behind = format!("#{} is caught in the blast: 40 HE", b + 1);
     assert!(splash.iter().any(|s| s.contains(&behind)), "{splash:?}");
-    assert!(!texts(&j, "tac.collat.normal").is_empty());
+    assert!(j.events().iter().any(|e| e.rule == "tac.collat.trigger"
+        && e.inputs.iter().any(|i| i.source == "tac.collat.normal")));
     assert!(
         st.bf
             .edge(p(1, 1, 0), squadsight_core::square::Dir::East)

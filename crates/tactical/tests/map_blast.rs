@@ -125,11 +125,13 @@ fn tac_gap_13_walls_stop_splash_unless_destroyed() {
     assert_eq!(area.damage_at(p(2, 1, 0)), 60);
     // Behind the standing hull, the blast arrives a ring later, round its end or over it.
     assert_eq!(area.damage_at(p(2, 0, 0)), 30);
+    // tac.collat.trigger: the blast's destruction is one event, its clauses in the inputs.
     assert!(
         journal
             .events()
             .iter()
-            .any(|e| e.rule == "tac.collat.normal")
+            .any(|e| e.rule == "tac.collat.trigger"
+                && e.inputs.iter().any(|i| i.source == "tac.collat.normal"))
     );
     // With both walls super-tough, nothing is destroyed and the far side only gets what
     // comes over the top (walls are one level high), a ring later.
@@ -284,4 +286,47 @@ fn tac_fire_objects_incendiary_sets_normal_items_alight() {
     // Rocks are hardened: not set alight.
     let r = bf.strike(Item::Object(p(3, 0, 0)), DamageType::IN, 100, &mut j);
     assert!(r.ignited.is_empty());
+}
+
+/// Clauses: tac.collat.trigger, tac.collat.ground-floor, tac.splash.rating. A blast on
+/// open ground turns every crop square it reaches to dirt; the journal holds one event for
+/// the lot, with the count and the squares in compact rows, not one event per square.
+#[test]
+fn tac_collat_ground_floor_one_event_per_blast() {
+    let mut bf = open(9, 9);
+    let mut journal = Journal::recording();
+    let report = bf.explode(
+        p(4, 4, 0),
+        Blast {
+            damage: 60,
+            rating: 1,
+        },
+        &mut journal,
+    );
+    let dirt = report
+        .destroyed
+        .iter()
+        .filter(|d| matches!(d.item, Item::Floor(q) if q.z == 0))
+        .count();
+    assert_eq!(dirt, 25, "every ground square of the 5 x 5 reached");
+    let events: Vec<_> = journal
+        .events()
+        .iter()
+        .filter(|e| e.rule.starts_with("tac.collat."))
+        .collect();
+    assert_eq!(events.len(), 1, "{events:?}");
+    let e = events[0];
+    assert_eq!(e.rule, "tac.collat.trigger");
+    assert!(
+        e.text
+            .contains("The blast at 4,4,1 destroys 25 items: 25 ground floors turned to dirt"),
+        "{}",
+        e.text
+    );
+    let input = e
+        .inputs
+        .iter()
+        .find(|i| i.source == "tac.collat.ground-floor")
+        .unwrap_or_else(|| panic!("{:?}", e.inputs));
+    assert_eq!(input.value, "25: L1 y2:2-6 y3:2-6 y4:2-6 y5:2-6 y6:2-6");
 }

@@ -20,7 +20,7 @@ use super::battlefield::{Battlefield, Change, EdgeRef, SEE_FLOOR, Side, sight_bi
 use super::terrain::{Blast, DamageType, FloorKind, StrengthClass};
 use super::tile::EdgeKind;
 use serde::{Deserialize, Serialize};
-use squadsight_core::journal::{EventKind, Journal};
+use squadsight_core::journal::{EventKind, Input, Journal};
 use squadsight_core::square::{Dir, Pos};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -160,7 +160,7 @@ impl Battlefield {
     ) -> BlastReport {
         let mut report = BlastReport::default();
         let mut pending = Vec::new();
-        self.test_item(item, kind, amount, &mut report, &mut pending, journal);
+        self.test_item(item, kind, amount, true, &mut report, &mut pending, journal);
         self.run_chain(pending, &mut report, journal);
         self.settle(&report);
         report
@@ -194,6 +194,7 @@ impl Battlefield {
         while next < pending.len() {
             let (centre, blast) = pending[next];
             next += 1;
+            let first = report.destroyed.len();
             let area = self.spread(false, centre, blast, report, &mut pending, journal);
             let rounds = self.terrain.smoke_rounds;
             for h in &area.hits {
@@ -208,17 +209,23 @@ impl Battlefield {
                     area.hits.len()
                 )
             });
+            note_destroyed(centre, &report.destroyed[first..], journal);
             report.areas.push(area);
         }
     }
 
     /// Tests one item against its class; an explosive object is destroyed by what destroys
-    /// its table class (`tac.explosive.class`) and then queues its detonation.
+    /// its table class (`tac.explosive.class`) and then queues its detonation. A single
+    /// strike journals what it destroys (`note`); a blast destroys hundreds of items (every
+    /// crop square it reaches turns to dirt), so it journals them once, summed up, when it
+    /// is done ([`note_destroyed`]).
+    #[allow(clippy::too_many_arguments)]
     fn test_item(
         &mut self,
         item: Item,
         kind: DamageType,
         amount: u32,
+        note: bool,
         report: &mut BlastReport,
         pending: &mut Vec<(Pos, Blast)>,
         journal: &mut Journal,
@@ -248,9 +255,11 @@ impl Battlefield {
             StrengthClass::SuperTough => "tac.collat.super-tough",
             StrengthClass::Indestructible => "tac.collat.indestructible",
         };
-        journal.note(rule, EventKind::Effect, || {
-            format!("{amount} {kind:?} destroys {item:?} ({class:?})")
-        });
+        if note {
+            journal.note(rule, EventKind::Effect, || {
+                format!("{amount} {kind:?} destroys {item:?} ({class:?})")
+            });
+        }
         self.remove_item(item, report);
         report.destroyed.push(Destroyed {
             item,
@@ -345,14 +354,22 @@ impl Battlefield {
             if !stops_blast(self, side) {
                 let e = Item::Edge(EdgeRef::new(from, dir));
                 if !dry && side.kind == EdgeKind::Fence && struck.insert(e) {
-                    self.test_item(e, DamageType::HE, damage, report, pending, journal);
+                    self.test_item(e, DamageType::HE, damage, false, report, pending, journal);
                 }
                 return true;
             }
             Item::Edge(EdgeRef::new(from, dir))
         };
         if !dry && struck.insert(item) {
-            self.test_item(item, DamageType::HE, damage, report, pending, journal);
+            self.test_item(
+                item,
+                DamageType::HE,
+                damage,
+                false,
+                report,
+                pending,
+                journal,
+            );
         }
         self.item(item).is_none()
             || match item {
@@ -408,7 +425,15 @@ impl Battlefield {
                 }
                 for item in items {
                     if !dry && struck.insert(item) {
-                        self.test_item(item, DamageType::HE, damage, report, pending, journal);
+                        self.test_item(
+                            item,
+                            DamageType::HE,
+                            damage,
+                            false,
+                            report,
+                            pending,
+                            journal,
+                        );
                     }
                 }
             }
@@ -496,6 +521,119 @@ impl Battlefield {
         }
         false
     }
+}
+
+/// Journals what one blast destroyed as one event (`tac.collat.trigger`): how many items of
+/// each kind went, with the clause that decided them, and where, as compact square lists in
+/// the inputs. Nothing is noted when nothing was destroyed.
+fn note_destroyed(centre: Pos, destroyed: &[Destroyed], journal: &mut Journal) {
+    if destroyed.is_empty() || !journal.enabled() {
+        return;
+    }
+    // (label, clause) → the squares (edges by their west or north cell).
+    let mut groups: Vec<(&'static str, &'static str, Vec<Pos>)> = Vec::new();
+    for d in destroyed {
+        let (label, pos) = match d.item {
+            Item::Floor(p) if p.z == 0 => ("ground floors turned to dirt", p),
+            Item::Floor(p) => ("floors gone", p),
+            Item::Object(p) if d.explosive => ("explosive objects", p),
+            Item::Object(p) => ("objects", p),
+            Item::Edge(e) if e.east => ("east edges", e.cell),
+            Item::Edge(e) => ("south edges", e.cell),
+        };
+        let clause = match (d.item, d.class) {
+            (Item::Floor(p), _) if p.z == 0 => "tac.collat.ground-floor",
+            (_, StrengthClass::Normal) => "tac.collat.normal",
+            (_, StrengthClass::Hardened) => "tac.collat.hardened",
+            (_, StrengthClass::SuperTough) => "tac.collat.super-tough",
+            (_, StrengthClass::Indestructible) => "tac.collat.indestructible",
+        };
+        match groups
+            .iter_mut()
+            .find(|(l, c, _)| *l == label && *c == clause)
+        {
+            Some((_, _, squares)) => squares.push(pos),
+            None => groups.push((label, clause, vec![pos])),
+        }
+    }
+    journal.note_with(
+        "tac.collat.trigger",
+        EventKind::Effect,
+        || {
+            let parts: Vec<String> = groups
+                .iter()
+                .map(|(label, _, sq)| format!("{} {label}", sq.len()))
+                .collect();
+            format!(
+                "The blast at {},{},{} destroys {} items: {}",
+                centre.x,
+                centre.y,
+                centre.z + 1,
+                destroyed.len(),
+                parts.join(", ")
+            )
+        },
+        || {
+            groups
+                .iter()
+                .map(|(label, clause, sq)| {
+                    Input::new(
+                        *label,
+                        format!("{}: {}", sq.len(), compact_squares(sq)),
+                        *clause,
+                    )
+                })
+                .collect()
+        },
+    );
+}
+
+/// Squares in a compact form, level by level and row by row, runs of columns joined:
+/// `L1 y12:3-17,20 y13:4; L2 y5:1` (levels counted from 1, as the rules do; then each row
+/// `y` with its runs of `x`).
+pub(crate) fn compact_squares(squares: &[Pos]) -> String {
+    let mut sorted: Vec<(i32, i32, i32)> = squares.iter().map(|p| (p.z, p.y, p.x)).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut out = String::new();
+    let mut i = 0;
+    let mut level = None;
+    while i < sorted.len() {
+        let (z, y, _) = sorted[i];
+        if level != Some(z) {
+            if level.is_some() {
+                out.push_str("; ");
+            }
+            out.push_str(&format!("L{} y{y}:", z + 1));
+            level = Some(z);
+        } else {
+            out.push_str(&format!(" y{y}:"));
+        }
+        let mut first = true;
+        while i < sorted.len() && sorted[i].0 == z && sorted[i].1 == y {
+            let start = sorted[i].2;
+            let mut end = start;
+            while i + 1 < sorted.len()
+                && sorted[i + 1].0 == z
+                && sorted[i + 1].1 == y
+                && sorted[i + 1].2 == end + 1
+            {
+                i += 1;
+                end += 1;
+            }
+            i += 1;
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            if start == end {
+                out.push_str(&start.to_string());
+            } else {
+                out.push_str(&format!("{start}-{end}"));
+            }
+        }
+    }
+    out
 }
 
 /// Whether an edge stops splash: walls, windows and closed doors do; fences and open doors

@@ -218,6 +218,14 @@ impl Battlefield {
             if how == Locomotion::Walk && dz == 0 {
                 for up in [1, -1] {
                     let to = Pos::new(from.x + dx, from.y + dy, from.z + up);
+                    // A walker changes level on a horizontal step only from the top of a
+                    // slope (up) or onto the top of one (down), so its north-west square
+                    // must be raised two thirds there; every other such step is refused by
+                    // `walk_one`, and is not tried (most squares have no slope).
+                    let top = if up > 0 { from } else { to };
+                    if self.square(top).is_none_or(|s| s.slope != 2) {
+                        continue;
+                    }
                     if let Ok(k) = self.step(from, to, size, how) {
                         out.push((to, k));
                     }
