@@ -876,6 +876,7 @@ fn save_before_a_free_attack_with_no_weapon() -> (String, squadsight_commander::
                 .any(|m| m.owner == seat && m.presence == Presence::Hidden);
             if legal == [C::DeclineFreeAttack] && !hides {
                 if let Some(found) = last {
+                    eprintln!("FOUND {id} {seed}");
                     return found;
                 }
             }
@@ -938,4 +939,51 @@ fn a_seat_whose_only_answer_is_a_pass_is_not_asked() {
         !text.contains("Pass the keyboard") && cgame(&app).handoff().is_none(),
         "{text}"
     );
+}
+
+#[test]
+fn the_new_game_form_lists_every_table_option_of_every_ruleset() {
+    // Issue 12: Commander's `measure` (cmd.move.default-inches) and `mindspin_range`
+    // (cmd.gap.42) were table options the form did not show. Every ruleset on the form, every
+    // option its plug-in lists (a seat's AI-mode option sits on the seat's row), appears on
+    // screen with its default value; the plug-ins' own tests hold their lists to the rules'.
+    let registry = Registry::builtin();
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "n");
+    let mut checked = Vec::new();
+    for _ in 0..registry.entries().len() {
+        let mut text = String::new();
+        for _ in 0..40 {
+            text.push_str(&screen(&term));
+            keys(&mut app, &mut term, "<Down>");
+        }
+        keys(&mut app, &mut term, "<Up>*40");
+        let top = screen(&term);
+        let Some(entry) = registry.entries().iter().find(|e| {
+            top.lines()
+                .find(|l| l.contains("Ruleset"))
+                .is_some_and(|l| l.contains(e.title()))
+        }) else {
+            panic!("no ruleset named on the form:\n{top}");
+        };
+        for o in entry.options().iter().filter(|o| o.seat.is_none()) {
+            assert!(
+                text.lines()
+                    .any(|l| l.contains(o.label) && l.contains(o.values[0].as_str())),
+                "{}: {} ({}) is not on the form",
+                entry.id(),
+                o.label,
+                o.key
+            );
+        }
+        checked.push(entry.id());
+        keys(&mut app, &mut term, "<Right>");
+    }
+    assert!(checked.contains(&"commander"), "{checked:?}");
+    assert!(checked.contains(&"skirmish"), "{checked:?}");
+    let commander = registry.find("commander").expect("commander");
+    for key in ["measure", "mindspin_range"] {
+        assert!(commander.options().iter().any(|o| o.key == key), "{key}");
+    }
 }
