@@ -289,11 +289,8 @@ fn greedy_raises_a_telekinetic_field_over_a_friend_a_hit_would_kill() {
         s.unit_at(4, 1).unwrap(),
     );
     s.act(1, spec_play(&s, 3, pod, "sectopod", 0)).unwrap();
-    s.act(
-        1,
-        squadsight_skirmish::action::Action::TargetUnit(assault),
-    )
-    .unwrap();
+    s.act(1, squadsight_skirmish::action::Action::TargetUnit(assault))
+        .unwrap();
     assert_eq!(s.to_act(), Some(0), "the Defense window is open");
     let field = spec_play(&s, 5, psi, "psi", 0);
     assert!(s.legal(0).contains(&field), "{:?}", s.legal(0));

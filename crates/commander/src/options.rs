@@ -334,7 +334,11 @@ mod tests {
         assert!(text.contains("mindspin_range:AmpContact"), "{text}");
         let back: Options = ron::from_str(&text).unwrap();
         assert_eq!(back, o);
-        assert!(!ron::to_string(&Options::default()).unwrap().contains("mindspin"));
+        assert!(
+            !ron::to_string(&Options::default())
+                .unwrap()
+                .contains("mindspin")
+        );
         assert!(o.set("table", "7").is_err());
         assert!(o.set("nope", "1").is_err());
     }

@@ -94,6 +94,10 @@ fn a_squad_inside_the_limit_keeps_the_operations_limit() {
     let op = camp.next_operation().unwrap();
     let limit = u32::from(c.operation(op).points_limit);
     let battle = next_battle(c, &camp, 0).unwrap();
-    assert!(battle.scenario.points <= limit, "{}", battle.scenario.points);
+    assert!(
+        battle.scenario.points <= limit,
+        "{}",
+        battle.scenario.points
+    );
     assert!(battle.scenario.plan(c, GridKind::Square, 48).is_ok());
 }
