@@ -876,7 +876,6 @@ fn save_before_a_free_attack_with_no_weapon() -> (String, squadsight_commander::
                 .any(|m| m.owner == seat && m.presence == Presence::Hidden);
             if legal == [C::DeclineFreeAttack] && !hides {
                 if let Some(found) = last {
-                    eprintln!("FOUND {id} {seed}");
                     return found;
                 }
             }
