@@ -851,10 +851,13 @@ fn save_before_a_free_attack_with_no_weapon() -> (String, squadsight_commander::
     use squadsight_commander::action::Action as C;
     use squadsight_commander::state::Presence;
     let rules = Arc::new(Commander::new().expect("rules load"));
-    for (id, seed) in (0..1000u64).flat_map(|s| ["battle-aliens", "battle"].map(|id| (id, s))) {
+    // The battle and seed a search of seeds 0..1000 of both battles found (at the 85th
+    // action): fixed, so the test does not spend minutes searching. Counting steps (the
+    // `measure=steps` table option) lets random play reach a free attack its model has no
+    // weapon for; if the rules stop offering that lone answer, nothing is found and the
+    // test fails.
+    for (id, seed) in [("battle-aliens", 994u64)] {
         let scenario = rules.scenario(id).expect("scenario");
-        // Counting steps (the `measure=steps` table option) lets random play reach a free
-        // attack its model has no weapon for within these seeds; the tape measure does not.
         let mut options = squadsight_commander::options::Options::default();
         rules
             .set_option(&mut options, "measure", "steps")
