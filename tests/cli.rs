@@ -978,7 +978,8 @@ fn boardgame_plain_lists_timed_inputs_with_the_time_actually_left() {
 }
 
 /// Issue 12 item 3, from `check`: a scenario with a field the program does not know is named
-/// as a scenario with that field at its line and column, not as a save lacking `format`.
+/// as a scenario of its own ruleset with that field at its line and column, not as a save
+/// lacking `format`, nor as the other ruleset's scenario.
 #[test]
 fn check_names_an_unknown_scenario_field_not_a_missing_save_header() {
     let dir = TempDir::new().unwrap();
@@ -992,9 +993,13 @@ fn check_names_an_unknown_scenario_field_not_a_missing_save_header() {
         let r = run(&["check", path.to_str().unwrap()], dir.path());
         assert_eq!(r.code, 2, "{}", r.stdout);
         assert!(r.stderr.contains("bribe"), "{id}: {}", r.stderr);
-        // Both rulesets' scenario readings stop at the same field, so which one is named is a
-        // tie; either way it is read as a scenario.
-        assert!(r.stderr.contains(" scenario;"), "{id}: {}", r.stderr);
+        // Both rulesets' scenario readings stop at the same field; the ruleset whose scenario
+        // format knows the file's other top-level fields is the one named.
+        assert!(
+            r.stderr.contains(&format!("(read as a {id} scenario;")),
+            "{id}: {}",
+            r.stderr
+        );
         assert!(!r.stderr.contains("missing field `format`"), "{}", r.stderr);
     }
 }

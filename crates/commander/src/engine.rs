@@ -228,11 +228,14 @@ impl Commander {
                 let Some(a) = st.stack.last().copied() else {
                     return;
                 };
-                Self::spend(st, actions);
+                // Only a contact Mindspin (mindspin_range=amp-contact) is made engaged; like
+                // any engaged action it ends the turn (cmd.melee.engaged-counts-two).
+                let engaged = st.model(a.model).is_some_and(Model::is_engaged);
+                Self::spend(st, if engaged { 2 } else { actions });
                 if let Some(top) = st.stack.last_mut() {
                     top.attacked = true;
                 }
-                let kind = if actions >= 2 {
+                let kind = if actions >= 2 || engaged {
                     AttackKind::TwoActions
                 } else {
                     AttackKind::OneAction
@@ -567,7 +570,8 @@ impl Commander {
             }
             Action::Mindspin { target, actions } => {
                 let a = st.stack.last().copied()?;
-                let kind = if actions >= 2 {
+                let engaged = st.model(a.model).is_some_and(Model::is_engaged);
+                let kind = if actions >= 2 || engaged {
                     AttackKind::TwoActions
                 } else {
                     AttackKind::OneAction

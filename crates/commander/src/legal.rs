@@ -12,8 +12,8 @@ use crate::action::Action;
 use crate::board::Cell;
 use crate::catalog::{StatTag, UnitRule, WeaponId, WeaponRule};
 use crate::movement::{self, MoveKind, ReachMap};
-use crate::options::SpecialOrder;
-use crate::state::{Activation, Method, ModelId, State, Window};
+use crate::options::{MindspinRange, SpecialOrder};
+use crate::state::{Activation, Method, Model, ModelId, State, Window};
 use squadsight_core::Seat;
 
 /// Sniper weapons may not target anything within this many Range (cmd.sr.sniper, cmd.gap.46).
@@ -148,6 +148,14 @@ impl Commander {
                 for (w, t) in self.attack_options(st, a) {
                     out.push(Action::Attack {
                         weapon: w,
+                        target: t,
+                        actions: 2,
+                    });
+                }
+                // Only a contact Mindspin (mindspin_range=amp-contact) reaches an engaged
+                // partner (cmd.gap.42).
+                for t in self.mindspin_targets(st, a.model) {
+                    out.push(Action::Mindspin {
                         target: t,
                         actions: 2,
                     });
@@ -463,6 +471,8 @@ impl Commander {
     /// Targets of [Mindspin] for a model with the `[Mindspin]` tag: any enemy in sight, since
     /// Mindspin has no Range of its own (cmd.sr.mindspin, cmd.gap.42: the Psi Amp's printed 0
     /// is read as "not a weapon", and the Sectoid has the ability with no Psi Amp at all).
+    /// Under `mindspin_range=amp-contact` a model carrying a Psi Amp reaches only the enemies
+    /// in base contact with it, engaged or not.
     pub(crate) fn mindspin_targets(&self, st: &State, id: ModelId) -> Vec<ModelId> {
         let Some(m) = st.model(id) else {
             return Vec::new();
@@ -472,15 +482,34 @@ impl Commander {
             .unit(m.unit)
             .stat_for(StatTag::Mindspin)
             .is_none()
-            || m.is_engaged()
         {
+            return Vec::new();
+        }
+        let contact = self.mindspin_in_contact(st, m);
+        if m.is_engaged() && !contact {
             return Vec::new();
         }
         st.on_table()
             .filter(|t| st.enemies(m, t))
-            .filter(|t| st.board.los(m.cell, t.cell))
+            .filter(|t| {
+                if contact {
+                    st.board.adjacent(m.cell, t.cell)
+                } else {
+                    st.board.los(m.cell, t.cell)
+                }
+            })
             .map(|t| t.id)
             .collect()
+    }
+
+    /// Whether `m`'s Mindspin is close combat: the table reads the Psi Amp's Range 0 as base
+    /// contact and `m` carries a Psi Amp (a weapon with Range 0 and no damage), cmd.gap.42.
+    pub(crate) fn mindspin_in_contact(&self, st: &State, m: &Model) -> bool {
+        st.options.mindspin_range == MindspinRange::AmpContact
+            && m.weapons.iter().any(|&w| {
+                let w = self.catalog.weapon(w);
+                w.is_close_combat() && w.damage.is_none()
+            })
     }
 
     /// The [Action] abilities a model may use now on an objective: it has the ability's tag,

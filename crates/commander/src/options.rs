@@ -11,6 +11,7 @@
 //! | `ai_wounded` | `wounds-left`, `wounded` | cmd.gap.38 |
 //! | `grid` | `square`, `hex` | cmd.move.range-systems |
 //! | `measure` | `tape`, `steps` | cmd.move.default-inches, cmd.gap.20 (squares only) |
+//! | `mindspin_range` | `sight`, `amp-contact` | cmd.sr.mindspin, cmd.gap.42 |
 //! | `table` | `48` (12–120) | table side for scenarios that do not fix one |
 //! | `ai_seat1`, `ai_seat2` | `off`, `easy`, `normal`, `classic`, `impossible` | cmd.ai.difficulty |
 //! | `round_limit` | `0` (= the scenario's), 1–99 | cmd.gap.27 |
@@ -76,6 +77,44 @@ pub enum HighExplosive {
     Hit,
 }
 
+/// Whom a model may target with [Mindspin] (cmd.sr.mindspin, cmd.gap.42).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MindspinRange {
+    /// The default: any enemy in sight, not while engaged. Mindspin is "used [as] a shooting
+    /// action" and has no Range of its own; the Psi Amp's printed `0` means "not a weapon".
+    #[default]
+    Sight,
+    /// A model carrying a Psi Amp uses Mindspin through it, and the Amp's Range `0` makes it
+    /// close combat: only an enemy in base contact, engaged or not. A model with the ability
+    /// and no Psi Amp (the Sectoid) keeps [`MindspinRange::Sight`].
+    AmpContact,
+}
+
+/// Every option key [`Options::set`] takes, in the order of the table above: the one list
+/// the unknown-key refusal, menus and their tests read.
+pub const KEYS: &[&str] = &[
+    "commanding_presence",
+    "special_action_order",
+    "damage_sequence",
+    "sniper_modifiers",
+    "high_explosive",
+    "ai_wounded",
+    "grid",
+    "measure",
+    "mindspin_range",
+    "table",
+    "ai_seat1",
+    "ai_seat2",
+    "round_limit",
+];
+
+impl MindspinRange {
+    /// Whether this is the default reading (for leaving it out of saves).
+    pub fn is_sight(&self) -> bool {
+        *self == MindspinRange::Sight
+    }
+}
+
 /// The options of one Commander game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
@@ -96,6 +135,10 @@ pub struct Options {
     pub grid: GridKind,
     /// How a square table measures distances and moves.
     pub measure: Measure,
+    /// Whom Mindspin may target. Written to a save only when it is not the default, so the
+    /// saves (and header hashes) of games from before the option stay as they were.
+    #[serde(skip_serializing_if = "MindspinRange::is_sight")]
+    pub mindspin_range: MindspinRange,
     /// Table side for scenarios that do not fix their table.
     pub table: u8,
     /// AI mode for seat 1 (index 0) and seat 2 (index 1); `None` when a player decides.
@@ -115,6 +158,7 @@ impl Default for Options {
             ai_wounded: WoundedRule::WoundsLeft,
             grid: GridKind::Square,
             measure: Measure::Tape,
+            mindspin_range: MindspinRange::Sight,
             table: 48,
             ai_seats: [None; 2],
             round_limit: 0,
@@ -207,6 +251,17 @@ impl Options {
                     "tape or steps",
                 )?;
             }
+            "mindspin_range" => {
+                self.mindspin_range = choose(
+                    key,
+                    value,
+                    &[
+                        ("sight", MindspinRange::Sight),
+                        ("amp-contact", MindspinRange::AmpContact),
+                    ],
+                    "sight or amp-contact",
+                )?;
+            }
             "table" => {
                 self.table = number(
                     key,
@@ -230,9 +285,8 @@ impl Options {
             }
             _ => {
                 return Err(format!(
-                    "unknown option `{key}` (commander knows commanding_presence, \
-                     special_action_order, damage_sequence, sniper_modifiers, high_explosive, \
-                     ai_wounded, grid, measure, table, ai_seat1, ai_seat2, round_limit)"
+                    "unknown option `{key}` (commander knows {})",
+                    KEYS.join(", ")
                 ));
             }
         }
@@ -270,7 +324,48 @@ mod tests {
         // cmd.move.default-inches: a game measures with a tape unless told otherwise.
         let unset: Options = ron::from_str("(grid: Square, table: 48)").unwrap();
         assert_eq!(unset.measure, Measure::Tape);
+        // cmd.gap.42: Mindspin has no range unless the table reads the Psi Amp's 0 as contact.
+        assert_eq!(unset.mindspin_range, MindspinRange::Sight);
+        o.set("mindspin_range", "amp-contact").unwrap();
+        assert_eq!(o.mindspin_range, MindspinRange::AmpContact);
+        assert!(o.set("mindspin_range", "touch").is_err());
+        // Recorded in the save when chosen, left out when it is the default.
+        let text = ron::to_string(&o).unwrap();
+        assert!(text.contains("mindspin_range:AmpContact"), "{text}");
+        let back: Options = ron::from_str(&text).unwrap();
+        assert_eq!(back, o);
+        assert!(
+            !ron::to_string(&Options::default())
+                .unwrap()
+                .contains("mindspin")
+        );
         assert!(o.set("table", "7").is_err());
         assert!(o.set("nope", "1").is_err());
+    }
+
+    #[test]
+    fn every_listed_key_is_taken_and_every_other_refused() {
+        // KEYS is the one list: each key has a value `set` takes, and the refusal of an
+        // unknown key names them all.
+        let value = |key: &str| match key {
+            "table" => "48",
+            "round_limit" => "0",
+            "ai_seat1" | "ai_seat2" => "off",
+            _ => "",
+        };
+        for key in KEYS {
+            let mut o = Options::default();
+            let err = o.set(key, "no-such-value").err();
+            if let Some(err) = &err {
+                assert!(!err.contains("unknown option"), "{key}: {err}");
+            }
+            if !value(key).is_empty() {
+                assert!(o.set(key, value(key)).is_ok(), "{key}");
+            }
+        }
+        let err = Options::default().set("nope", "1").unwrap_err();
+        for key in KEYS {
+            assert!(err.contains(key), "{err}");
+        }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::Skirmish;
 use crate::catalog::CardId;
+use crate::effects::{Alt, CardKind, Window};
 use crate::state::{Ending, Frame, Hand, MAX_CARD_TYPES, State};
 use crate::view::seen_pos;
 use squadsight_core::hex::{self, Hex};
@@ -207,7 +208,43 @@ impl Skirmish {
             .unwrap_or(u32::MAX);
             closing += i64::from(7u32.saturating_sub(nearest).min(5));
         }
-        let v = material + cards * 12 + tokens.clamp(-5, 5) * 8 + closing * 3;
+        // Answers in hand (AI guidance, not a rule): a card that can be played on the other
+        // side's turn — a Defense, an Overwatch, or a Spec card one of the side's units can
+        // use as a Defense, a negation (Telekinetic Field, Reflect, Iron Will) or a reaction —
+        // is worth more held than a card that cannot, so a one-ply search does not spend it
+        // on a small gain of its own turn and then meet the enemy's attacks empty-handed.
+        let answers = self.answers_held(st, seat) - self.answers_held(st, 1 - seat);
+        let v = material + cards * 12 + answers * 8 + tokens.clamp(-5, 5) * 8 + closing * 3;
         v.clamp(-999, 999) as i32
+    }
+
+    /// How many cards of `side`'s hand could be played on the other side's turn: deck cards
+    /// with a Defense or reaction use, and Spec cards whose row on a table of one of the
+    /// side's units on the map is a Defense, a negation or a reaction (AI guidance).
+    fn answers_held(&self, st: &State, side: u8) -> i64 {
+        let answers = |alts: &[Alt]| {
+            alts.iter().any(|a| {
+                matches!(
+                    a.window,
+                    Window::Defense | Window::Negation | Window::Reaction(_)
+                )
+            })
+        };
+        st.hands[usize::from(side)]
+            .iter()
+            .filter(|&(card, _)| match self.rules.cards.get(card.index()) {
+                Some(CardKind::Printed(ab)) => answers(&ab.alts),
+                Some(CardKind::Spec(n)) => st
+                    .units
+                    .iter()
+                    .filter(|u| u.on_map() && u.controller & 1 == side)
+                    .any(|u| {
+                        self.tables_of(u)
+                            .any(|t| self.rules.row(t, *n).is_some_and(|r| answers(&r.alts)))
+                    }),
+                None => false,
+            })
+            .map(|(_, count)| i64::from(count))
+            .sum()
     }
 }

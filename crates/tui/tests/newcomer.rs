@@ -851,10 +851,13 @@ fn save_before_a_free_attack_with_no_weapon() -> (String, squadsight_commander::
     use squadsight_commander::action::Action as C;
     use squadsight_commander::state::Presence;
     let rules = Arc::new(Commander::new().expect("rules load"));
-    for (id, seed) in (0..1000u64).flat_map(|s| ["battle-aliens", "battle"].map(|id| (id, s))) {
+    // The battle and seed a search of seeds 0..1000 of both battles found (at the 85th
+    // action): fixed, so the test does not spend minutes searching. Counting steps (the
+    // `measure=steps` table option) lets random play reach a free attack its model has no
+    // weapon for; if the rules stop offering that lone answer, nothing is found and the
+    // test fails.
+    for (id, seed) in [("battle-aliens", 994u64)] {
         let scenario = rules.scenario(id).expect("scenario");
-        // Counting steps (the `measure=steps` table option) lets random play reach a free
-        // attack its model has no weapon for within these seeds; the tape measure does not.
         let mut options = squadsight_commander::options::Options::default();
         rules
             .set_option(&mut options, "measure", "steps")
@@ -938,4 +941,51 @@ fn a_seat_whose_only_answer_is_a_pass_is_not_asked() {
         !text.contains("Pass the keyboard") && cgame(&app).handoff().is_none(),
         "{text}"
     );
+}
+
+#[test]
+fn the_new_game_form_lists_every_table_option_of_every_ruleset() {
+    // Issue 12: Commander's `measure` (cmd.move.default-inches) and `mindspin_range`
+    // (cmd.gap.42) were table options the form did not show. Every ruleset on the form, every
+    // option its plug-in lists (a seat's AI-mode option sits on the seat's row), appears on
+    // screen with its default value; the plug-ins' own tests hold their lists to the rules'.
+    let registry = Registry::builtin();
+    let mut app = app_with(Registry::builtin(), quick_store(), Start::Menu);
+    let mut term = terminal(120, 40);
+    keys(&mut app, &mut term, "n");
+    let mut checked = Vec::new();
+    for _ in 0..registry.entries().len() {
+        let mut text = String::new();
+        for _ in 0..40 {
+            text.push_str(&screen(&term));
+            keys(&mut app, &mut term, "<Down>");
+        }
+        keys(&mut app, &mut term, "<Up>*40");
+        let top = screen(&term);
+        let Some(entry) = registry.entries().iter().find(|e| {
+            top.lines()
+                .find(|l| l.contains("Ruleset"))
+                .is_some_and(|l| l.contains(e.title()))
+        }) else {
+            panic!("no ruleset named on the form:\n{top}");
+        };
+        for o in entry.options().iter().filter(|o| o.seat.is_none()) {
+            assert!(
+                text.lines()
+                    .any(|l| l.contains(o.label) && l.contains(o.values[0].as_str())),
+                "{}: {} ({}) is not on the form",
+                entry.id(),
+                o.label,
+                o.key
+            );
+        }
+        checked.push(entry.id());
+        keys(&mut app, &mut term, "<Right>");
+    }
+    assert!(checked.contains(&"commander"), "{checked:?}");
+    assert!(checked.contains(&"skirmish"), "{checked:?}");
+    let commander = registry.find("commander").expect("commander");
+    for key in ["measure", "mindspin_range"] {
+        assert!(commander.options().iter().any(|o| o.key == key), "{key}");
+    }
 }

@@ -59,6 +59,7 @@ const OPTIONS: &[(&str, &str, &[&str], Option<usize>)] = &[
     ("ai_seat1", "Seat 1 AI mode", AI_MODE, Some(0)),
     ("ai_seat2", "Seat 2 AI mode", AI_MODE, Some(1)),
     ("grid", "Grid", &["square", "hex"], None),
+    ("measure", "Measure", &["tape", "steps"], None),
     (
         "table",
         "Table (inches)",
@@ -96,6 +97,12 @@ const OPTIONS: &[(&str, &str, &[&str], Option<usize>)] = &[
         None,
     ),
     ("high_explosive", "High Explosive", &["damage", "hit"], None),
+    (
+        "mindspin_range",
+        "Mindspin range",
+        &["sight", "amp-contact"],
+        None,
+    ),
     (
         "ai_wounded",
         "AI wounded row",
@@ -169,6 +176,12 @@ impl RulesetUi for CommanderUi {
                 "Hands the seat to the rulebook's AI mode at a difficulty (cmd.ai.difficulty); off: a person or the shell's AI plays it."
             }
             "grid" => "Measure moves and ranges on squares or on hexes (cmd.move.range-systems).",
+            "measure" => {
+                "tape (default): on squares, distances and moves are measured between cell centres as a tape would. steps: a diagonal step counts as one (cmd.move.default-inches)."
+            }
+            "mindspin_range" => {
+                "sight (default): Mindspin reaches any enemy in sight. amp-contact: a model with a Psi Amp (Range 0) reaches only an enemy in base contact (cmd.gap.42)."
+            }
             "table" => "The side of the table in inches, for scenarios that do not fix their own.",
             "round_limit" => {
                 "The last round of the battle; 0 keeps the round limit the scenario sets (cmd.gap.27)."
@@ -1170,6 +1183,11 @@ mod tests {
                 o.key
             );
             assert!(ui.option_help(o.key).is_some(), "{} is explained", o.key);
+        }
+        // Every table option the rules take has a row on the form (measure and
+        // mindspin_range were once missing).
+        for key in squadsight_commander::options::KEYS {
+            assert!(ui.options().iter().any(|o| o.key == *key), "{key}");
         }
         let seats: Vec<_> = ui.options().iter().filter_map(|o| o.seat).collect();
         assert_eq!(seats.len(), 2);
