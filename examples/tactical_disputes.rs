@@ -131,11 +131,11 @@ fn rule_count(events: &[Event], rule: &str) -> usize {
     events.iter().filter(|e| e.rule == rule).count()
 }
 
-fn input<'a>(e: &'a Event, label: &str) -> Option<&'a str> {
+fn input(e: &Event, label: &str) -> Option<String> {
     e.inputs
         .iter()
         .find(|i| i.label == label)
-        .map(|i| i.value.as_str())
+        .map(|i| i.value.to_string())
 }
 
 fn square(text: &str) -> Option<Pos> {
@@ -153,8 +153,8 @@ fn splash_through_wall(before: &State, e: &Event) -> bool {
     }
     let (Some(blast), Some(centre), Some(near)) = (
         input(e, "blast"),
-        input(e, "centre").and_then(square),
-        input(e, "nearest square").and_then(square),
+        input(e, "centre").as_deref().and_then(square),
+        input(e, "nearest square").as_deref().and_then(square),
     ) else {
         return false;
     };
@@ -164,7 +164,7 @@ fn splash_through_wall(before: &State, e: &Event) -> bool {
     let (Ok(damage), Ok(rating), Some(Ok(amount))) = (
         damage.parse::<i32>(),
         rating.parse::<i32>(),
-        input(e, "damage there").map(str::parse::<i32>),
+        input(e, "damage there").map(|d| d.parse::<i32>()),
     ) else {
         return false;
     };
