@@ -207,7 +207,13 @@ fn cuts() -> Vec<Cut> {
             options: &[],
             first_seed: 44,
             prefer: no_preference,
-            wanted: |_, a, _, _| matches!(a, Action::Flee { .. }),
+            // In another squad's turn: not a frozen civilian's run at the start of a round.
+            wanted: |before, a, _, history| {
+                matches!(a, Action::Flee { .. })
+                    && history
+                        .last()
+                        .is_some_and(|(seat, _)| *seat != before.turn_seat())
+            },
         },
         // tac.psi.panic, tac.gap.31: the panic d10 shows 7.
         Cut {

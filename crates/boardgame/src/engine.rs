@@ -15,8 +15,8 @@ use crate::resolution;
 use crate::state::{Clock, Count, Entry, Phase, State};
 use crate::timed;
 use crate::{CENTRAL_OFFICER, data::Role};
-use squadsight_core::options::TableOptions;
 use squadsight_core::journal::mention;
+use squadsight_core::options::TableOptions;
 use squadsight_core::{
     DataCheck, Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset,
     ScenarioInfo, Seat, SeatSet, SetupError, Stream, Timer,

@@ -42,8 +42,8 @@ use crate::state::{
 use crate::summary::{RULES_PAGE, Summaries};
 use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
-use squadsight_core::options::TableOptions;
 use squadsight_core::journal::mention;
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,

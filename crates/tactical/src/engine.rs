@@ -18,8 +18,8 @@ use crate::squad::{self, Loadout};
 use crate::state::{SeatInfo, State, Status, Unit};
 use squadsight_core::data::DataErrors;
 use squadsight_core::dice::{Dice, Target, roll};
-use squadsight_core::options::TableOptions;
 use squadsight_core::journal::mention;
+use squadsight_core::options::TableOptions;
 use squadsight_core::ruleset::seat_name;
 use squadsight_core::square::Pos;
 use squadsight_core::{
