@@ -78,7 +78,7 @@ pub enum HighExplosive {
 }
 
 /// Whom a model may target with [Mindspin] (cmd.sr.mindspin, cmd.gap.42).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MindspinRange {
     /// The default: any enemy in sight, not while engaged. Mindspin is "used [as] a shooting
     /// action" and has no Range of its own; the Psi Amp's printed `0` means "not a weapon".
@@ -112,6 +112,16 @@ impl MindspinRange {
     /// Whether this is the default reading (for leaving it out of saves).
     pub fn is_sight(&self) -> bool {
         *self == MindspinRange::Sight
+    }
+}
+
+/// The default reading adds nothing to a hash, so the state hashes of games from before the
+/// option (every one of them the default) stay as they were; the other reading adds a byte.
+impl std::hash::Hash for MindspinRange {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        if !self.is_sight() {
+            1u8.hash(state);
+        }
     }
 }
 

@@ -19,6 +19,7 @@ use crate::data::{Mode, WeaponClass};
 use crate::engine::Tactical;
 use crate::legal::{attack_tu, loaded, ranged_payload, turn_now};
 use crate::state::{State, Unit};
+use squadsight_core::journal::mention;
 use squadsight_core::{EventKind, GameRng, Input, Journal, Seat};
 
 /// Which hand's weapon a shot comes from.
@@ -142,7 +143,10 @@ impl Tactical {
         }
         st.units[i].tu -= tu;
         let (attacker, defender) = (self.name(st, i), self.name(st, j));
-        let (na, nb) = (&self.catalog.weapon(a).name, &self.catalog.weapon(b).name);
+        let (na, nb) = (
+            mention(&self.catalog.weapon(a).name),
+            mention(&self.catalog.weapon(b).name),
+        );
         journal.note_with(
             if reaction {
                 "tac.react.akimbo"

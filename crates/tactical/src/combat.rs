@@ -13,6 +13,7 @@ use crate::options::Light;
 use crate::rolls::{opposed, percentile, table_die};
 use crate::state::{Reaction, State, Status};
 use squadsight_core::dice::Dice;
+use squadsight_core::journal::mention;
 use squadsight_core::los::Nudge;
 use squadsight_core::square::{Crossing, Pos, line};
 use squadsight_core::{EventKind, GameRng, Input, Journal};
@@ -241,7 +242,7 @@ impl Tactical {
                 format!(
                     "{attacker} {} {defender} with its {} ({mode:?}, {tu} TU)",
                     if melee { "strikes at" } else { "fires at" },
-                    wp.name
+                    mention(&wp.name)
                 )
             },
             || vec![Input::new("shots", shots, "tac.gap.9")],

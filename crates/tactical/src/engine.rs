@@ -247,7 +247,7 @@ impl Tactical {
                 return Ok(Err(format!("{}: the {} fits nowhere", sq.name, c.name)));
             };
             journal.note("tac.map.craft-placement", EventKind::Setup, || {
-                format!("{} lands its {}", sq.name, c.name)
+                format!("{} lands its {}", mention(&sq.name), mention(&c.name))
             });
             crafts[s] = i;
             if c.crashed {
@@ -374,9 +374,10 @@ impl Tactical {
                         let f = crate::damage::octant(p, centre).unwrap_or(0);
                         let facing = Facing::ALL[usize::from(f)];
                         units.push(self.unit(l, seat, p, facing));
-                        let name = &self.catalog.unit(l.unit).name;
+                        let name = mention(&self.catalog.unit(l.unit).name);
                         journal.note("tac.scen.assault.goal", EventKind::Setup, || {
-                            format!("{}: {name} deploys at {},{},{}", sq.name, p.x, p.y, p.z + 1)
+                            let squad = mention(&sq.name);
+                            format!("{squad}: {name} deploys at {},{},{}", p.x, p.y, p.z + 1)
                         });
                     }
                     None => problems.push(format!(

@@ -22,6 +22,7 @@ use crate::map::{Body, Facing};
 use crate::options::Light;
 use crate::rolls::percentile;
 use crate::state::State;
+use squadsight_core::journal::mention;
 use squadsight_core::square::Pos;
 use squadsight_core::{EventKind, GameRng, Journal, Seat};
 
@@ -167,7 +168,7 @@ impl Tactical {
         journal.note("tac.ranged.targeted", EventKind::Attack, || {
             format!(
                 "{name} fires its {} at {target} by way of {},{},{} ({tu} TU)",
-                wp.name,
+                mention(&wp.name),
                 via.x,
                 via.y,
                 via.z + 1

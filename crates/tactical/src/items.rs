@@ -15,6 +15,7 @@ use crate::data::Group;
 use crate::engine::Tactical;
 use crate::state::{State, Unit};
 use serde::{Deserialize, Serialize};
+use squadsight_core::journal::mention;
 use squadsight_core::square::Pos;
 use squadsight_core::{EventKind, Journal};
 
@@ -153,7 +154,7 @@ impl Tactical {
     /// A panicked unit lets the weapon in its hands fall (tac.psi.panic-flee).
     pub(crate) fn drop_weapon(&self, st: &mut State, i: usize, journal: &mut Journal) {
         if let Some(item) = self.put_down(st, i, Carried::Weapon, false) {
-            let (name, what) = (self.name(st, i), self.item_name(&item));
+            let (name, what) = (self.name(st, i), self.item_mention(&item));
             journal.note("tac.psi.panic-flee", EventKind::Effect, || {
                 format!("{name} drops its {what}")
             });
@@ -180,15 +181,15 @@ impl Tactical {
                 item,
                 fresh: false,
             });
-            dropped.push(self.item_name(&item));
+            dropped.push(self.item_mention(&item));
         }
         for what in [Carried::Weapon, Carried::Medikit, Carried::PsiAmp] {
             if let Some(item) = self.put_down(st, i, what, false) {
-                dropped.push(self.item_name(&item));
+                dropped.push(self.item_mention(&item));
             }
         }
         while let Some(item) = self.put_down(st, i, Carried::Grenade(0), false) {
-            dropped.push(self.item_name(&item));
+            dropped.push(self.item_mention(&item));
         }
         if !dropped.is_empty() {
             let name = self.name(st, i);
@@ -199,6 +200,11 @@ impl Tactical {
     }
 
     /// An item's name.
+    /// An item's name as a journal text mentions it (held once by the journal).
+    fn item_mention(&self, item: &Item) -> String {
+        mention(&self.item_name(item)).to_string()
+    }
+
     pub(crate) fn item_name(&self, item: &Item) -> String {
         match *item {
             Item::Weapon { id, .. } => self.catalog.weapon(id).name.clone(),
@@ -286,7 +292,7 @@ impl Tactical {
             Item::PsiAmp => u.psi_amp = true,
         }
         u.weight += weight;
-        let (name, what) = (self.name(st, i), self.item_name(&f.item));
+        let (name, what) = (self.name(st, i), self.item_mention(&f.item));
         journal.note("tac.dmg.pickup", EventKind::Effect, || {
             format!("{name} picks up the {what} (0 TU, tac.gap.55)")
         });
@@ -295,7 +301,7 @@ impl Tactical {
     /// Drops one carried thing (tac.gap.55: no TU cost).
     pub(crate) fn drop_item(&self, st: &mut State, i: usize, what: Carried, journal: &mut Journal) {
         if let Some(item) = self.put_down(st, i, what, true) {
-            let (name, what) = (self.name(st, i), self.item_name(&item));
+            let (name, what) = (self.name(st, i), self.item_mention(&item));
             journal.note("tac.gap.55", EventKind::Effect, || {
                 format!("{name} puts down its {what} (0 TU)")
             });

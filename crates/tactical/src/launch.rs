@@ -27,6 +27,7 @@ use crate::map::Facing;
 use crate::rolls::percentile;
 use crate::state::{State, Status};
 use crate::throw::{arc_clear, scatter_landing};
+use squadsight_core::journal::mention;
 use squadsight_core::square::Pos;
 use squadsight_core::{EventKind, GameRng, Journal, Seat};
 
@@ -234,7 +235,7 @@ impl Tactical {
         journal.note("tac.throw.as-throw", EventKind::Attack, || {
             format!(
                 "{name} fires its {} at {},{},{} ({mode:?}, {tu} TU)",
-                wp.name,
+                mention(&wp.name),
                 at.x,
                 at.y,
                 at.z + 1
@@ -281,7 +282,7 @@ impl Tactical {
                 u.weight = u
                     .weight
                     .saturating_sub(u32::from(self.catalog.grenade(g).weight));
-                let gname = &self.catalog.grenade(g).name;
+                let gname = mention(&self.catalog.grenade(g).name);
                 journal.note("tac.equip.grenade-launcher", EventKind::Attack, || {
                     format!(
                         "the launched {gname} comes down at {},{},{} and goes off",

@@ -33,6 +33,7 @@ use crate::options::Light;
 use crate::rolls::percentile;
 use crate::state::State;
 use serde::{Deserialize, Serialize};
+use squadsight_core::journal::mention;
 use squadsight_core::los::Nudge;
 use squadsight_core::square::{Crossing, Pos, line};
 use squadsight_core::{EventKind, GameRng, Input, Journal, Seat};
@@ -254,7 +255,7 @@ impl Tactical {
         journal.note_with(
             "tac.move.special.prime",
             EventKind::Effect,
-            || format!("{name} primes a {} ({cost} TU)", g.name),
+            || format!("{name} primes a {} ({cost} TU)", mention(&g.name)),
             || {
                 vec![
                     Input::new("delay", delay, "tac.throw.prime"),
@@ -338,7 +339,13 @@ impl Tactical {
     ) {
         let g = self.catalog.grenade(primed.grenade);
         journal.note("tac.throw.target", EventKind::Effect, || {
-            format!("the {} lands at {},{},{}", g.name, at.x, at.y, at.z + 1)
+            format!(
+                "the {} lands at {},{},{}",
+                mention(&g.name),
+                at.x,
+                at.y,
+                at.z + 1
+            )
         });
         // tac.throw.proximity (tac.gap.51): an object landing by an armed one sets it off.
         self.proximity_near(st, at, rng, journal);
@@ -379,7 +386,13 @@ impl Tactical {
         let g = self.catalog.grenade(live.grenade);
         let at = live.pos;
         journal.note("tac.throw.prime", EventKind::Effect, || {
-            format!("the {} at {},{},{} goes off", g.name, at.x, at.y, at.z + 1)
+            format!(
+                "the {} at {},{},{} goes off",
+                mention(&g.name),
+                at.x,
+                at.y,
+                at.z + 1
+            )
         });
         self.go_off(st, at, live.grenade, rng, journal);
     }

@@ -90,10 +90,10 @@ fn two_squads_are_built_with_keys_and_a_battle_is_played_to_its_end_hot_seat() {
     let mut term = terminal(120, 40);
     // New game: Commander, both seats people (seat 2 from AI mode on Classic on to a
     // person), a three-round battle. Rows: ruleset, scenario, seat 1, seat 2, seed, then the
-    // options with a row of their own (the AI-mode ones are on the seat rows): grid, table,
-    // round limit.
+    // options with a row of their own (the AI-mode ones are on the seat rows): grid,
+    // measure, table, round limit.
     keys(&mut app, &mut term, "n <Right> <Down>*3 <Right>*2");
-    keys(&mut app, &mut term, "<Down>*4 <Right>");
+    keys(&mut app, &mut term, "<Down>*5 <Right>");
     keys(&mut app, &mut term, "<Enter>");
     // Side 1: the Specialist (third unit) takes a vest and the Grenadier is removed; side 2:
     // the Trooper is promoted.
