@@ -380,13 +380,21 @@ impl<R: Ruleset> Run<'_, R> {
             let mut det_legal = Vec::new();
             ruleset.legal_actions(&det, seat, &mut det_legal);
             if det_legal != legal {
+                // Name a few actions on each side, so the leak can be found.
+                let only = |a: &[R::Action], b: &[R::Action]| {
+                    let v: Vec<&R::Action> = a.iter().filter(|x| !b.contains(x)).take(3).collect();
+                    format!("{v:?}")
+                };
                 return Err(self.fail(
                     Some(step),
                     format!(
                         "{seat}'s legal actions differ in a determinized copy of its observation \
-                         ({} listed, {} in the copy): they must depend only on what it can see",
+                         ({} listed, {} in the copy; only listed: {}, only in the copy: {}): \
+                         they must depend only on what it can see",
                         legal.len(),
-                        det_legal.len()
+                        det_legal.len(),
+                        only(legal, &det_legal),
+                        only(&det_legal, legal)
                     ),
                 ));
             }
