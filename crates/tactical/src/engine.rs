@@ -501,10 +501,10 @@ impl Tactical {
         st.turn = 0;
         st.active = None;
         journal.note("tac.game.squad-order", EventKind::Turn, || {
-            let names: Vec<&str> = st
+            let names: Vec<String> = st
                 .order
                 .iter()
-                .map(|s| st.seats[s.index()].name.as_str())
+                .map(|s| mention(&st.seats[s.index()].name).to_string())
                 .collect();
             format!("squad order this round: {}", names.join(", "))
         });
@@ -534,7 +534,7 @@ impl Tactical {
             journal.roll("tac.game.initiative", &r, || {
                 format!(
                     "{} rolls {} for initiative ({})",
-                    st.seats[s.index()].name,
+                    mention(&st.seats[s.index()].name),
                     r.total,
                     if first {
                         "the first roll leads"
@@ -709,20 +709,27 @@ impl Tactical {
                 }
             }
         }
-        let mut reason = if winners.is_empty() {
-            "no unit is left standing: a draw".to_string()
-        } else {
-            let names: Vec<&str> = winners
-                .iter()
-                .map(|s| st.seats[s.index()].name.as_str())
-                .collect();
-            format!("{} eliminated every opposing unit", names.join(" and "))
+        // The outcome keeps the names as words; the journal mentions them (held once).
+        let reason_with = |name: &dyn Fn(&str) -> String| {
+            let mut reason = if winners.is_empty() {
+                "no unit is left standing: a draw".to_string()
+            } else {
+                let names: Vec<String> = winners
+                    .iter()
+                    .map(|s| name(&st.seats[s.index()].name))
+                    .collect();
+                format!("{} eliminated every opposing unit", names.join(" and "))
+            };
+            if let Some(score) = self.terror_score(st) {
+                // tac.gap.69: the civilians saved are the X-Com score.
+                reason = format!("{reason} ({score})");
+            }
+            reason
         };
-        if let Some(score) = self.terror_score(st) {
-            // tac.gap.69: the civilians saved are the X-Com score.
-            reason = format!("{reason} ({score})");
-        }
-        journal.note("tac.game.victory", EventKind::End, || reason.clone());
+        let reason = reason_with(&|n| n.to_string());
+        journal.note("tac.game.victory", EventKind::End, || {
+            reason_with(&|n| mention(n).to_string())
+        });
         st.outcome = Some(Outcome { winners, reason });
     }
 

@@ -355,11 +355,11 @@ impl Tactical {
                 }
                 let m = st.mission.secret[s.index()].unwrap_or(Mission::Eliminate);
                 let clause = mission_clause(&m);
-                let reason = format!(
-                    "{} completed its secret mission ({clause})",
-                    st.seats[s.index()].name
-                );
-                journal.note(clause, EventKind::End, || reason.clone());
+                let name = &st.seats[s.index()].name;
+                let reason = format!("{name} completed its secret mission ({clause})");
+                journal.note(clause, EventKind::End, || {
+                    format!("{} completed its secret mission ({clause})", mention(name))
+                });
                 st.outcome = Some(Outcome { winners, reason });
                 return;
             }
