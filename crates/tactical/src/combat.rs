@@ -11,7 +11,7 @@ use crate::legal::{attack_tu, snap_tu, turn_now};
 use crate::map::Body as SightBody;
 use crate::options::Light;
 use crate::rolls::{opposed, percentile, table_die};
-use crate::state::{Reaction, State, Status};
+use crate::state::{Reaction, State, Status, Unit};
 use squadsight_core::dice::Dice;
 use squadsight_core::journal::mention;
 use squadsight_core::los::Nudge;
@@ -161,20 +161,7 @@ impl Tactical {
         }
         // tac.equip.flare: no night penalty against a target in a flare's light.
         let lit = o.cells().any(|c| st.lit.binary_search(&c).is_ok());
-        if st.options.light == Light::Night && self.human(st, u) && !lit {
-            mods.push(Modifier {
-                label: "night",
-                value: m.night,
-                clause: "tac.ranged.mod.night",
-            });
-        }
-        if u.kneeling {
-            mods.push(Modifier {
-                label: "kneeling",
-                value: m.kneeling_attack,
-                clause: "tac.ranged.mod.kneeling",
-            });
-        }
+        self.firer_mods(st, u, lit, &mut mods);
         if o.kneeling {
             mods.push(Modifier {
                 label: "target kneeling",
@@ -810,6 +797,29 @@ impl Tactical {
         for k in 0..st.units.len() {
             let m = st.seen_mask(k);
             st.units[k].seen = m;
+        }
+    }
+}
+
+impl Tactical {
+    /// The firer's own modifiers shared by every aimed attack: night without light on the
+    /// target (tac.ranged.mod.night; humans only, not where a flare lights it, tac.equip.flare)
+    /// and kneeling (tac.ranged.mod.kneeling).
+    pub(crate) fn firer_mods(&self, st: &State, u: &Unit, lit: bool, mods: &mut Vec<Modifier>) {
+        let m = &self.catalog.rules().modifiers;
+        if st.options.light == Light::Night && self.human(st, u) && !lit {
+            mods.push(Modifier {
+                label: "night",
+                value: m.night,
+                clause: "tac.ranged.mod.night",
+            });
+        }
+        if u.kneeling {
+            mods.push(Modifier {
+                label: "kneeling",
+                value: m.kneeling_attack,
+                clause: "tac.ranged.mod.kneeling",
+            });
         }
     }
 }

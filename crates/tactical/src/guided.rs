@@ -19,7 +19,6 @@ use crate::data::Mode;
 use crate::engine::Tactical;
 use crate::legal::{attack_tu, loaded, ranged_payload, turn_now, weapons_of};
 use crate::map::{Body, Facing};
-use crate::options::Light;
 use crate::rolls::percentile;
 use crate::state::State;
 use squadsight_core::journal::mention;
@@ -53,20 +52,7 @@ impl Tactical {
             },
         ];
         let lit = o.cells().any(|c| st.lit.binary_search(&c).is_ok());
-        if st.options.light == Light::Night && self.human(st, u) && !lit {
-            mods.push(Modifier {
-                label: "night",
-                value: m.night,
-                clause: "tac.ranged.mod.night",
-            });
-        }
-        if u.kneeling {
-            mods.push(Modifier {
-                label: "kneeling",
-                value: m.kneeling_attack,
-                clause: "tac.ranged.mod.kneeling",
-            });
-        }
+        self.firer_mods(st, u, lit, &mut mods);
         ToHit::new(("ACC", base), mods, m.cap)
     }
 

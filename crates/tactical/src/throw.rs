@@ -29,7 +29,6 @@ use crate::engine::Tactical;
 use crate::explosion::blast_of;
 use crate::legal::turn_now;
 use crate::map::{Battlefield, Blast, BlastReport, Body, Facing, SightRules};
-use crate::options::Light;
 use crate::rolls::percentile;
 use crate::state::State;
 use serde::{Deserialize, Serialize};
@@ -143,20 +142,7 @@ impl Tactical {
         }];
         let there = st.standing_at(to);
         let lit = st.lit.binary_search(&to).is_ok();
-        if st.options.light == Light::Night && self.human(st, u) && !lit {
-            mods.push(Modifier {
-                label: "night",
-                value: m.night,
-                clause: "tac.ranged.mod.night",
-            });
-        }
-        if u.kneeling {
-            mods.push(Modifier {
-                label: "kneeling",
-                value: m.kneeling_attack,
-                clause: "tac.ranged.mod.kneeling",
-            });
-        }
+        self.firer_mods(st, u, lit, &mut mods);
         // tac.gap.41: a square the thrower cannot see but a friend can is -10; one nobody
         // on its side sees is -20. They never stack.
         let own = there.is_some_and(|j| st.sees(i, j));

@@ -520,6 +520,12 @@ fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at
             step.id
         );
         assert!(shown.contains("i whole step"), "{shown}");
+        assert_eq!(
+            shown.contains("y/n answer"),
+            shown.contains("y yes"),
+            "{}: y/n offered without its question, or missing from it:\n{shown}",
+            step.id
+        );
         rig.keys("i");
         let read = rig.draw();
         assert!(
