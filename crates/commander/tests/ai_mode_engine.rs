@@ -1,6 +1,7 @@
 //! AI mode in real games: AI-mode seats play every built-in scenario to the end through the
 //! one `AiActivate` action, and the journal explains each activation (cmd.ai.*).
 
+use crate::support::{apply, setup};
 use squadsight_commander::Commander;
 use squadsight_commander::action::Action;
 use squadsight_commander::options::Options;
@@ -20,9 +21,7 @@ fn play(scenario: &str, seed: u64, ai: [Option<&str>; 2]) -> (Journal, bool) {
     }
     let mut rng = GameRng::new(seed);
     let mut j = Journal::recording();
-    let mut st = rules
-        .setup(&def, &options, &mut rng, &mut j)
-        .expect("setup");
+    let mut st = setup(&rules, &def, &options, &mut rng, &mut j).expect("setup");
     let mut legal = Vec::new();
     for _ in 0..20_000 {
         let seat: Seat = match rules.to_act(&st) {
@@ -43,8 +42,7 @@ fn play(scenario: &str, seed: u64, ai: [Option<&str>; 2]) -> (Journal, bool) {
         } else {
             legal[0]
         };
-        rules
-            .apply(&mut st, seat, &action, &mut rng, &mut j)
+        apply(&rules, &mut st, seat, &action, &mut rng, &mut j)
             .unwrap_or_else(|e| panic!("{scenario} seed {seed}: {e}"));
     }
     (j, false)

@@ -3,6 +3,7 @@
 //! scenario raises the operation's limit to the Squad's price, and only a scenario that does
 //! so is accepted.
 
+use crate::support::{catalog, unit_id};
 use squadsight_commander::ai_mode::Difficulty;
 use squadsight_commander::board::GridKind;
 use squadsight_commander::campaign::battle::next_battle;
@@ -10,24 +11,26 @@ use squadsight_commander::campaign::{Campaign, NewSquad, Recruit, apply_reward};
 use squadsight_commander::catalog::{Catalog, Faction, Reward};
 use squadsight_commander::squad::price;
 
-fn catalog() -> &'static Catalog {
-    Catalog::builtin().expect("the built-in data loads")
+/// A campaign (seed 7, Classic) of one X-Com Squad named `name`: a Grenadier leading
+/// `rookies` Rookies, bought within `limit` spl.
+fn one_squad_campaign(c: &Catalog, name: &str, rookies: u8, limit: u32) -> Campaign {
+    let recruit = |name: &str, models| Recruit {
+        unit: unit_id(name),
+        models,
+    };
+    let squad = NewSquad {
+        name: name.into(),
+        faction: Faction::Xcom,
+        units: vec![recruit("Grenadier", 1), recruit("Rookie", rookies)],
+        leader: unit_id("Grenadier"),
+    };
+    Campaign::new(c, 7, Difficulty::Classic, &[squad], limit).unwrap()
 }
 
 /// A campaign whose one Squad a few rewards have grown well past the first operation's
 /// 500 spl limit.
 fn grown_campaign(c: &Catalog) -> (Campaign, u32) {
-    let recruit = |name: &str, models| Recruit {
-        unit: c.unit_id(name).unwrap(),
-        models,
-    };
-    let squad = NewSquad {
-        name: "Alice".into(),
-        faction: Faction::Xcom,
-        units: vec![recruit("Grenadier", 1), recruit("Rookie", 2)],
-        leader: c.unit_id("Grenadier").unwrap(),
-    };
-    let mut camp = Campaign::new(c, 7, Difficulty::Classic, &[squad], 1000).unwrap();
+    let mut camp = one_squad_campaign(c, "Alice", 2, 1000);
     // cmd.campaign.reward-kinds: face cards add models and units, number cards equipment.
     let p = &mut camp.players[0];
     for (reward, unit) in [
@@ -78,17 +81,7 @@ fn a_squad_inside_the_limit_keeps_the_operations_limit() {
     // cmd.campaign.upgrade-by-reward-only: the raise is only for a Squad rewards grew; one
     // inside the card's limit plays under that limit, unchanged.
     let c = catalog();
-    let recruit = |name: &str, models| Recruit {
-        unit: c.unit_id(name).unwrap(),
-        models,
-    };
-    let squad = NewSquad {
-        name: "Bob".into(),
-        faction: Faction::Xcom,
-        units: vec![recruit("Grenadier", 1), recruit("Rookie", 1)],
-        leader: c.unit_id("Grenadier").unwrap(),
-    };
-    let camp = Campaign::new(c, 7, Difficulty::Classic, &[squad], 500).unwrap();
+    let camp = one_squad_campaign(c, "Bob", 1, 500);
     let spec = camp.players[0].squad(c).unwrap();
     assert!(price(c, &spec) <= 500, "{}", price(c, &spec));
     let op = camp.next_operation().unwrap();

@@ -3,7 +3,7 @@
 //! cmd.move.range-systems, cmd.move.attack-base-to-base, cmd.gap.20, cmd.gap.22); the
 //! `measure=steps` option keeps the old cell count; hexes count hex steps.
 
-use crate::support::{runs, weapon_id};
+use crate::support::{activate, runs, weapon_id};
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Board, Cell, Distance, GridKind, Measure, Piece, TerrainKind};
 use squadsight_commander::fixture::Fixture;
@@ -58,8 +58,7 @@ fn cmd_gap_20_neighbours_are_in_base_contact_and_spacing_is_unchanged() {
         .model(1, "ADVENT Trooper", 10, 10)
         .build()
         .unwrap();
-    let rookie = s.model_at(5, 5).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 5, 5);
     let cells = runs(&s, 0);
     assert!(cells.iter().any(|(c, _)| *c == Cell::new(8, 8)));
     assert!(!cells.iter().any(|(c, _)| *c == Cell::new(9, 9)));
@@ -75,8 +74,7 @@ fn cmd_act_run_one_reaches_a_circle_not_a_square() {
         .model(1, "ADVENT Trooper", 28, 28)
         .build()
         .unwrap();
-    let rookie = s.model_at(10, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 10, 10);
     let one: Vec<Cell> = runs(&s, 0)
         .into_iter()
         .filter(|(_, n)| *n == 1)
@@ -116,8 +114,7 @@ fn cmd_sr_impassable_a_detour_costs_its_length() {
             .model(1, "ADVENT Trooper", 18, 18)
             .build()
             .unwrap();
-        let rookie = s.model_at(3, 5).unwrap();
-        s.act(0, Action::Activate(rookie)).unwrap();
+        activate(&mut s, 0, 3, 5);
         runs(&s, 0)
     };
     let tape = build("tape");
@@ -146,8 +143,7 @@ fn cmd_sr_obstacle_a_diagonal_through_it_costs_twice_its_length() {
         .model(1, "ADVENT Trooper", 18, 18)
         .build()
         .unwrap();
-    let rookie = s.model_at(3, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 3, 10);
     let cells = runs(&s, 0);
     assert!(cells.iter().all(|(c, _)| c.x != 4));
     // Across in a row: 2 (into the crates) + 1 = 3, then 3 more: (8,10) at 6 for one action.
@@ -211,8 +207,7 @@ fn cmd_sr_sniper_minimum_range_is_a_tape_length() {
             .model(1, "ADVENT Trooper", 12, 11)
             .build()
             .unwrap();
-        let sniper = s.model_at(2, 2).unwrap();
-        s.act(0, Action::Activate(sniper)).unwrap();
+        activate(&mut s, 0, 2, 2);
         let target = s.model_at(12, 11).unwrap();
         let rifle = weapon_id("Sniper Rifle");
         s.legal(0).contains(&Action::Attack {
@@ -305,8 +300,7 @@ fn cmd_move_range_systems_hex_counts_hex_steps_whatever_the_measure() {
         .model(1, "ADVENT Trooper", 18, 18)
         .build()
         .unwrap();
-    let rookie = s.model_at(10, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 10, 10);
     let board = s.state().board.clone();
     let one: Vec<Cell> = runs(&s, 0)
         .into_iter()

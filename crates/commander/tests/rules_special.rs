@@ -1,6 +1,6 @@
 //! Reaction fire, close combat, special rules the engine carries out, objectives and victory.
 
-use crate::support::weapon_id;
+use crate::support::{activate, weapon_id};
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Cell, TerrainKind};
 use squadsight_commander::fixture::{Fixture, Session};
@@ -442,8 +442,7 @@ fn cmd_sr_infiltrator_appears_at_a_discovered_marker() {
         s.state().model(faceless).unwrap().presence,
         Presence::Hidden
     );
-    let rookie = s.model_at(5, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 5, 10);
     assert!(s.state().windows.is_empty(), "no marker is in sight yet");
     s.act(
         0,
@@ -474,8 +473,7 @@ fn cmd_sr_weak_minded_search_interact_hack_and_hacker() {
         .build()
         .unwrap();
     let mut s = s;
-    let spec = s.model_at(2, 2).unwrap();
-    s.act(0, Action::Activate(spec)).unwrap();
+    activate(&mut s, 0, 2, 2);
     let legal = s.legal(0);
     assert!(legal.contains(&Action::Special {
         method: Method::Hack,
@@ -488,8 +486,7 @@ fn cmd_sr_weak_minded_search_interact_hack_and_hacker() {
         actions: 2
     }));
     s.act(0, Action::EndActivation).unwrap();
-    let trooper = s.model_at(5, 20).unwrap();
-    s.act(1, Action::Activate(trooper)).unwrap();
+    activate(&mut s, 1, 5, 20);
     let legal = s.legal(1);
     assert!(legal.iter().any(|a| matches!(
         a,
@@ -518,8 +515,7 @@ fn cmd_sr_search_completes_a_crate() {
         .dice(&[1, 1])
         .build()
         .unwrap();
-    let rookie = s.model_at(3, 3).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 3, 3);
     s.act(
         0,
         Action::Special {
@@ -599,11 +595,9 @@ fn cmd_gap_27_round_limit_with_no_losses_is_a_draw() {
         .round_limit(1)
         .build()
         .unwrap();
-    let rookie = s.model_at(2, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 2, 10);
     s.act(0, Action::EndActivation).unwrap();
-    let officer = s.model_at(20, 10).unwrap();
-    s.act(1, Action::Activate(officer)).unwrap();
+    activate(&mut s, 1, 20, 10);
     s.act(1, Action::EndActivation).unwrap();
     match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert!(o.winners.is_empty(), "{}", o.reason),
@@ -623,8 +617,7 @@ fn cmd_gap_28_gatecrasher_charge_goes_off() {
         .dice(&[1, 1])
         .build()
         .unwrap();
-    let rookie = s.model_at(10, 9).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    let rookie = activate(&mut s, 0, 10, 9);
     s.act(
         0,
         Action::Special {
@@ -635,8 +628,7 @@ fn cmd_gap_28_gatecrasher_charge_goes_off() {
     )
     .unwrap();
     assert_eq!(s.state().objectives[0].planted, Some(rookie));
-    let trooper = s.model_at(20, 20).unwrap();
-    s.act(1, Action::Activate(trooper)).unwrap();
+    let trooper = activate(&mut s, 1, 20, 20);
     s.act(1, Action::EndActivation).unwrap();
     // Round 2: whoever draws first, the Rookie's activation sets the charge off.
     if s.state().die == Some(Seat(1)) {

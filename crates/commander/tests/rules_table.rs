@@ -1,6 +1,6 @@
 //! The table: distances, terrain forms, cover, line of sight and movement over terrain.
 
-use crate::support::{piece, runs};
+use crate::support::{activate, piece, runs};
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Board, Cell, Cover, GridKind, TerrainKind};
 use squadsight_commander::fixture::Fixture;
@@ -110,8 +110,7 @@ fn cmd_sr_impassable_blocks_sight_and_movement() {
         .build()
         .unwrap();
     let mut s = s;
-    let rookie = s.model_at(3, 5).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 3, 5);
     let cells = runs(&s, 0);
     assert!(cells.iter().all(|(c, _)| c.x != 5 || c.y < 3 || c.y > 7));
     // Going round the rock costs extra: (7,5) is 4 steps straight, 6 round the end.
@@ -129,8 +128,7 @@ fn runs_past_a_line(name: &str, kind: TerrainKind) -> Vec<(Cell, u8)> {
         .model(1, "ADVENT Trooper", 18, 18)
         .build()
         .unwrap();
-    let rookie = s.model_at(2, 5).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 2, 5);
     runs(&s, 0)
 }
 
@@ -165,8 +163,7 @@ fn cmd_move_min_spacing_keeps_one_range_between_models() {
         .model(1, "ADVENT Trooper", 18, 18)
         .build()
         .unwrap();
-    let rookie = s.model_at(2, 5).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 2, 5);
     let b = &s.state().board;
     for (c, _) in runs(&s, 0) {
         assert!(
@@ -191,8 +188,7 @@ fn cmd_gap_53_tall_terrain_needs_a_climb() {
         .model(1, "ADVENT Trooper", 18, 18)
         .build()
         .unwrap();
-    let rookie = s.model_at(3, 5).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    let rookie = activate(&mut s, 0, 3, 5);
     assert!(runs(&s, 0).iter().all(|(c, _)| !roof.contains(&(c.x, c.y))));
     let top = Action::Climb {
         to: Cell::new(6, 5),
@@ -216,8 +212,7 @@ fn cmd_act_climb_one_needs_a_skill_test() {
         .dice(&[6, 6])
         .build()
         .unwrap();
-    let rookie = s.model_at(3, 5).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    let rookie = activate(&mut s, 0, 3, 5);
     s.act(
         0,
         Action::Climb {
@@ -236,11 +231,12 @@ fn cmd_battle_no_persistence_every_battle_starts_fresh() {
     // cmd.battle.no-persistence: a Battle is built from its scenario alone; a game played
     // before leaves no trace in the next.
     use squadsight_commander::Commander;
-    use squadsight_core::{GameRng, Journal, Ruleset};
+    use squadsight_core::{GameRng, Journal};
     let cmd = Commander::new().unwrap();
     let scenario = cmd.scenario("battle").unwrap();
     let setup = |seed| {
-        cmd.setup(
+        crate::support::setup(
+            &cmd,
             &scenario,
             &Default::default(),
             &mut GameRng::new(seed),

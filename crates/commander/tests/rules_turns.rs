@@ -1,5 +1,6 @@
 //! Game rounds, the dice bag, activation and the action table.
 
+use crate::support::activate;
 use squadsight_commander::action::Action;
 use squadsight_commander::board::Cell;
 use squadsight_commander::fixture::{Fixture, Session};
@@ -114,8 +115,7 @@ fn cmd_act_action_cost_forms_offered() {
     // cmd.act.action-cost: 1- and 2-action forms; cmd.act.overwatch.two and
     // cmd.act.hunker-down.one do not exist; cmd.act.hunker-down.two sends the model Down.
     let mut s = duel();
-    let rookie = s.model_at(2, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 2, 10);
     let legal = s.legal(0);
     assert!(legal.contains(&Action::HunkerDown));
     assert!(legal.iter().any(|a| matches!(a, Action::Overwatch(_))));
@@ -152,8 +152,7 @@ fn cmd_act_action_cost_forms_offered() {
 fn cmd_act_hunker_down_two_goes_down_and_ends() {
     // cmd.act.hunker-down.two, cmd.gap.6: Down until the model next activates.
     let mut s = duel();
-    let rookie = s.model_at(2, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    let rookie = activate(&mut s, 0, 2, 10);
     s.act(0, Action::HunkerDown).unwrap();
     assert!(s.state().model(rookie).unwrap().down);
     assert!(
@@ -166,8 +165,7 @@ fn cmd_act_hunker_down_two_goes_down_and_ends() {
 fn cmd_act_run_one_and_two() {
     // cmd.act.run.one: up to MOBILITY (6); cmd.act.run.two: up to 2 × MOBILITY.
     let mut s = duel();
-    let rookie = s.model_at(2, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    let rookie = activate(&mut s, 0, 2, 10);
     let legal = s.legal(0);
     assert!(legal.contains(&Action::Run {
         to: Cell::new(8, 10),
@@ -201,8 +199,7 @@ fn cmd_act_attack_one_and_two_one_attack_per_activation() {
     // cmd.act.attack.one (−1 to hit), cmd.act.attack.two (no penalty), cmd.gap.16: one Attack
     // per activation.
     let mut s = duel();
-    let rookie = s.model_at(2, 10).unwrap();
-    s.act(0, Action::Activate(rookie)).unwrap();
+    activate(&mut s, 0, 2, 10);
     let attack = s
         .legal(0)
         .into_iter()

@@ -3,7 +3,10 @@
 //! clause it checks; positions come from the fixture builder, dice are pinned with
 //! `Fixture::dice`, and every assertion states an exact outcome.
 
-use crate::support::{R, at, destinations, play_spec, rejected};
+use crate::support::{
+    self, R, apply, at, can_play, card, destinations, free_moves, play_random, play_spec, rejected,
+    ring, setup,
+};
 use squadsight_core::dice::{Dice, Target};
 use squadsight_core::journal::Visibility;
 use squadsight_core::{Decision, GameRng, Journal, Ratio, Ruleset, Seat, Stream};
@@ -41,16 +44,7 @@ fn set(keys: &[&str]) -> BTreeSet<String> {
 
 /// A new game of a built-in scenario, with X-Com taking the first turn.
 fn new_game(id: &str, seed: u64) -> Result<(Skirmish, State, GameRng, Journal), String> {
-    let sk = Skirmish::new().map_err(|e| e.to_string())?;
-    let scenario = sk.scenario(id).map_err(|e| e.to_string())?;
-    let mut options = Options::default();
-    options.set("first_player", "xcom")?;
-    let mut rng = GameRng::new(seed);
-    let mut j = Journal::recording();
-    let st = sk
-        .setup(&scenario, &options, &mut rng, &mut j)
-        .map_err(|e| format!("{e:?}"))?;
-    Ok((sk, st, rng, j))
+    support::new_game(id, &[("first_player", "xcom")], seed)
 }
 
 // ---- 1. Setup & scenarios ----
@@ -77,13 +71,13 @@ fn sk_setup_players_two_seats_each_with_units_and_a_private_hand() -> R {
     assert!(legal.is_empty());
     let before = st.clone();
     assert!(
-        sk.apply(&mut st, Seat(2), &Action::EndTurn, &mut rng, &mut j)
+        apply(&sk, &mut st, Seat(2), &Action::EndTurn, &mut rng, &mut j)
             .is_err()
     );
     assert_eq!(st, before);
     // The seat that is not to act is refused too.
     assert!(
-        sk.apply(&mut st, Seat(1), &Action::EndTurn, &mut rng, &mut j)
+        apply(&sk, &mut st, Seat(1), &Action::EndTurn, &mut rng, &mut j)
             .is_err()
     );
     assert_eq!(st, before);
@@ -109,19 +103,9 @@ fn sk_setup_dice_every_roll_is_one_d6() -> R {
         let mut rng = GameRng::new(seed);
         let mut pick = GameRng::new(seed ^ 0x5eed);
         let mut j = Journal::recording();
-        let mut st = sk
-            .setup(&scenario, &options, &mut rng, &mut j)
-            .map_err(|e| format!("{e:?}"))?;
-        let mut legal = Vec::new();
-        for _ in 0..1500 {
-            let Decision::Act(seat) = sk.to_act(&st) else {
-                break;
-            };
-            sk.legal_actions(&st, seat, &mut legal);
-            let i = pick.below(Stream::Ai, legal.len() as u32) as usize;
-            sk.apply(&mut st, seat, &legal[i], &mut rng, &mut j)
-                .map_err(|e| e.to_string())?;
-        }
+        let mut st =
+            setup(&sk, &scenario, &options, &mut rng, &mut j).map_err(|e| format!("{e:?}"))?;
+        play_random(&sk, &mut st, &mut rng, &mut pick, &mut j, 1500, |_, _| {})?;
         rolls.extend(
             j.events()
                 .iter()
@@ -143,6 +127,47 @@ fn sk_setup_dice_every_roll_is_one_d6() -> R {
         if let Some(Target::AtLeast(k)) = r.target {
             assert_eq!(r.p, Some(Ratio::new(u64::from(7 - k), 6)), "{rule}");
         }
+    }
+    Ok(())
+}
+
+/// sk.gap.3 — by default both sides roll 1D6 (ties again) for the first turn: one journaled
+/// opposed roll at the exact odds of winning it (1/2, never a per-die target such as ">=7"),
+/// whose winner picks who starts; hands start empty and turn 1 begins with the normal draw.
+#[test]
+fn sk_gap_3_first_player_roll_off_gives_the_winner_the_choice() -> R {
+    let sk = Skirmish::new().map_err(|e| e.to_string())?;
+    let scenario = sk.scenario("learning").map_err(|e| e.to_string())?;
+    for seed in 0..40 {
+        let mut rng = GameRng::new(seed);
+        let mut j = Journal::recording();
+        let mut st = setup(&sk, &scenario, &Options::default(), &mut rng, &mut j)
+            .map_err(|e| e.to_string())?;
+        let rolls: Vec<_> = j
+            .events()
+            .iter()
+            .filter(|e| e.rule == "sk.gap.3" && e.roll.is_some())
+            .collect();
+        assert_eq!(rolls.len(), 1, "seed {seed}");
+        let r = rolls[0].roll.ok_or("roll")?;
+        assert_eq!(r.p.map(|p| (p.num(), p.den())), Some((1, 2)), "seed {seed}");
+        assert!(rolls[0].text.contains(" v "), "{}", rolls[0].text);
+        // The roll succeeds when seat 0 wins it.
+        let winner = u8::from(r.success != Some(true));
+        assert!(
+            matches!(st.stack().last(), Some(Frame::ChooseFirst { seat }) if *seat == winner),
+            "seed {seed}"
+        );
+        assert_eq!(sk.to_act(&st), Decision::Act(Seat(winner)), "seed {seed}");
+        assert!(st.hand(0).is_empty() && st.hand(1).is_empty(), "seed {seed}");
+        let mut legal = Vec::new();
+        sk.legal_actions(&st, Seat(winner), &mut legal);
+        assert_eq!(legal.len(), 2, "seed {seed}");
+        let pick = Seat(1 - winner);
+        apply(&sk, &mut st, Seat(winner), &Action::FirstPlayer(pick), &mut rng, &mut j)
+            .map_err(|e| e.to_string())?;
+        assert_eq!(st.active(), pick.0, "seed {seed}");
+        assert_eq!(st.hand(pick.0).len(), 5, "seed {seed}");
     }
     Ok(())
 }
@@ -398,6 +423,7 @@ fn sk_unit_civilian_move_or_attack_never_both() -> R {
         .armed()
         .unit(1, "thin-man", 1, 0)
         .unit(1, "thin-man", 5, 0)
+        .unit(0, "civilian", 0, 1)
         .hand(0, &["point-blank", "maneuver"])
         .build()?;
     s.play_card(0, "point-blank", UnitId(0))?;
@@ -424,6 +450,8 @@ fn sk_unit_civilian_move_or_attack_never_both() -> R {
         unit: Some(UnitId(0)),
     };
     rejected(&mut s, 0, mv);
+    // The bar is the attacker's own: another Civilian still has its free move.
+    assert!(free_moves(&s, 0, UnitId(3)) > 0);
     Ok(())
 }
 
@@ -753,33 +781,38 @@ fn sk_map_stack_flyer_hovers_over_ground_units() -> R {
 fn sk_map_pass_through_only_flying_or_jumping() -> R {
     // The mover stands in the corner (0,0); its only neighbours (1,0) and (0,1) are held.
     let beyond: BTreeSet<(u8, u8)> = [(2, 0), (1, 1), (0, 2), (1, 2)].into();
-    let boxed = |mover: (u8, &str), blocker: (u8, &str), card: &str| {
+    let boxed = |mover: (u8, &str), blocker: (u8, &str), cards: &[&str]| {
         Fixture::flat(6, 3)
             .unit(mover.0, mover.1, 0, 0)
             .unit(blocker.0, blocker.1, 1, 0)
             .unit(blocker.0, blocker.1, 0, 1)
             .unit(1 - mover.0, "thin-man", 5, 2)
-            .hand(mover.0, &[card])
+            .hand(mover.0, cards)
             .active(mover.0)
             .build()
     };
-    // A walker cannot get past friends.
-    let mut s = boxed((0, "squaddie"), (0, "squaddie"), "run")?;
-    let run = Action::Card {
-        card: s.card("run")?,
-        unit: Some(UnitId(0)),
-    };
+    // A walker cannot get past friends, nor past foes (sk.map.stack-limit: nor step onto
+    // them), so boxed in it has no move at all.
+    let mut s = boxed((0, "squaddie"), (0, "squaddie"), &["run"])?;
+    let run = card(&s, "run", UnitId(0))?;
     rejected(&mut s, 0, run);
+    let mut s = boxed((0, "squaddie"), (1, "thin-man"), &["sprint"])?;
+    let sprint = card(&s, "sprint", UnitId(0))?;
+    rejected(&mut s, 0, sprint);
+    assert_eq!(free_moves(&s, 0, UnitId(0)), 0);
 
-    // Thin Man Jump (Move 3) crosses enemy units but never stops on them.
-    let mut s = boxed((1, "thin-man"), (0, "squaddie"), "spec-4")?;
+    // Thin Man Jump (Move 3, sk.gap.10) crosses enemy units but never stops on them: it
+    // reaches every empty hex within 3, while Run is not offered at all.
+    let mut s = boxed((1, "thin-man"), (0, "squaddie"), &["spec-4", "run"])?;
+    assert!(!can_play(&s, 1, "run", UnitId(0))?);
     play_spec(&mut s, 1, 4, UnitId(0), "thin-man", 0)?;
     let d = destinations(&s, 1);
     assert!(beyond.is_subset(&d), "{d:?}");
     assert!(!d.contains(&(1, 0)) && !d.contains(&(0, 1)));
+    assert_eq!(d, ring(&s, (0, 0), 1, 3)?);
 
     // A Floater flies over them (Flight, Move 2) and may stop above them.
-    let mut s = boxed((1, "floater"), (0, "squaddie"), "spec-2")?;
+    let mut s = boxed((1, "floater"), (0, "squaddie"), &["spec-2"])?;
     play_spec(&mut s, 1, 2, UnitId(0), "floater", 0)?;
     let mut all = beyond.clone();
     all.extend([(1, 0), (0, 1)]);
@@ -789,7 +822,7 @@ fn sk_map_pass_through_only_flying_or_jumping() -> R {
     assert_eq!(s.unit(UnitId(0))?.pos, to);
 
     // A walker passes under hovering Floaters but may not stop there.
-    let mut s = boxed((0, "squaddie"), (1, "floater"), "run")?;
+    let mut s = boxed((0, "squaddie"), (1, "floater"), &["run"])?;
     s.play_card(0, "run", UnitId(0))?;
     assert_eq!(destinations(&s, 0), beyond);
     Ok(())
@@ -822,18 +855,36 @@ fn sk_turn_alternate_whole_turns() -> R {
     Ok(())
 }
 
-/// sk.turn.draw — the Tactical draw is 5 cards, 4 with two units left, 3 with one.
+/// sk.turn.draw — the Tactical draw is 5 cards, 4 with two units left, 3 with one;
+/// sk.gap.18: a unit its opponent holds under Mind Control still counts for its owner.
 #[test]
 fn sk_turn_draw_five_four_three() -> R {
-    for (units, want) in [(1u8, 3usize), (2, 4), (3, 5), (4, 5)] {
+    // (case, alien units, the last one mind-controlled by X-Com, cards the aliens draw)
+    let cases = [
+        ("one unit", 1u8, false, 3usize),
+        ("two units", 2, false, 4),
+        ("three units", 3, false, 5),
+        ("four units", 4, false, 5),
+        ("sk.gap.18: three, one mind-controlled", 3, true, 5),
+    ];
+    for (case, units, controlled, want) in cases {
         let mut f = Fixture::flat(6, 4).unit(0, "squaddie", 0, 0);
         for i in 0..units {
             f = f.unit(1, "thin-man", 5, i);
         }
         let mut s = f.build()?;
+        let last = UnitId(units);
+        if controlled {
+            // X-Com holds it until the end of turn 3.
+            let u = s.unit_mut(last)?;
+            u.controller = 0;
+            u.control_until = 3;
+        }
         s.act(0, Action::EndTurn)?;
-        assert_eq!(s.hand(1).len(), want, "{units} unit(s)");
-        assert_eq!(s.state().phase(), Phase::MoveFire);
+        assert_eq!(s.state().active(), 1, "{case}");
+        assert_eq!(s.hand(1).len(), want, "{case}: cards drawn");
+        assert_eq!(s.state().phase(), Phase::MoveFire, "{case}");
+        assert_eq!(s.unit(last)?.controller, u8::from(!controlled), "{case}");
     }
     Ok(())
 }
@@ -934,6 +985,91 @@ fn sk_turn_tactical_discard_down_to_the_limit() -> R {
         .map(|e| e.rule)
         .collect();
     assert_eq!(rules.len(), 2);
+    Ok(())
+}
+
+#[test]
+fn sk_gap_17_tactical_discard_keeps_the_cards_the_player_chooses() -> R {
+    // sk.turn.tactical-discard, sk.gap.17: 4 held + 5 drawn = 9, down to 5 by choice.
+    let mut s = Fixture::flat(8, 3)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 7, 0)
+        .unit(1, "thin-man", 7, 1)
+        .unit(1, "thin-man", 7, 2)
+        .hand(1, &["tough", "evasion", "tactics", "diversion"])
+        .build()?;
+    s.act(0, Action::EndTurn)?;
+    assert_eq!(s.hand(1).len(), 9);
+    assert_eq!(s.state().phase(), Phase::Tactical);
+    let legal = s.legal(1);
+    assert!(legal.iter().all(|a| matches!(a, Action::Discard(_))));
+    let tough = s.card("tough")?;
+    for _ in 0..4 {
+        let c = s
+            .hand(1)
+            .iter()
+            .map(|(c, _)| c)
+            .find(|c| *c != tough)
+            .ok_or("card")?;
+        s.act(1, Action::Discard(c))?;
+    }
+    assert_eq!(s.hand(1).len(), 5);
+    assert!(s.hand(1).has(tough));
+    assert_eq!(s.state().phase(), Phase::MoveFire);
+    assert!(s.cited("sk.turn.tactical-discard"));
+    Ok(())
+}
+
+#[test]
+fn sk_gap_19_hand_may_exceed_the_limit_during_the_turn() -> R {
+    // Tactics draws 2 into a full hand; no discard is asked until the End phase.
+    let mut s = Fixture::flat(8, 3)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 7, 0)
+        .hand(
+            0,
+            &["tactics", "tough", "evasion", "partial-cover", "full-cover"],
+        )
+        .build()?;
+    let tactics = s.card("tactics")?;
+    s.act(
+        0,
+        Action::Card {
+            card: tactics,
+            unit: None,
+        },
+    )?;
+    assert_eq!(s.hand(0).len(), 6);
+    assert!(s.state().stack().is_empty());
+    Ok(())
+}
+
+#[test]
+fn sk_turn_reshuffle_on_a_mid_turn_draw() -> R {
+    // sk.turn.reshuffle, sk.gap.20: the draw pile has one card; Tactics draws two, so the
+    // discard pile is shuffled into a new deck in the middle of the turn.
+    let mut s = Fixture::flat(8, 3)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 7, 0)
+        .hand(0, &["tactics"])
+        .draw_pile(&["sprint"])
+        .build()?;
+    let before = s.state().deck().discards().len();
+    assert!(before > 40);
+    let tactics = s.card("tactics")?;
+    s.act(
+        0,
+        Action::Card {
+            card: tactics,
+            unit: None,
+        },
+    )?;
+    assert_eq!(s.hand(0).len(), 2);
+    assert!(s.hand(0).has(s.card("sprint")?));
+    assert!(s.cited("sk.turn.reshuffle"));
+    // The played Tactics card went onto the pile after the reshuffle.
+    assert_eq!(s.state().deck().discards().len(), 1);
+    assert_eq!(s.state().deck().remaining(), before - 1);
     Ok(())
 }
 
@@ -1213,6 +1349,49 @@ fn sk_deck_hidden_hands_until_looked_at() -> R {
     let obs = s.ruleset().observe(s.state(), Seat(1));
     assert_eq!(obs.known_other(), s.hand(0));
     assert_eq!(obs.known_other().len(), 2);
+    Ok(())
+}
+
+#[test]
+fn observation_hides_the_other_hand_and_the_deck_order() -> R {
+    // sk.deck.hidden-hands: a seat sees its own hand and only counts of the rest; a
+    // determinized state deals the unseen cards consistently.
+    let s = Fixture::flat(6, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 5, 1)
+        .hand(0, &["run", "tough"])
+        .hand(1, &["sprint", "spec-1", "spec-2"])
+        .build()?;
+    let obs = s.ruleset().observe(s.state(), Seat(0));
+    assert_eq!(obs.hand().len(), 2);
+    assert_eq!(obs.known_other().len(), 0);
+    assert_eq!(obs.other_hand, 3);
+    assert_eq!(obs.deck_left, 51 - 5);
+    let mut rng = GameRng::new(9);
+    let det = s.ruleset().determinize(&obs, &mut rng);
+    assert_eq!(det.hand(0), s.state().hand(0));
+    assert_eq!(det.hand(1).len(), 3);
+    assert_eq!(det.deck().remaining(), 51 - 5);
+    let mut all: Vec<u8> = det
+        .hand(0)
+        .cards()
+        .chain(det.hand(1).cards())
+        .chain(det.deck().draw_pile().iter().copied())
+        .map(|c| c.0)
+        .collect();
+    all.sort_unstable();
+    let mut want: Vec<u8> = s.ruleset().catalog().deck().iter().map(|c| c.0).collect();
+    want.sort_unstable();
+    assert_eq!(all, want);
+    // The observer's own legal actions are the same in any determinization.
+    let mut other = GameRng::new(10);
+    let _ = other.next_u32(Stream::Ai);
+    let det2 = s.ruleset().determinize(&obs, &mut other);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    s.ruleset().legal_actions(&det, Seat(0), &mut a);
+    s.ruleset().legal_actions(&det2, Seat(0), &mut b);
+    assert_eq!(a, b);
+    assert_eq!(a, s.legal(0));
     Ok(())
 }
 

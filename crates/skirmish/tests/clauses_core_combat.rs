@@ -3,7 +3,7 @@
 //! test names the clause it checks; dice are pinned with `Fixture::dice`.
 
 use crate::support::{
-    R, at, can_play, card, destinations, hits, on_map, play_spec, rejected, spec,
+    R, at, can_play, card, destinations, free_moves, hits, on_map, play_spec, rejected, spec,
 };
 use squadsight_core::Ratio;
 use squadsight_skirmish::action::Action;
@@ -26,6 +26,12 @@ fn discard_down(s: &mut Session) -> R {
 /// back next turn.
 #[test]
 fn sk_move_free_one_step_per_unit_per_turn() -> R {
+    // sk.gap.12: in the open a unit may step to any of its six neighbours.
+    let open = Fixture::flat(5, 3)
+        .unit(0, "squaddie", 2, 1)
+        .unit(1, "thin-man", 4, 2)
+        .build()?;
+    assert_eq!(free_moves(&open, 0, UnitId(0)), 6);
     let mut s = Fixture::flat(5, 2)
         .unit(0, "squaddie", 0, 0)
         .unit(0, "squaddie", 0, 1)
@@ -35,6 +41,7 @@ fn sk_move_free_one_step_per_unit_per_turn() -> R {
     let (a, b) = (UnitId(0), UnitId(1));
     s.free_move(0, a, 1, 0)?;
     assert_eq!(at(&s, s.unit(a)?.pos), (1, 0));
+    assert_eq!(free_moves(&s, 0, a), 0, "one free move a turn");
     assert!(s.cited("sk.move.free"));
     let two = s.hex(2, 0)?;
     rejected(&mut s, 0, Action::FreeMove { unit: a, to: two });
@@ -61,11 +68,18 @@ fn sk_move_card_limit_one_move_card_per_unit() -> R {
         .unit(0, "squaddie", 0, 0)
         .unit(0, "squaddie", 0, 1)
         .unit(1, "thin-man", 5, 1)
-        .hand(0, &["maneuver", "run"])
+        .hand(0, &["maneuver", "run", "spec-3"])
         .build()?;
     let (a, b) = (UnitId(0), UnitId(1));
     s.play_card(0, "maneuver", a)?;
     s.act(0, Action::MoveTo(s.hex(1, 0)?))?;
+    // sk.gap.14: a Spec row that moves (the Squaddie table's Maneuver) is a Move card too.
+    let spec_for = |s: &Session, unit: UnitId| {
+        s.legal(0)
+            .iter()
+            .any(|x| matches!(x, Action::Spec { unit: u, .. } if *u == unit))
+    };
+    assert!(!spec_for(&s, a) && spec_for(&s, b));
     let run_a = card(&s, "run", a)?;
     assert!(!s.legal(0).contains(&run_a));
     rejected(&mut s, 0, run_a);

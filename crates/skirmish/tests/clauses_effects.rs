@@ -4,7 +4,10 @@
 //! Every test names the clauses it checks; table clauses (`sk.table.*`) are cited where one of
 //! that table's rows is played and its exact outcome asserted.
 
-use crate::support::{R, acts_for, card, end_turn, hits, on_map, spec, spec_tables, unit_targets};
+use crate::support::{
+    R, acts_for, can_play, card, destinations, end_turn, hits, on_map, ring, spec, spec_tables,
+    unit_targets,
+};
 use squadsight_core::journal::Visibility;
 use squadsight_core::{Ruleset, Seat, SeatSet};
 use squadsight_skirmish::action::Action;
@@ -455,7 +458,7 @@ fn sk_effect_sequence_run_and_gun_moves_then_attacks() -> R {
     let mut s = Fixture::flat(8, 3)
         .unit(0, "specialist-assault", 0, 1)
         .unit(1, "muton", 4, 1)
-        .hand(0, &["spec-3"])
+        .hand(0, &["spec-3", "maneuver"])
         .build()?;
     let a = UnitId(0);
     s.act(0, spec(&s, 3, a, "spec-assault", 0)?)?;
@@ -463,12 +466,19 @@ fn sk_effect_sequence_run_and_gun_moves_then_attacks() -> R {
         s.state().stack().last(),
         Some(Frame::Move { hexes: 2, .. })
     ));
+    // Up to 2 hexes, and staying put is allowed because an attack follows.
+    let mut stay = ring(&s, (0, 1), 1, 2)?;
+    stay.insert((0, 1));
+    assert_eq!(destinations(&s, 0), stay);
     s.act(0, Action::MoveTo(s.hex(2, 1)?))?;
     assert_eq!(s.unit(a)?.pos, s.hex(2, 1)?);
-    assert_eq!(unit_targets(&s, 0), BTreeSet::from([UnitId(1)]));
+    assert_eq!(s.legal(0), vec![Action::TargetUnit(UnitId(1))]);
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(hits(&s, UnitId(1))?, 2);
+    // sk.deck.dual-cards: the row used the unit's Move allowance.
     assert!(s.unit(a)?.card_moved);
+    assert!(!can_play(&s, 0, "maneuver", a)?);
+    assert!(s.cited("sk.move.card-distance"));
     Ok(())
 }
 

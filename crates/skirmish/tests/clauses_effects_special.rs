@@ -1,7 +1,7 @@
 //! Behaviour tests for the special unit behaviours, the End phase hand limit and victory
 //! (clause index sections 14–16), plus the table format clause as played: Spec N uses row N.
 
-use crate::support::{R, acts_for, card, end_turn, hits, spec, spec_tables, unit_targets};
+use crate::support::{R, acts_for, card, end_turn, hits, play_spec, spec, spec_tables, unit_targets};
 use squadsight_core::{Decision, Ruleset, Seat, SeatSet};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
@@ -492,8 +492,9 @@ fn sk_victory_annihilation_last_enemy_destroyed() -> R {
         Decision::Over(o) => assert_eq!(o.winners, SeatSet::only(Seat(0))),
         Decision::Act(seat) => return Err(format!("{seat} still to act")),
     }
-    assert!(s.legal(0).is_empty());
+    assert!(s.legal(0).is_empty() && s.legal(1).is_empty());
     assert!(s.act(0, Action::EndTurn).is_err());
+    assert!(s.cited("sk.victory.annihilation"));
     Ok(())
 }
 
@@ -610,5 +611,79 @@ fn sk_victory_zombified_last_unit_counts_as_lost() -> R {
         Decision::Over(o) => assert_eq!(o.winners, SeatSet::only(Seat(1))),
         Decision::Act(seat) => return Err(format!("{seat} still to act")),
     }
+    Ok(())
+}
+
+#[test]
+fn sk_gap_8_a_grenade_that_kills_both_last_units_is_a_draw() -> R {
+    // A grenade thrown at an adjacent hex (range_mode=max) kills the last Thin Man and its
+    // splash kills the thrower, the last Squaddie, in the same effect.
+    let mut s = Fixture::flat(6, 2)
+        .option("range_mode", "max")?
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 1, 0)
+        .hand(0, &["spec-5"])
+        .dice(&[6])
+        .build()?;
+    let a = s.unit_at(0, 0)?;
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
+    s.act(0, Action::TargetHex(s.hex(1, 0)?))?;
+    let o = s.outcome().ok_or("game over")?;
+    assert!(o.winners.is_empty());
+    assert!(s.cited("sk.gap.8"));
+    Ok(())
+}
+
+#[test]
+fn sk_gap_7_mind_controlled_units_still_count_for_their_owner() -> R {
+    // The aliens' only unit is under X-Com control: the aliens have not lost.
+    let mut s = Fixture::flat(6, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 4, 0)
+        .build()?;
+    let t = s.unit_at(4, 0)?;
+    let u = s.unit_mut(t)?;
+    u.controller = 0;
+    u.control_until = 3;
+    s.act(0, Action::EndTurn)?;
+    assert!(s.outcome().is_none());
+    Ok(())
+}
+
+#[test]
+fn stalemate_option_ends_a_game_nobody_can_win() -> R {
+    // Unarmed Civilians on both sides can never attack (sk.unit.civilian-unarmed): with
+    // stalemate=draw the game ends as a draw; with play-on it goes on.
+    let mut s = Fixture::flat(6, 2)
+        .unit(0, "civilian", 0, 0)
+        .unit(1, "civilian", 5, 1)
+        .build()?;
+    s.act(0, Action::EndTurn)?;
+    let o = s.outcome().ok_or("game over")?;
+    assert!(o.winners.is_empty());
+    let mut s = Fixture::flat(6, 2)
+        .option("stalemate", "play-on")?
+        .unit(0, "civilian", 0, 0)
+        .unit(1, "civilian", 5, 1)
+        .build()?;
+    s.act(0, Action::EndTurn)?;
+    assert!(s.outcome().is_none());
+    Ok(())
+}
+
+// The AI's evaluation of a position stays in its range and favours the side with more units.
+#[test]
+fn evaluate_stays_in_range_and_favours_the_stronger_side() -> R {
+    let s = Fixture::flat(6, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(0, "squaddie", 0, 1)
+        .unit(1, "thin-man", 5, 1)
+        .build()?;
+    let (a, b) = (
+        s.ruleset().evaluate(s.state(), Seat(0)),
+        s.ruleset().evaluate(s.state(), Seat(1)),
+    );
+    assert!(a > 0 && b < 0);
+    assert!((-1000..=1000).contains(&a) && (-1000..=1000).contains(&b));
     Ok(())
 }

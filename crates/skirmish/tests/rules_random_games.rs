@@ -1,8 +1,9 @@
 //! Random legal play over every built-in scenario and option set: every game ends, every
 //! listed action applies, and the engine contract holds (the core conformance harness).
 
+use crate::support::{play_random, setup};
 use squadsight_core::conformance::{Limits, check_ruleset};
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat, Stream};
+use squadsight_core::{GameRng, Journal, Ruleset, Seat};
 use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::options::Options;
 
@@ -11,27 +12,12 @@ fn play(sk: &Skirmish, id: &str, options: &Options, seed: u64) -> usize {
     let mut rng = GameRng::new(seed);
     let mut pick = GameRng::new(seed ^ 0xabcdef);
     let mut j = Journal::off();
-    let mut st = sk
-        .setup(&scenario, options, &mut rng, &mut j)
-        .expect("setup");
-    let mut legal = Vec::new();
-    for step in 0..200_000 {
-        match sk.to_act(&st) {
-            Decision::Over(_) => return step,
-            Decision::Act(seat) => {
-                sk.legal_actions(&st, seat, &mut legal);
-                assert!(
-                    !legal.is_empty(),
-                    "{id} seed {seed}: no legal action at step {step}"
-                );
-                let i = pick.below(Stream::Ai, legal.len() as u32) as usize;
-                let a = legal[i];
-                sk.apply(&mut st, seat, &a, &mut rng, &mut j)
-                    .unwrap_or_else(|e| panic!("{id} seed {seed} step {step}: {a:?}: {e}"));
-            }
-        }
+    let mut st = setup(sk, &scenario, options, &mut rng, &mut j).expect("setup");
+    match play_random(sk, &mut st, &mut rng, &mut pick, &mut j, 200_000, |_, _| {}) {
+        Ok((steps, true)) => steps,
+        Ok((_, false)) => panic!("{id} seed {seed}: no end after 200000 actions"),
+        Err(e) => panic!("{id} seed {seed}: {e}"),
     }
-    panic!("{id} seed {seed}: no end after 200000 actions");
 }
 
 #[test]
@@ -123,21 +109,14 @@ fn sk_gap_21_who_decides_is_public_to_both_seats() {
                 let mut pick = GameRng::new(seed + 100);
                 let mut look = GameRng::new(seed + 200);
                 let mut j = Journal::off();
-                let mut st = sk.setup(&scenario, &o, &mut rng, &mut j).expect("setup");
-                let mut legal = Vec::new();
-                for _ in 0..3000 {
-                    let Decision::Act(seat) = sk.to_act(&st) else {
-                        break;
-                    };
+                let mut st = setup(&sk, &scenario, &o, &mut rng, &mut j).expect("setup");
+                play_random(&sk, &mut st, &mut rng, &mut pick, &mut j, 3000, |st, _| {
                     for viewer in [Seat(0), Seat(1)] {
-                        let det = sk.determinize(&sk.observe(&st, viewer), &mut look);
-                        assert_eq!(sk.to_act(&det), sk.to_act(&st), "{id} {o:?} seed {seed}");
+                        let det = sk.determinize(&sk.observe(st, viewer), &mut look);
+                        assert_eq!(sk.to_act(&det), sk.to_act(st), "{id} {o:?} seed {seed}");
                     }
-                    sk.legal_actions(&st, seat, &mut legal);
-                    let a = legal[pick.below(Stream::Ai, legal.len() as u32) as usize];
-                    sk.apply(&mut st, seat, &a, &mut rng, &mut j)
-                        .expect("legal");
-                }
+                })
+                .unwrap_or_else(|e| panic!("{id} {o:?} seed {seed}: {e}"));
             }
         }
     }

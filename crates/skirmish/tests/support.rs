@@ -1,10 +1,17 @@
 //! What the Skirmish tests share beyond the fixture: building a card or Spec play by name,
 //! reading a unit, listing what the deciding side may do, ending a turn, and checking that a
-//! refused action changes nothing.
+//! refused action changes nothing. Tests that drive the engine through the `Ruleset` contract
+//! itself (not the fixture's `Session`) open and play games only through [`setup`],
+//! [`apply`] and [`play_random`], so a change to that contract is mended here alone.
 
+use squadsight_core::{
+    Decision, GameRng, IllegalAction, Journal, Ruleset, Seat, SetupError, Stream,
+};
+use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::Session;
-use squadsight_skirmish::state::{Frame, HexId, UnitId};
+use squadsight_skirmish::options::Options;
+use squadsight_skirmish::state::{Frame, HexId, State, UnitId};
 use std::collections::BTreeSet;
 
 /// A test that fails with a message.
@@ -71,6 +78,26 @@ pub fn destinations(s: &Session, side: u8) -> BTreeSet<(u8, u8)> {
         .collect()
 }
 
+/// Every hex `lo..=hi` steps from the hex at `from` that holds no unit, as (col, row).
+pub fn ring(s: &Session, from: (u8, u8), lo: u32, hi: u32) -> Result<BTreeSet<(u8, u8)>, String> {
+    let b = s.state().board();
+    let from = s.hex(from.0, from.1)?;
+    Ok((0..b.len() as u16)
+        .map(HexId)
+        .filter(|h| (lo..=hi).contains(&b.distance(from, *h)))
+        .filter(|h| !s.state().on_map().any(|(_, u)| u.pos == *h))
+        .map(|h| b.offset(h))
+        .collect())
+}
+
+/// How many free moves `side` may make with `unit` now.
+pub fn free_moves(s: &Session, side: u8, unit: UnitId) -> usize {
+    s.legal(side)
+        .iter()
+        .filter(|a| matches!(a, Action::FreeMove { unit: u, .. } if *u == unit))
+        .count()
+}
+
 /// The units the deciding side may aim at now.
 pub fn unit_targets(s: &Session, side: u8) -> BTreeSet<UnitId> {
     s.legal(side)
@@ -135,4 +162,78 @@ pub fn rejected(s: &mut Session, side: u8, action: Action) {
         events,
         "a refused {action:?} was journaled"
     );
+}
+
+/// Opens a game through the `Ruleset` contract: the one call of `Ruleset::setup` in these
+/// tests.
+pub fn setup<G: Ruleset>(
+    rules: &G,
+    scenario: &G::Scenario,
+    options: &G::Options,
+    rng: &mut GameRng,
+    journal: &mut Journal,
+) -> Result<G::State, SetupError> {
+    rules.setup(scenario, options, rng, journal)
+}
+
+/// Applies one action through the `Ruleset` contract: the one call of `Ruleset::apply` in
+/// these tests.
+pub fn apply<G: Ruleset>(
+    rules: &G,
+    state: &mut G::State,
+    seat: Seat,
+    action: &G::Action,
+    rng: &mut GameRng,
+    journal: &mut Journal,
+) -> Result<(), IllegalAction> {
+    rules.apply(state, seat, action, rng, journal)
+}
+
+/// Plays legal actions picked at random by `pick` until the game ends or `steps` actions have
+/// been applied. `each` sees the state and the deciding seat before every action. Returns
+/// how many actions were applied and whether the game ended; an empty listing for the deciding
+/// seat, or a listed action that does not apply, is an error naming the step.
+pub fn play_random<G: Ruleset>(
+    rules: &G,
+    state: &mut G::State,
+    rng: &mut GameRng,
+    pick: &mut GameRng,
+    journal: &mut Journal,
+    steps: usize,
+    mut each: impl FnMut(&G::State, Seat),
+) -> Result<(usize, bool), String> {
+    let mut legal = Vec::new();
+    for step in 0..steps {
+        let Decision::Act(seat) = rules.to_act(state) else {
+            return Ok((step, true));
+        };
+        each(state, seat);
+        rules.legal_actions(state, seat, &mut legal);
+        if legal.is_empty() {
+            return Err(format!("step {step}: {seat} has no legal action"));
+        }
+        let a = legal[pick.below(Stream::Ai, legal.len() as u32) as usize].clone();
+        apply(rules, state, seat, &a, rng, journal)
+            .map_err(|e| format!("step {step}: {a:?}: {e}"))?;
+    }
+    Ok((steps, matches!(rules.to_act(state), Decision::Over(_))))
+}
+
+/// A new game of built-in scenario `id` with `options` set from `KEY=VALUE` pairs, a
+/// recording journal and the table's own rng.
+pub fn new_game(
+    id: &str,
+    options: &[(&str, &str)],
+    seed: u64,
+) -> Result<(Skirmish, State, GameRng, Journal), String> {
+    let sk = Skirmish::new().map_err(|e| e.to_string())?;
+    let scenario = sk.scenario(id).map_err(|e| e.to_string())?;
+    let mut o = Options::default();
+    for (k, v) in options {
+        o.set(k, v)?;
+    }
+    let mut rng = GameRng::new(seed);
+    let mut j = Journal::recording();
+    let st = setup(&sk, &scenario, &o, &mut rng, &mut j).map_err(|e| format!("{e:?}"))?;
+    Ok((sk, st, rng, j))
 }
