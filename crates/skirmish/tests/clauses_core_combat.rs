@@ -3,7 +3,8 @@
 //! test names the clause it checks; dice are pinned with `Fixture::dice`.
 
 use crate::support::{
-    R, at, can_play, card, destinations, free_moves, hits, on_map, play_spec, rejected, spec,
+    R, at, can_play, card, destinations, free_moves, hits, on_map, play_spec, rejected, shoot,
+    spec,
 };
 use squadsight_core::Ratio;
 use squadsight_skirmish::action::Action;
@@ -478,6 +479,48 @@ fn sk_defense_terrain_spec_cover() -> R {
     s.play_card(0, "point-blank", UnitId(0))?;
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(s.legal(1), [Action::Pass]);
+    Ok(())
+}
+
+#[test]
+fn sk_defense_value_multi_and_stacking() -> R {
+    // Alloy Cannon (adv-assault#1): 1 + 3 = 4 Hits. Full Cover negates 2 (sk.effect.defense-multi),
+    // Tough 1 more (sk.defense.stacking): 1 Hit gets through (sk.defense.value).
+    let mut s = Fixture::flat(6, 2)
+        .unit(0, "officer-assault", 0, 0)
+        .unit(1, "muton", 3, 0)
+        .unit(1, "thin-man", 5, 1)
+        .hand(0, &["spec-1"])
+        .hand(1, &["full-cover", "tough"])
+        .build()?;
+    let (a, m) = (s.unit_at(0, 0)?, s.unit_at(3, 0)?);
+    play_spec(&mut s, 0, 1, a, "adv-assault", 0)?;
+    s.act(0, Action::TargetUnit(m))?;
+    assert_eq!(s.to_act(), Some(1), "the defender's window is open");
+    s.play_card(1, "full-cover", m)?;
+    s.play_card(1, "tough", m)?;
+    // With no card left the window closes by itself.
+    s.pass_all()?;
+    assert_eq!(s.unit(m)?.hits, 2);
+    assert!(s.cited("sk.defense.play"));
+    Ok(())
+}
+
+#[test]
+fn sk_gap_21_defense_window_opens_without_a_usable_card() -> R {
+    // A window opens whenever the defender holds any card, so it reveals nothing; it always
+    // offers Pass. With an empty hand no window opens.
+    let mut s = Fixture::flat(6, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 2, 0)
+        .unit(1, "thin-man", 5, 1)
+        .hand(0, &["short-range", "short-range"])
+        .hand(1, &["sprint"])
+        .build()?;
+    let (a, t) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
+    shoot(&mut s, 0, "short-range", a, t)?;
+    assert_eq!(s.to_act(), Some(1));
+    assert_eq!(s.legal(1), vec![Action::Pass]);
     Ok(())
 }
 

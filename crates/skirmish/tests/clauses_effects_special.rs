@@ -1,7 +1,10 @@
 //! Behaviour tests for the special unit behaviours, the End phase hand limit and victory
 //! (clause index sections 14–16), plus the table format clause as played: Spec N uses row N.
 
-use crate::support::{R, acts_for, card, end_turn, hits, play_spec, spec, spec_tables, unit_targets};
+use crate::support::{
+    R, acts_for, card, end_turn, free_moves, hits, play_spec, spec, spec_listed, spec_tables,
+    unit_targets,
+};
 use squadsight_core::{Decision, Ruleset, Seat, SeatSet};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
@@ -685,5 +688,216 @@ fn evaluate_stays_in_range_and_favours_the_stronger_side() -> R {
     );
     assert!(a > 0 && b < 0);
     assert!((-1000..=1000).contains(&a) && (-1000..=1000).contains(&b));
+    Ok(())
+}
+
+#[test]
+fn sk_special_heavy_floater_uses_two_tables() -> R {
+    // sk.special.heavy-floater, sk.gap.23: its own table and the Floater Table.
+    let s = Fixture::flat(6, 2)
+        .unit(1, "heavy-floater", 0, 0)
+        .unit(0, "squaddie", 5, 1)
+        .build()?;
+    let u = s.unit(s.unit_at(0, 0)?)?;
+    let keys: Vec<String> = s
+        .ruleset()
+        .usable_tables(u)
+        .iter()
+        .filter_map(|t| s.ruleset().catalog().table(*t).map(|t| t.key.clone()))
+        .collect();
+    assert_eq!(keys, ["heavy-floater", "floater"]);
+    Ok(())
+}
+
+#[test]
+fn sk_special_mind_control_use_kill_and_expiry() -> R {
+    // sk.special.mind-control: psi#2 takes a foe at range 4 until the end of the
+    // controller's next turn (sk.gap.66); sk.special.mind-control-use: usable at once.
+    let mut s = Fixture::flat(8, 2)
+        .unit(0, "specialist-assault", 0, 0)
+        .psi()
+        .unit(1, "thin-man", 4, 0)
+        .unit(1, "thin-man", 7, 1)
+        .hand(0, &["spec-2", "spec-5"])
+        .build()?;
+    let (p, tm) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
+    play_spec(&mut s, 0, 2, p, "psi", 0)?;
+    s.act(0, Action::TargetUnit(tm))?;
+    s.pass_all()?;
+    let u = s.unit(tm)?;
+    assert_eq!((u.owner, u.controller, u.control_until), (1, 0, 3));
+    assert!(free_moves(&s, 0, tm) > 0);
+    // sk.special.mind-control-kill: Spec 5 makes it kill itself.
+    let c5 = s.card("spec-5")?;
+    assert!(
+        s.legal(0)
+            .contains(&Action::SelfDestruct { card: c5, unit: tm })
+    );
+    // Through the owner's turn and the controller's next one, then it returns.
+    s.act(0, Action::EndTurn)?;
+    s.pass_all()?;
+    while s.to_act() == Some(1) && !s.legal(1).contains(&Action::EndTurn) {
+        let a = s.legal(1)[0];
+        s.act(1, a)?;
+    }
+    assert_eq!(s.unit(tm)?.controller, 0);
+    assert!(free_moves(&s, 1, tm) == 0);
+    s.act(1, Action::EndTurn)?;
+    while s.to_act() == Some(0) && !s.legal(0).contains(&Action::EndTurn) {
+        let a = s.legal(0)[0];
+        s.act(0, a)?;
+    }
+    assert_eq!(s.unit(tm)?.controller, 0);
+    s.act(0, Action::EndTurn)?;
+    assert_eq!(s.unit(tm)?.controller, 1);
+    assert!(s.cited("sk.special.mind-control-use"));
+    Ok(())
+}
+
+#[test]
+fn sk_special_mind_control_kill_with_a_grenade_splashes() -> R {
+    // sk.special.mind-control-kill, sk.gap.67: Spec 6 kills the controlled unit and splashes
+    // every neighbour (5+).
+    let mut s = Fixture::flat(8, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 4, 0)
+        .unit(1, "thin-man", 5, 0)
+        .unit(1, "thin-man", 7, 1)
+        .hand(0, &["spec-6"])
+        .dice(&[6])
+        .build()?;
+    let (tm, next) = (s.unit_at(4, 0)?, s.unit_at(5, 0)?);
+    let u = s.unit_mut(tm)?;
+    u.controller = 0;
+    u.control_until = 3;
+    let c6 = s.card("spec-6")?;
+    s.act(0, Action::SelfDestruct { card: c6, unit: tm })?;
+    s.pass_all()?;
+    assert!(!s.unit(tm)?.on_map());
+    assert!(!s.unit(next)?.on_map());
+    assert_eq!(s.rolls("sk.area.splash"), vec![6]);
+    Ok(())
+}
+
+#[test]
+fn sk_special_transform_grow_and_erupt() -> R {
+    // sk.special.transform, sk.gap.61: Grow turns a Hatchling into a full-Hits Chryssalid in
+    // place; it takes no more actions this turn.
+    let mut s = Fixture::flat(6, 2)
+        .unit(1, "hatchling", 0, 0)
+        .unit(1, "zombie", 0, 1)
+        .unit(0, "squaddie", 5, 1)
+        .active(1)
+        .hand(1, &["spec-1", "spec-4"])
+        .build()?;
+    let (h, z) = (s.unit_at(0, 0)?, s.unit_at(0, 1)?);
+    play_spec(&mut s, 1, 1, h, "hatchling", 0)?;
+    let u = s.unit(h)?;
+    assert_eq!(
+        s.ruleset().catalog().unit(u.kind).map(|t| t.key.as_str()),
+        Some("chryssalid")
+    );
+    assert_eq!(u.hits, 2);
+    assert_eq!(free_moves(&s, 1, h), 0);
+    play_spec(&mut s, 1, 4, z, "zombie", 0)?;
+    let u = s.unit(z)?;
+    assert_eq!(
+        s.ruleset().catalog().unit(u.kind).map(|t| t.key.as_str()),
+        Some("hatchling")
+    );
+    Ok(())
+}
+
+#[test]
+fn sk_special_spawn_adds_an_outsider_next_to_it() -> R {
+    // sk.special.spawn, sk.gap.60: a new 1-Hit Outsider in a free adjacent hex, inactive
+    // this turn.
+    let mut s = Fixture::flat(6, 2)
+        .unit(1, "outsider", 0, 0)
+        .unit(0, "squaddie", 5, 1)
+        .active(1)
+        .hand(1, &["spec-5"])
+        .build()?;
+    let o = s.unit_at(0, 0)?;
+    play_spec(&mut s, 1, 5, o, "outsider", 0)?;
+    let hex = s.hex(1, 0)?;
+    assert!(s.legal(1).contains(&Action::TargetHex(hex)));
+    s.act(1, Action::TargetHex(hex))?;
+    let new = s.unit_at(1, 0)?;
+    let u = s.unit(new)?;
+    assert_eq!((u.owner, u.hits), (1, 1));
+    assert_eq!(free_moves(&s, 1, new), 0);
+    assert_eq!(s.state().units_left(1), 2);
+    Ok(())
+}
+
+#[test]
+fn sk_special_reflect_turns_the_attack_on_its_attacker() -> R {
+    // sk.special.reflect, sk.gap.64: the Ethereal reflects; the attacker takes the attack.
+    let mut s = Fixture::flat(8, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(0, "squaddie", 0, 1)
+        .unit(1, "ethereal", 2, 0)
+        .hand(0, &["short-range"])
+        .hand(1, &["spec-1"])
+        .build()?;
+    let (sq, e) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
+    s.play_card(0, "short-range", sq)?;
+    s.act(0, Action::TargetUnit(e))?;
+    assert!(spec_listed(&s, 1, 1, e, "ethereal", 0)?);
+    play_spec(&mut s, 1, 1, e, "ethereal", 0)?;
+    s.pass_all()?;
+    assert!(!s.unit(sq)?.on_map());
+    assert_eq!(s.unit(e)?.hits, 4);
+    Ok(())
+}
+
+#[test]
+fn sk_special_immobilize_sources_and_durations() -> R {
+    // sk.special.immobilize-sources, sk.gap.52: Arc Thrower immobilises this turn and the
+    // next; sk.special.immobilized: no moves, no attacks, no Defense.
+    let mut s = Fixture::flat(8, 2)
+        .unit(0, "officer-support", 0, 0)
+        .unit(1, "thin-man", 2, 0)
+        .unit(1, "thin-man", 7, 1)
+        .hand(0, &["spec-4", "short-range"])
+        .hand(1, &["tough"])
+        .build()?;
+    let (o, tm) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
+    play_spec(&mut s, 0, 4, o, "adv-support", 0)?;
+    s.act(0, Action::TargetUnit(tm))?;
+    s.pass_all()?;
+    assert!(s.unit(tm)?.immobile(1) && s.unit(tm)?.immobile(2) && !s.unit(tm)?.immobile(3));
+    // No Defense window for an immobilised unit.
+    s.play_card(0, "short-range", o)?;
+    s.act(0, Action::TargetUnit(tm))?;
+    s.pass_all()?;
+    assert!(!s.unit(tm)?.on_map());
+    assert!(!s.cited("sk.panic.table"), "sk.gap.58");
+    Ok(())
+}
+
+#[test]
+fn sk_special_immobilized_unit_may_not_act_on_its_turn() -> R {
+    // Intimidate (muton#5): immobilised during the next turn only.
+    let mut s = Fixture::flat(8, 2)
+        .unit(1, "muton", 0, 0)
+        .unit(0, "squaddie", 3, 0)
+        .unit(0, "squaddie", 7, 1)
+        .active(1)
+        .hand(1, &["spec-5"])
+        .build()?;
+    let (m, sq) = (s.unit_at(0, 0)?, s.unit_at(3, 0)?);
+    play_spec(&mut s, 1, 5, m, "muton", 0)?;
+    s.act(1, Action::TargetUnit(sq))?;
+    s.pass_all()?;
+    let u = s.unit(sq)?;
+    assert!(!u.immobile(1) && u.immobile(2) && !u.immobile(3));
+    s.act(1, Action::EndTurn)?;
+    while s.to_act() == Some(0) && s.state().stack().last().is_some() {
+        let a = s.legal(0)[0];
+        s.act(0, a)?;
+    }
+    assert_eq!(free_moves(&s, 0, sq), 0);
     Ok(())
 }

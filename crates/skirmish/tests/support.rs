@@ -27,6 +27,18 @@ pub fn spec(s: &Session, n: u8, unit: UnitId, table: &str, alt: u8) -> Result<Ac
     })
 }
 
+/// Whether a Spec N play of row N of `table` (option `alt`) for `by` is offered to `side` now.
+pub fn spec_listed(
+    s: &Session,
+    side: u8,
+    n: u8,
+    by: UnitId,
+    table: &str,
+    alt: u8,
+) -> Result<bool, String> {
+    Ok(s.legal(side).contains(&spec(s, n, by, table, alt)?))
+}
+
 /// Plays Spec N on row N of `table` (option `alt`) for `by`, as `side`.
 pub fn play_spec(s: &mut Session, side: u8, n: u8, by: UnitId, table: &str, alt: u8) -> R {
     let a = spec(s, n, by, table, alt)?;
