@@ -113,8 +113,14 @@ fn cmd_gap_58_the_setup_does_not_claim_equal_points() {
     for info in builtin_scenarios() {
         let def = rules.scenario(info.id).expect("scenario parses");
         let mut j = Journal::recording();
-        crate::support::setup(&rules, &def, &Options::default(), &mut GameRng::new(1), &mut j)
-            .expect("setup");
+        crate::support::setup(
+            &rules,
+            &def,
+            &Options::default(),
+            &mut GameRng::new(1),
+            &mut j,
+        )
+        .expect("setup");
         let fields: Vec<_> = j
             .events()
             .iter()

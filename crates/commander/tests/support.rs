@@ -6,8 +6,8 @@
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Cell, Piece, TerrainKind};
 use squadsight_commander::catalog::{Catalog, UnitId, WeaponId};
-use squadsight_commander::state::ModelId;
 use squadsight_commander::fixture::Session;
+use squadsight_commander::state::ModelId;
 use squadsight_core::{GameRng, IllegalAction, Journal, Ruleset, Seat, SetupError};
 
 /// The built-in catalog (the one every `Fixture` session plays with).

@@ -70,16 +70,10 @@ fn sk_setup_players_two_seats_each_with_units_and_a_private_hand() -> R {
     sk.legal_actions(&st, Seat(2), &mut legal);
     assert!(legal.is_empty());
     let before = st.clone();
-    assert!(
-        apply(&sk, &mut st, Seat(2), &Action::EndTurn, &mut rng, &mut j)
-            .is_err()
-    );
+    assert!(apply(&sk, &mut st, Seat(2), &Action::EndTurn, &mut rng, &mut j).is_err());
     assert_eq!(st, before);
     // The seat that is not to act is refused too.
-    assert!(
-        apply(&sk, &mut st, Seat(1), &Action::EndTurn, &mut rng, &mut j)
-            .is_err()
-    );
+    assert!(apply(&sk, &mut st, Seat(1), &Action::EndTurn, &mut rng, &mut j).is_err());
     assert_eq!(st, before);
     Ok(())
 }
@@ -159,13 +153,23 @@ fn sk_gap_3_first_player_roll_off_gives_the_winner_the_choice() -> R {
             "seed {seed}"
         );
         assert_eq!(sk.to_act(&st), Decision::Act(Seat(winner)), "seed {seed}");
-        assert!(st.hand(0).is_empty() && st.hand(1).is_empty(), "seed {seed}");
+        assert!(
+            st.hand(0).is_empty() && st.hand(1).is_empty(),
+            "seed {seed}"
+        );
         let mut legal = Vec::new();
         sk.legal_actions(&st, Seat(winner), &mut legal);
         assert_eq!(legal.len(), 2, "seed {seed}");
         let pick = Seat(1 - winner);
-        apply(&sk, &mut st, Seat(winner), &Action::FirstPlayer(pick), &mut rng, &mut j)
-            .map_err(|e| e.to_string())?;
+        apply(
+            &sk,
+            &mut st,
+            Seat(winner),
+            &Action::FirstPlayer(pick),
+            &mut rng,
+            &mut j,
+        )
+        .map_err(|e| e.to_string())?;
         assert_eq!(st.active(), pick.0, "seed {seed}");
         assert_eq!(st.hand(pick.0).len(), 5, "seed {seed}");
     }

@@ -3,8 +3,7 @@
 //! test names the clause it checks; dice are pinned with `Fixture::dice`.
 
 use crate::support::{
-    R, at, can_play, card, destinations, free_moves, hits, on_map, play_spec, rejected, shoot,
-    spec,
+    R, at, can_play, card, destinations, free_moves, hits, on_map, play_spec, rejected, shoot, spec,
 };
 use squadsight_core::Ratio;
 use squadsight_skirmish::action::Action;

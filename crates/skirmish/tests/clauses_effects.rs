@@ -5,8 +5,8 @@
 //! that table's rows is played and its exact outcome asserted.
 
 use crate::support::{
-    R, acts_for, can_play, card, destinations, end_turn, hits, on_map, play_spec,
-    ring, spec, spec_listed, spec_tables, unit_targets,
+    R, acts_for, can_play, card, destinations, end_turn, hits, on_map, play_spec, ring, spec,
+    spec_listed, spec_tables, unit_targets,
 };
 use squadsight_core::journal::Visibility;
 use squadsight_core::{Ruleset, Seat, SeatSet};
@@ -1173,6 +1173,7 @@ fn sk_effect_negate_defense_flush_cancels_full_cover() -> R {
         Some(Frame::Flush { seat: 0 })
     ));
     s.act(0, spec(&s, 4, o, "adv-assault", 0)?)?;
+    assert!(s.cited("sk.effect.negate-defense"));
     s.pass_all()?;
     assert_eq!(hits(&s, m)?, 2);
     assert!(s.state().deck().discards().contains(&s.card("full-cover")?));
@@ -1281,6 +1282,7 @@ fn sk_effect_reaction_overwatch_after_enemy_move() -> R {
     s.act(1, Action::TargetUnit(UnitId(0)))?;
     assert!(!on_map(&s, UnitId(0))?);
     assert_eq!(s.to_act(), Some(0));
+    assert!(s.cited("sk.effect.reaction"));
     // On its own turn the same card is not playable.
     let t = Fixture::flat(8, 4)
         .unit(1, "sectoid", 4, 1)
@@ -1984,5 +1986,67 @@ fn sk_gap_22_sectopod_overwatch_answers_moves_only() -> R {
     let moved_to_six = s.state().board().distance(s.unit(b)?.pos, s.unit(sp)?.pos) == 6;
     assert!(moved_to_six);
     assert!(spec_listed(&s, 1, 4, sp, "sectopod", 0)?);
+    Ok(())
+}
+
+#[test]
+fn sk_effect_multi_attack_playable_when_only_a_later_attack_has_a_target() -> R {
+    // sk.effect.multi-attack, sk.gap.30: the Light Machine Gun (spec-heavy#1, Attack = 3 and
+    // Attack = 4) against a lone foe at range 4: the range-3 attack is skipped and the range-4
+    // attack fires.
+    let mut s = Fixture::flat(8, 3)
+        .unit(0, "specialist-heavy", 0, 1)
+        .unit(1, "thin-man", 4, 1)
+        .hand(0, &["spec-1"])
+        .build()?;
+    let (h, t) = (s.unit_at(0, 1)?, s.unit_at(4, 1)?);
+    assert!(spec_listed(&s, 0, 1, h, "spec-heavy", 0)?, "LMG refused");
+    play_spec(&mut s, 0, 1, h, "spec-heavy", 0)?;
+    assert!(s.cited("sk.attack.range"), "the range-3 attack is skipped");
+    assert!(s.legal(0).contains(&Action::TargetUnit(t)));
+    s.act(0, Action::TargetUnit(t))?;
+    s.pass_all()?;
+    assert!(!s.unit(t)?.on_map());
+    Ok(())
+}
+
+#[test]
+fn sk_effect_multi_attack_bullet_swarm_with_its_last_range_only() -> R {
+    // sk.table.adv-heavy #4 Bullet Swarm (Attack = 2 and 3 and 4): playable with a foe at 4.
+    let s = Fixture::flat(8, 3)
+        .unit(0, "officer-heavy", 0, 1)
+        .unit(1, "thin-man", 4, 1)
+        .hand(0, &["spec-4"])
+        .build()?;
+    let h = s.unit_at(0, 1)?;
+    assert!(spec_listed(&s, 0, 4, h, "adv-heavy", 0)?);
+    Ok(())
+}
+
+#[test]
+fn sk_table_muton_berserker_rush_is_also_an_own_turn_move() -> R {
+    // sk.table.muton-berserker #6, sk.gap.68: Rush is a Move = 2 on the Berserker's own turn
+    // as well as after a hit on the opponent's turn.
+    let mut s = Fixture::flat(8, 3)
+        .unit(1, "muton-berserker", 0, 1)
+        .unit(0, "squaddie", 7, 1)
+        .active(1)
+        .hand(1, &["spec-6"])
+        .build()?;
+    let b = s.unit_at(0, 1)?;
+    let table = s.table("muton-berserker")?;
+    let c = s.card("spec-6")?;
+    let rush = s.legal(1).into_iter().find(|a| {
+        matches!(a, Action::Spec { card, unit, table: t, .. }
+            if *card == c && *unit == b && *t == table)
+    });
+    let Some(rush) = rush else {
+        return Err("Rush is not offered on the Berserker's own turn".into());
+    };
+    s.act(1, rush)?;
+    let to = s.hex(2, 1)?;
+    s.act(1, Action::MoveTo(to))?;
+    s.pass_all()?;
+    assert_eq!(s.unit(b)?.pos, to);
     Ok(())
 }

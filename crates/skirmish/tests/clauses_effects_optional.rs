@@ -1,7 +1,8 @@
 //! Behaviour tests for the optional Detection and Panic rules (clause index sections 17 and
 //! 18), with every die pinned.
 
-use crate::support::{R, acts_for, card, end_turn, hits, spec};
+use crate::support::{R, acts_for, can_play, card, end_turn, hits, play_spec, shoot, spec};
+use squadsight_core::{Ruleset, Seat};
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::{Fixture, Session};
 use squadsight_skirmish::state::{Life, PanicEffect, UnitId};
@@ -488,5 +489,589 @@ fn sk_panic_new_alien_hidden_aliens_are_not_seen() -> R {
     s.pass_all()?;
     assert!(s.rolls("sk.panic.table").is_empty());
     assert_eq!(s.unit(UnitId(0))?.seen_types, 0);
+    Ok(())
+}
+
+/// On the aliens' turn a Thin Man at (2,0) shoots `victim` at (0,0) dead; `watcher` of type
+/// `kind` stands at (0,1) and sees it. The next dice are `dice`.
+fn friend_dies(kind: &str, dice: &[u8]) -> Result<(Session, UnitId), String> {
+    let mut s = Fixture::flat(8, 2)
+        .option("panic", "on")?
+        .unit(1, "thin-man", 2, 0)
+        .unit(0, "squaddie", 0, 0)
+        .unit(0, kind, 0, 1)
+        .active(1)
+        .hand(1, &["short-range"])
+        .dice(dice)
+        .build()?;
+    let (tm, victim, watcher) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?, s.unit_at(0, 1)?);
+    s.play_card(1, "short-range", tm)?;
+    s.act(1, Action::TargetUnit(victim))?;
+    s.pass_all()?;
+    assert!(!s.unit(victim)?.on_map());
+    Ok((s, watcher))
+}
+
+#[test]
+fn sk_panic_trigger_friend_killed_and_squaddie_modifier() -> R {
+    // sk.panic.trigger-friend-killed, sk.panic.modifiers: a Squaddie rolls 5 − 1 = 4: Berserk
+    // on its side's next turn (sk.panic.berserk, sk.gap.78).
+    let (s, w) = friend_dies("squaddie", &[5])?;
+    assert_eq!(s.rolls("sk.panic.table"), vec![5]);
+    assert_eq!(s.unit(w)?.panic_effect, Some((PanicEffect::Berserk, 2)));
+    assert!(s.cited("sk.panic.modifiers"));
+    Ok(())
+}
+
+#[test]
+fn sk_panic_modifiers_hero_adds_one() -> R {
+    // A Hero rolls 4 + 1 = 5: Keep Cool.
+    let (s, w) = friend_dies("hero-assault", &[4])?;
+    assert_eq!(s.unit(w)?.panic_effect, None);
+    let (s, w) = friend_dies("hero-assault", &[2])?;
+    assert_eq!(s.unit(w)?.panic_effect, Some((PanicEffect::Pinned, 2)));
+    Ok(())
+}
+
+#[test]
+fn sk_panic_rout_removes_the_unit_as_lost() -> R {
+    // sk.panic.rout, sk.gap.79: 2 − 1 = 1 routs; the unit is lost, not killed.
+    let (s, w) = friend_dies("squaddie", &[2])?;
+    assert_eq!(s.unit(w)?.life, Life::Routed);
+    assert_eq!(s.state().units_left(0), 0);
+    assert!(s.outcome().is_some());
+    Ok(())
+}
+
+#[test]
+fn sk_panic_cower_immobilises_on_the_next_turn() -> R {
+    // sk.panic.cower: 3 − 1 = 2 Cower: immobilised on its next turn.
+    let (mut s, w) = friend_dies("squaddie", &[3])?;
+    assert_eq!(s.unit(w)?.panic_effect, Some((PanicEffect::Cower, 2)));
+    s.act(1, Action::EndTurn)?;
+    assert!(s.unit(w)?.immobile(2));
+    assert!(
+        !s.legal(0)
+            .iter()
+            .any(|a| matches!(a, Action::FreeMove { unit, .. } if *unit == w))
+    );
+    Ok(())
+}
+
+#[test]
+fn sk_panic_pinned_only_defends() -> R {
+    // sk.panic.pinned, sk.gap.80: 4 − 1 = 3 Pinned: no moves or attacks on its next turn.
+    let (mut s, w) = friend_dies("squaddie", &[4])?;
+    assert_eq!(s.unit(w)?.panic_effect, Some((PanicEffect::Pinned, 2)));
+    s.act(1, Action::EndTurn)?;
+    while s.state().stack().last().is_some() {
+        let a = s.legal(0)[0];
+        s.act(0, a)?;
+    }
+    assert!(!s.legal(0).iter().any(|a| match a {
+        Action::FreeMove { unit, .. } => *unit == w,
+        Action::Card { unit, .. } => *unit == Some(w),
+        Action::Spec { unit, .. } => *unit == w,
+        _ => false,
+    }));
+    Ok(())
+}
+
+#[test]
+fn sk_panic_human_only() -> R {
+    // sk.panic.human-only, sk.gap.74: a SHIV watching a friend die never rolls.
+    let (s, w) = friend_dies("shiv", &[1])?;
+    assert!(s.rolls("sk.panic.table").is_empty());
+    assert_eq!(s.unit(w)?.panic_effect, None);
+    Ok(())
+}
+
+#[test]
+fn sk_panic_trigger_attacks_more_than_hits() -> R {
+    // sk.panic.trigger-attacks, sk.gap.75: the second attack on a 1-Hit Squaddie in one turn
+    // triggers a roll, even though suppression stopped both attacks.
+    let mut s = Fixture::flat(8, 2)
+        .option("panic", "on")?
+        .unit(1, "thin-man", 2, 0)
+        .unit(0, "squaddie", 0, 0)
+        .active(1)
+        .tokens(0, 2)
+        .hand(1, &["short-range", "short-range"])
+        .dice(&[6, 6, 6])
+        .build()?;
+    let (tm, sq) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
+    let c = s.card("short-range")?;
+    for _ in 0..2 {
+        s.act(
+            1,
+            Action::Card {
+                card: c,
+                unit: Some(tm),
+            },
+        )?;
+        s.act(1, Action::TargetUnit(sq))?;
+        s.pass_all()?;
+    }
+    assert_eq!(s.rolls("sk.suppression.roll"), vec![6, 6]);
+    assert_eq!(s.rolls("sk.panic.table"), vec![6]);
+    assert_eq!(s.unit(sq)?.attacked, 2);
+    Ok(())
+}
+
+#[test]
+fn sk_panic_trigger_new_alien_once_per_type_and_one_roll_per_turn() -> R {
+    // sk.panic.trigger-new-alien, sk.gap.76, sk.gap.77: the first sight of Thin Men triggers
+    // a roll; seeing them again does not.
+    let mut s = Fixture::flat(8, 2)
+        .option("panic", "on")?
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 7, 1)
+        .dice(&[6])
+        .build()?;
+    let u = s.unit_at(0, 0)?;
+    let to = s.hex(1, 0)?;
+    s.act(0, Action::FreeMove { unit: u, to })?;
+    s.pass_all()?;
+    assert_eq!(s.rolls("sk.panic.table"), vec![6]);
+    assert_ne!(s.unit(u)?.seen_types, 0);
+    s.act(0, Action::EndTurn)?;
+    s.act(1, Action::EndTurn)?;
+    while s.state().stack().last().is_some() {
+        let a = s.legal(0)[0];
+        s.act(0, a)?;
+    }
+    let back = s.hex(0, 0)?;
+    s.act(0, Action::FreeMove { unit: u, to: back })?;
+    assert_eq!(s.rolls("sk.panic.table").len(), 1);
+    Ok(())
+}
+
+#[test]
+fn sk_panic_optional_off_by_default() -> R {
+    let mut s = Fixture::flat(8, 2)
+        .unit(1, "thin-man", 2, 0)
+        .unit(0, "squaddie", 0, 0)
+        .unit(0, "squaddie", 0, 1)
+        .active(1)
+        .hand(1, &["short-range"])
+        .build()?;
+    let (tm, v) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
+    s.play_card(1, "short-range", tm)?;
+    s.act(1, Action::TargetUnit(v))?;
+    s.pass_all()?;
+    assert!(!s.cited("sk.panic.table"));
+    Ok(())
+}
+
+/// A revealed Squaddie at (0,0) shooting a Hidden Thin Man `d` hexes east on row 0.
+fn duel(d: u8, dice: &[u8]) -> Result<(Session, UnitId, UnitId), String> {
+    let s = Fixture::flat(9, 2)
+        .option("detection", "on")?
+        .unit(0, "squaddie", 0, 0)
+        .hidden(false)
+        .unit(1, "thin-man", d, 0)
+        .unit(1, "thin-man", 8, 1)
+        .hand(0, &["short-range", "long-range"])
+        .dice(dice)
+        .build()?;
+    let (a, t) = (s.unit_at(0, 0)?, s.unit_at(d, 0)?);
+    Ok((s, a, t))
+}
+
+#[test]
+fn sk_detect_start_hidden_with_the_option_on() -> R {
+    // sk.detect.optional, sk.detect.start-hidden.
+    let s = Fixture::flat(6, 2)
+        .option("detection", "on")?
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 5, 1)
+        .build()?;
+    assert!(s.state().on_map().all(|(_, u)| u.hidden));
+    let off = Fixture::flat(6, 2)
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 5, 1)
+        .build()?;
+    assert!(off.state().on_map().all(|(_, u)| !u.hidden));
+    Ok(())
+}
+
+#[test]
+fn sk_detect_reveal_roll_on_each_move() -> R {
+    // sk.detect.reveal-roll, sk.gap.70: a Hidden unit that moves rolls 1D6; 4+ reveals it.
+    for (face, hidden) in [(4u8, false), (3u8, true)] {
+        let mut s = Fixture::flat(8, 2)
+            .option("detection", "on")?
+            .unit(0, "squaddie", 0, 0)
+            // Close enough that the mover cannot hide again (sk.detect.hiding).
+            .unit(1, "thin-man", 4, 1)
+            .dice(&[face])
+            .build()?;
+        let u = s.unit_at(0, 0)?;
+        let to = s.hex(1, 0)?;
+        s.act(0, Action::FreeMove { unit: u, to })?;
+        assert_eq!(s.unit(u)?.hidden, hidden);
+        assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![u32::from(face)]);
+    }
+    Ok(())
+}
+
+#[test]
+fn sk_detect_table_rows_and_card_fate() -> R {
+    // sk.detect.flush, sk.detect.table, sk.detect.card-fate at range 4 (no bonus):
+    // 1 no attack, card kept; 2 miss, card spent; 3 hit, still hidden; 4 revealed, miss;
+    // 5 revealed, no attack, card kept; 6 revealed and hit.
+    let cases = [
+        (1u8, true, true, true),
+        (2, true, true, false),
+        (3, false, true, false),
+        (4, true, false, false),
+        (5, true, false, true),
+        (6, false, false, false),
+    ];
+    for (face, alive, hidden, kept) in cases {
+        let (mut s, a, t) = duel(4, &[face])?;
+        shoot(&mut s, 0, "long-range", a, t)?;
+        s.pass_all()?;
+        let u = s.unit(t)?;
+        assert_eq!(u.on_map(), alive, "face {face}: alive");
+        if alive {
+            assert_eq!(u.hidden, hidden, "face {face}: hidden");
+        }
+        let lr = s.card("long-range")?;
+        assert_eq!(s.hand(0).has(lr), kept, "face {face}: card kept");
+        assert_eq!(s.rolls("sk.detect.table"), vec![u32::from(face)]);
+    }
+    Ok(())
+}
+
+#[test]
+fn sk_detect_close_bonus_within_three_hexes() -> R {
+    // sk.detect.close-bonus: +1 within 3 hexes, so a 5 counts as 6 (revealed and hit).
+    let (mut s, a, t) = duel(2, &[5])?;
+    shoot(&mut s, 0, "short-range", a, t)?;
+    s.pass_all()?;
+    assert!(!s.unit(t)?.on_map());
+    assert!(s.cited("sk.detect.close-bonus"));
+    Ok(())
+}
+
+#[test]
+fn sk_detect_area_miss_still_splashes_the_target_hex() -> R {
+    // sk.detect.area-miss, sk.gap.72: a missed grenade makes the target hex roll like a
+    // splash hex (5+ deals 1 Hit).
+    let mut s = Fixture::flat(9, 2)
+        .option("detection", "on")?
+        .unit(0, "squaddie", 0, 0)
+        .hidden(false)
+        .unit(1, "thin-man", 3, 0)
+        .unit(1, "thin-man", 8, 1)
+        .hand(0, &["spec-5"])
+        .dice(&[1, 5])
+        .build()?;
+    let (a, t) = (s.unit_at(0, 0)?, s.unit_at(3, 0)?);
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
+    let hex = s.hex(3, 0)?;
+    s.act(0, Action::TargetHex(hex))?;
+    s.pass_all()?;
+    // Detection 1 + 1 (within 3) = 2: Wasted Attack; the target hex rolls 5: 1 Hit.
+    assert!(!s.unit(t)?.on_map());
+    assert_eq!(s.rolls("sk.detect.area-miss"), vec![5]);
+    Ok(())
+}
+
+#[test]
+fn sk_detect_hiding_again_far_from_every_foe() -> R {
+    // sk.detect.hiding, sk.gap.73: 5 hexes from every foe (6 from Snipers and Flyers).
+    let mut s = Fixture::flat(12, 2)
+        .option("detection", "on")?
+        .unit(0, "squaddie", 5, 0)
+        .hidden(false)
+        .unit(1, "thin-man", 0, 0)
+        .hidden(false)
+        .build()?;
+    let u = s.unit_at(5, 0)?;
+    let to = s.hex(6, 0)?;
+    s.act(0, Action::FreeMove { unit: u, to })?;
+    s.pass_all()?;
+    assert!(s.unit(u)?.hidden);
+    let mut f = Fixture::flat(12, 2)
+        .option("detection", "on")?
+        .unit(0, "squaddie", 4, 0)
+        .hidden(false)
+        .unit(1, "floater", 0, 0)
+        .hidden(false)
+        .build()?;
+    let u = f.unit_at(4, 0)?;
+    let to = f.hex(5, 0)?;
+    f.act(0, Action::FreeMove { unit: u, to })?;
+    f.pass_all()?;
+    assert!(!f.unit(u)?.hidden, "5 from a Flyer is not enough");
+    Ok(())
+}
+
+#[test]
+fn sk_gap_69_hidden_positions_show_the_last_seen_hex() -> R {
+    // With hidden_positions=hidden the opponent sees a Hidden unit where it was last seen.
+    let mut s = Fixture::flat(10, 2)
+        .option("detection", "on")?
+        .option("hidden_positions", "hidden")?
+        .unit(0, "squaddie", 0, 0)
+        .unit(1, "thin-man", 9, 1)
+        .dice(&[1])
+        .build()?;
+    let u = s.unit_at(0, 0)?;
+    let (from, to) = (s.hex(0, 0)?, s.hex(1, 0)?);
+    s.act(0, Action::FreeMove { unit: u, to })?;
+    assert!(s.unit(u)?.hidden);
+    let theirs = s.ruleset().observe(s.state(), Seat(1));
+    assert_eq!(theirs.state.unit(u).map(|x| x.pos), Some(from));
+    let mine = s.ruleset().observe(s.state(), Seat(0));
+    assert_eq!(mine.state.unit(u).map(|x| x.pos), Some(to));
+    Ok(())
+}
+
+#[test]
+fn sk_gap_69_bumping_into_an_unseen_unit_reveals_it() -> R {
+    // With hidden positions, a unit may try to end where an unseen enemy really stands: the
+    // enemy is revealed and the move does not happen.
+    let mut s = Fixture::flat(10, 2)
+        .option("detection", "on")?
+        .option("hidden_positions", "hidden")?
+        .unit(0, "squaddie", 0, 0)
+        .hidden(false)
+        .unit(1, "thin-man", 5, 1)
+        .hidden(true)
+        .build()?;
+    let (sq, tm) = (s.unit_at(0, 0)?, s.unit_at(5, 1)?);
+    // The Thin Man slipped to (1,0) unseen; X-Com still believes it is at (5,1).
+    let there = s.hex(1, 0)?;
+    s.unit_mut(tm)?.pos = there;
+    assert!(s.legal(0).contains(&Action::FreeMove {
+        unit: sq,
+        to: there
+    }));
+    s.act(
+        0,
+        Action::FreeMove {
+            unit: sq,
+            to: there,
+        },
+    )?;
+    assert_eq!(s.unit(sq)?.pos, s.hex(0, 0)?);
+    assert!(!s.unit(tm)?.hidden);
+    assert!(s.cited("sk.gap.69"));
+    Ok(())
+}
+
+#[test]
+fn sk_gap_29_ranged_effects_need_detection_against_hidden_targets() -> R {
+    // A Range = N effect on a Hidden foe rolls on the Detection Table first: 1 (+1 within 3)
+    // = 2, Wasted Attack, so Destroy Armor is wasted.
+    let mut s = Fixture::flat(9, 2)
+        .option("detection", "on")?
+        .unit(1, "thin-man", 0, 0)
+        .hidden(false)
+        .unit(0, "squaddie", 2, 0)
+        .hidden(true)
+        .active(1)
+        .hand(1, &["spec-3"])
+        .dice(&[1])
+        .build()?;
+    let (tm, sq) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
+    let c = s.card("spec-3")?;
+    let table = s.table("thin-man")?;
+    s.act(
+        1,
+        Action::Spec {
+            card: c,
+            unit: tm,
+            table,
+            alt: 0,
+        },
+    )?;
+    s.act(1, Action::TargetUnit(sq))?;
+    assert_eq!(s.unit(sq)?.armor_off_until, 0);
+    assert_eq!(s.rolls("sk.detect.table"), vec![1]);
+    Ok(())
+}
+
+/// X-Com Squaddie at (0,0) throws a Frag Grenade (squaddie#5, Attack = 3, area) at the empty
+/// hex (3,0), next to a Thin Man at (4,0).
+fn grenade_next_to(fixture: Fixture) -> Result<(Session, UnitId), String> {
+    let mut s = fixture
+        .unit(0, "squaddie", 0, 0)
+        .hidden(false)
+        .unit(1, "thin-man", 4, 0)
+        .unit(1, "thin-man", 9, 1)
+        .hidden(false)
+        .hand(0, &["spec-5"])
+        .build()?;
+    let (a, t) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
+    play_spec(&mut s, 0, 5, a, "squaddie", 0)?;
+    s.act(0, Action::TargetHex(s.hex(3, 0)?))?;
+    s.pass_all()?;
+    Ok((s, t))
+}
+
+/// A Squaddie at (0,0), Hidden or not, shooting a Hidden Thin Man 4 hexes east with Long
+/// Range, twice if it may.
+fn hidden_duel(
+    fixture: Fixture,
+    attacker_hidden: bool,
+) -> Result<(Session, UnitId, UnitId), String> {
+    let mut s = fixture
+        .option("detection", "on")?
+        .unit(0, "squaddie", 0, 0)
+        .hidden(attacker_hidden)
+        .unit(1, "thin-man", 4, 0)
+        .unit(1, "thin-man", 9, 1)
+        .hand(0, &["long-range", "long-range"])
+        .build()?;
+    let (a, t) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
+    s.play_card(0, "long-range", a)?;
+    s.act(0, Action::TargetUnit(t))?;
+    s.pass_all()?;
+    Ok((s, a, t))
+}
+
+#[test]
+fn sk_gap_42_area_attack_on_an_empty_hex_rolls_suppression_for_the_foes_it_is_thrown_at() -> R {
+    // sk.suppression.roll, sk.gap.42 (area_aim = blast): the grenade is thrown at the Thin
+    // Man's side; the aliens' token rolls 6 and stops the whole attack.
+    let (s, t) = grenade_next_to(Fixture::flat(10, 2).tokens(1, 1).dice(&[6, 6]))?;
+    assert_eq!(s.rolls("sk.suppression.roll"), vec![6]);
+    assert!(s.rolls("sk.area.splash").is_empty());
+    assert!(s.unit(t)?.on_map());
+    // area_aim = hex-only: an empty hex is nobody's target, and the splash (6) kills.
+    let (s, t) = grenade_next_to(
+        Fixture::flat(10, 2)
+            .tokens(1, 1)
+            .dice(&[6, 6])
+            .option("area_aim", "hex-only")?,
+    )?;
+    assert!(s.rolls("sk.suppression.roll").is_empty());
+    assert!(!s.unit(t)?.on_map());
+    Ok(())
+}
+
+#[test]
+fn sk_detect_flush_area_attack_on_an_empty_hex_needs_detection() -> R {
+    // sk.detect.flush, sk.gap.42: a blast thrown at a Hidden Thin Man from an empty hex next
+    // to it still needs a Detection roll: 1 + 1 (within 3 of the target hex) = 2, Wasted
+    // Attack, so the target hex rolls as splash and the Thin Man's hex rolls too.
+    let (s, _) = grenade_next_to(
+        Fixture::flat(10, 2)
+            .option("detection", "on")?
+            .dice(&[1, 1, 1]),
+    )?;
+    assert_eq!(s.rolls("sk.detect.table"), vec![1]);
+    let (s, _) = grenade_next_to(
+        Fixture::flat(10, 2)
+            .option("detection", "on")?
+            .option("area_aim", "hex-only")?
+            .dice(&[1, 1, 1]),
+    )?;
+    assert!(s.rolls("sk.detect.table").is_empty());
+    Ok(())
+}
+
+#[test]
+fn sk_detect_card_fate_no_second_try_at_the_same_target_this_turn() -> R {
+    // sk.detect.card-fate (detection_retry = next-turn): Undetected keeps the card, but the
+    // unit may not roll the table against that target again this turn; next turn it may.
+    let (mut s, a, _) = hidden_duel(Fixture::flat(10, 2).dice(&[1]), false)?;
+    assert_eq!(s.hand(0).len(), 2, "the card is kept");
+    assert!(!can_play(&s, 0, "long-range", a)?, "retry offered at once");
+    s.act(0, Action::EndTurn)?;
+    s.act(1, Action::EndTurn)?;
+    // Discard down to the hand limit, keeping the Long Range cards.
+    let lr = s.card("long-range")?;
+    while s.state().stack().last().is_some() {
+        let legal = s.legal(0);
+        let d = legal
+            .iter()
+            .copied()
+            .find(|d| *d != Action::Discard(lr))
+            .ok_or("no discard")?;
+        s.act(0, d)?;
+    }
+    assert!(can_play(&s, 0, "long-range", a)?, "next turn it may try");
+    // detection_retry = at-once keeps the old reading.
+    let (s, a, _) = hidden_duel(
+        Fixture::flat(10, 2)
+            .dice(&[1])
+            .option("detection_retry", "at-once")?,
+        false,
+    )?;
+    assert!(can_play(&s, 0, "long-range", a)?);
+    Ok(())
+}
+
+#[test]
+fn sk_detect_reveal_roll_only_once_the_attack_is_made() -> R {
+    // sk.detect.reveal-roll, sk.gap.70 (reveal_roll = when-made): a Hidden attacker whose
+    // attack Detection forbids did not attack and makes no reveal roll.
+    let (s, a, _) = hidden_duel(Fixture::flat(10, 2).dice(&[1, 6]), true)?;
+    assert_eq!(s.rolls("sk.detect.table"), vec![1]);
+    assert!(s.rolls("sk.detect.reveal-roll").is_empty());
+    assert!(s.unit(a)?.hidden);
+    // An attack that goes ahead: Detection first, then the reveal roll.
+    let (s, a, t) = hidden_duel(Fixture::flat(10, 2).dice(&[6, 4]), true)?;
+    assert_eq!(s.rolls("sk.detect.table"), vec![6]);
+    assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![4]);
+    let order: Vec<&str> = s
+        .events()
+        .iter()
+        .filter(|e| e.roll.is_some())
+        .map(|e| e.rule)
+        .collect();
+    assert_eq!(order, vec!["sk.detect.table", "sk.detect.reveal-roll"]);
+    assert!(!s.unit(a)?.hidden && !s.unit(t)?.on_map());
+    // reveal_roll = on-declare: the old order, the reveal roll first.
+    let (s, _, _) = hidden_duel(
+        Fixture::flat(10, 2)
+            .dice(&[6, 1])
+            .option("reveal_roll", "on-declare")?,
+        true,
+    )?;
+    assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![6]);
+    assert_eq!(s.rolls("sk.detect.table"), vec![1]);
+    Ok(())
+}
+
+#[test]
+fn sk_panic_trigger_new_alien_when_a_detection_roll_reveals_it() -> R {
+    // sk.panic.trigger-new-alien, sk.gap.76: the Squaddie first sees a Thin Man when its
+    // Detection roll (6) reveals it; the Panic roll follows the attack.
+    let (s, _, _) = hidden_duel(
+        Fixture::flat(10, 2).option("panic", "on")?.dice(&[6, 6]),
+        false,
+    )?;
+    assert_eq!(s.rolls("sk.panic.table"), vec![6]);
+    Ok(())
+}
+
+#[test]
+fn sk_panic_trigger_new_alien_when_it_reveals_itself_by_attacking() -> R {
+    // sk.panic.trigger-new-alien: a Hidden Thin Man shoots a SHIV and its reveal roll (4)
+    // shows it to the Squaddie beside the SHIV, who rolls for Panic once the attack is over.
+    let mut s = Fixture::flat(8, 2)
+        .option("detection", "on")?
+        .option("panic", "on")?
+        .unit(1, "thin-man", 2, 0)
+        .unit(0, "shiv", 0, 0)
+        .hidden(false)
+        .unit(0, "squaddie", 0, 1)
+        .hidden(false)
+        .active(1)
+        .hand(1, &["short-range"])
+        .dice(&[4, 6])
+        .build()?;
+    let (tm, shiv) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
+    s.play_card(1, "short-range", tm)?;
+    s.act(1, Action::TargetUnit(shiv))?;
+    s.pass_all()?;
+    assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![4]);
+    assert_eq!(s.rolls("sk.panic.table"), vec![6]);
     Ok(())
 }

@@ -3,8 +3,11 @@
 //! Expected values below are transcribed independently from the source (and the clause index
 //! that quotes it), so a typo in `rulesets/skirmish/rules.ron` fails here.
 
+use crate::support::{R, setup};
 use squadsight_core::data::{parse_ron, to_ron_pretty};
 use squadsight_core::hash::hash_bytes;
+use squadsight_core::{GameRng, Journal};
+use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::catalog::{
     Catalog, DECK_SIZE, Scenario, TableId, builtin_scenarios, parse_scenario,
 };
@@ -12,6 +15,7 @@ use squadsight_skirmish::data::{
     AttackDef, CostDef, DetectionOutcomeDef, DurationDef, EffectDef, Faction, HealTargetDef,
     PanicResultDef, RangeDef, Rank, RulesDef, ScenarioDef, TimingDef,
 };
+use squadsight_skirmish::options::Options;
 use std::collections::BTreeSet;
 
 const RULES_TEXT: &str = include_str!("../../../rulesets/skirmish/rules.ron");
@@ -1741,4 +1745,88 @@ fn scenario_hex_lookup_and_costs() {
         Some(1),
         "sk.unit.cost: default 1"
     );
+}
+
+const SCENARIO: &str = r#"(
+    id: "tiny",
+    title: "Tiny",
+    description: "Two units.",
+    map: (width: 4, height: 2, rows: ["11 11 11 11", "11 11 11 11"]),
+    sides: [
+        (name: "X-Com", units: [(unit: "specialist-heavy", col: 0, row: 0)]),
+        (name: "Aliens", units: [(unit: "thin-man", col: 3, row: 1)]),
+    ],
+    costs: [],
+    BUDGET
+)"#;
+
+#[test]
+fn sk_gap_6_a_scenario_budget_is_enforced() -> R {
+    // sk.gap.6: a scenario may name a points budget; a side that costs more is refused.
+    let sk = Skirmish::new().map_err(|e| e.to_string())?;
+    let setup = |budget: &str| {
+        let text = SCENARIO.replace("BUDGET", budget);
+        let def = parse_scenario(text.as_bytes(), "tiny.ron").map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(1);
+        setup(
+            &sk,
+            &def,
+            &Options::default(),
+            &mut rng,
+            &mut Journal::off(),
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    };
+    setup("budget: Some(2),")?;
+    setup("")?;
+    let e = setup("budget: Some(1),").expect_err("over budget");
+    assert!(
+        e.contains("costs 2 points") && e.contains("budget is 1"),
+        "{e}"
+    );
+    // The shipped points battle names its budget and keeps it.
+    let pb = sk.scenario("points-battle").map_err(|e| e.to_string())?;
+    assert_eq!(pb.budget, Some(12));
+    Ok(())
+}
+
+#[test]
+fn skirmish_ron_files_reject_unknown_fields_with_place_and_choices() -> R {
+    // Issue 12 item 3: a field the program does not know is an error at file:line:col that
+    // lists the accepted fields — in a scenario, in the rules data and in saved options.
+    let text = SCENARIO.replace("BUDGET", "points: 1,");
+    let e = parse_scenario(text.as_bytes(), "tiny.ron").expect_err("unknown field");
+    let shown = e.to_string();
+    assert!(shown.contains("tiny.ron:11:"), "{shown}");
+    assert!(shown.contains("points"), "{shown}");
+    assert!(
+        shown.contains("budget") && shown.contains("costs"),
+        "{shown}"
+    );
+    // A placement with a misspelt flag.
+    let text = SCENARIO
+        .replace("BUDGET", "")
+        .replace("col: 0, row: 0)", "col: 0, row: 0, pis: true)");
+    let e = parse_scenario(text.as_bytes(), "tiny.ron").expect_err("unknown field");
+    assert!(e.to_string().contains("psi"), "{e}");
+    // The rules data.
+    let rules = include_str!("../../../rulesets/skirmish/rules.ron").replacen(
+        "hits: 5, cost: Fixed(5),",
+        "hits: 5, cost: Fixed(5), speed: 3,",
+        1,
+    );
+    let e = Catalog::parse(rules.as_bytes(), "rules.ron").expect_err("unknown field");
+    let shown = e.to_string();
+    assert!(
+        shown.contains("rules.ron:") && shown.contains("speed"),
+        "{shown}"
+    );
+    assert!(shown.contains("flyer"), "{shown}");
+    // Options as a save stores them.
+    let bad: Result<Options, _> = ron::from_str("(range_mode: max, colour: 1)");
+    assert!(bad.is_err());
+    let good: Result<Options, _> = ron::from_str("(range_mode: max)");
+    assert!(good.is_ok());
+    Ok(())
 }

@@ -8,8 +8,5 @@ mod clauses_effects_optional;
 mod clauses_effects_special;
 mod data;
 mod journal_inputs;
-mod rules_audit;
-mod rules_detection;
-mod rules_panic;
 mod rules_random_games;
 mod support;
