@@ -1,12 +1,12 @@
 //! AI mode in real games: AI-mode seats play every built-in scenario to the end through the
 //! one `AiActivate` action, and the journal explains each activation (cmd.ai.*).
 
-use crate::support::{apply, setup};
+use crate::support::{self, setup};
 use squadsight_commander::Commander;
 use squadsight_commander::action::Action;
 use squadsight_commander::options::Options;
 use squadsight_commander::scenario::builtin_scenarios;
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use squadsight_core::{GameRng, Journal};
 
 /// Plays a game where `ai` seats are AI mode and the others take the first legal action.
 /// Returns the journal and whether the game ended.
@@ -22,30 +22,23 @@ fn play(scenario: &str, seed: u64, ai: [Option<&str>; 2]) -> (Journal, bool) {
     let mut rng = GameRng::new(seed);
     let mut j = Journal::recording();
     let mut st = setup(&rules, &def, &options, &mut rng, &mut j).expect("setup");
-    let mut legal = Vec::new();
-    for _ in 0..20_000 {
-        let seat: Seat = match rules.to_act(&st) {
-            Decision::Over(_) => return (j, true),
-            Decision::Act(s) => s,
-        };
-        rules.legal_actions(&st, seat, &mut legal);
-        assert!(
-            !legal.is_empty(),
-            "{scenario} seed {seed}: {seat} has no action"
-        );
-        if ai[seat.index()].is_some() {
-            assert_eq!(legal, vec![Action::AiActivate], "an AI seat has one choice");
-        }
-        let action = legal[(seed as usize) % legal.len()];
-        let action = if ai[seat.index()].is_some() {
-            action
-        } else {
-            legal[0]
-        };
-        apply(&rules, &mut st, seat, &action, &mut rng, &mut j)
-            .unwrap_or_else(|e| panic!("{scenario} seed {seed}: {e}"));
-    }
-    (j, false)
+    let (_, over) = support::play(
+        &rules,
+        &mut st,
+        &mut rng,
+        &mut j,
+        20_000,
+        |_, seat, legal| {
+            if ai[seat.index()].is_some() {
+                assert_eq!(legal, [Action::AiActivate], "an AI seat has one choice");
+                (seed as usize) % legal.len()
+            } else {
+                0
+            }
+        },
+    )
+    .unwrap_or_else(|e| panic!("{scenario} seed {seed}: {e}"));
+    (j, over)
 }
 
 fn count(j: &Journal, rule: &str) -> usize {

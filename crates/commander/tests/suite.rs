@@ -9,6 +9,12 @@ mod campaign_limit;
 mod combat;
 mod combat_odds;
 mod combat_support;
+#[path = "../../skirmish/tests/contract.rs"]
+#[allow(
+    dead_code,
+    reason = "the contract driver is shared whole with the Skirmish suite, which uses all of it"
+)]
+mod contract;
 mod data;
 mod distance;
 mod mindspin_range;

@@ -1,14 +1,14 @@
 //! What the Commander tests share: the built-in catalog and names looked up in it, a terrain
 //! piece for a table, and the moves a session offers. Tests that drive the engine through the
 //! `Ruleset` contract itself (not the fixture's `Session`) call it only through [`setup`] and
-//! [`apply`], so a change to that contract is mended here alone.
+//! [`play`] of the contract driver the Skirmish tests share with these.
 
+pub use crate::contract::{play, setup};
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Cell, Piece, TerrainKind};
 use squadsight_commander::catalog::{Catalog, UnitId, WeaponId};
 use squadsight_commander::fixture::Session;
 use squadsight_commander::state::ModelId;
-use squadsight_core::{GameRng, IllegalAction, Journal, Ruleset, Seat, SetupError};
 
 /// The built-in catalog (the one every `Fixture` session plays with).
 pub fn catalog() -> &'static Catalog {
@@ -64,29 +64,4 @@ pub fn runs(s: &Session, seat: u8) -> Vec<(Cell, u8)> {
             _ => None,
         })
         .collect()
-}
-
-/// Opens a game through the `Ruleset` contract: the one call of `Ruleset::setup` in these
-/// tests.
-pub fn setup<G: Ruleset>(
-    rules: &G,
-    scenario: &G::Scenario,
-    options: &G::Options,
-    rng: &mut GameRng,
-    journal: &mut Journal,
-) -> Result<G::State, SetupError> {
-    rules.setup(scenario, options, rng, journal)
-}
-
-/// Applies one action through the `Ruleset` contract: the one call of `Ruleset::apply` in
-/// these tests.
-pub fn apply<G: Ruleset>(
-    rules: &G,
-    state: &mut G::State,
-    seat: Seat,
-    action: &G::Action,
-    rng: &mut GameRng,
-    journal: &mut Journal,
-) -> Result<(), IllegalAction> {
-    rules.apply(state, seat, action, rng, journal)
 }

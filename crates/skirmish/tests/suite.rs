@@ -6,6 +6,7 @@ mod clauses_core_combat;
 mod clauses_effects;
 mod clauses_effects_optional;
 mod clauses_effects_special;
+mod contract;
 mod data;
 mod journal_inputs;
 mod rules_random_games;

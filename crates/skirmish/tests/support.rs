@@ -1,12 +1,11 @@
 //! What the Skirmish tests share beyond the fixture: building a card or Spec play by name,
 //! reading a unit, listing what the deciding side may do, ending a turn, and checking that a
 //! refused action changes nothing. Tests that drive the engine through the `Ruleset` contract
-//! itself (not the fixture's `Session`) open and play games only through [`setup`],
-//! [`apply`] and [`play_random`], so a change to that contract is mended here alone.
+//! itself (not the fixture's `Session`) open and play games only through `contract.rs`
+//! ([`setup`], [`apply`], [`play_random`]), which the Commander tests share.
 
-use squadsight_core::{
-    Decision, GameRng, IllegalAction, Journal, Ruleset, Seat, SetupError, Stream,
-};
+pub use crate::contract::{apply, play_random, setup};
+use squadsight_core::{GameRng, Journal};
 use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::fixture::Session;
@@ -174,61 +173,6 @@ pub fn rejected(s: &mut Session, side: u8, action: Action) {
         events,
         "a refused {action:?} was journaled"
     );
-}
-
-/// Opens a game through the `Ruleset` contract: the one call of `Ruleset::setup` in these
-/// tests.
-pub fn setup<G: Ruleset>(
-    rules: &G,
-    scenario: &G::Scenario,
-    options: &G::Options,
-    rng: &mut GameRng,
-    journal: &mut Journal,
-) -> Result<G::State, SetupError> {
-    rules.setup(scenario, options, rng, journal)
-}
-
-/// Applies one action through the `Ruleset` contract: the one call of `Ruleset::apply` in
-/// these tests.
-pub fn apply<G: Ruleset>(
-    rules: &G,
-    state: &mut G::State,
-    seat: Seat,
-    action: &G::Action,
-    rng: &mut GameRng,
-    journal: &mut Journal,
-) -> Result<(), IllegalAction> {
-    rules.apply(state, seat, action, rng, journal)
-}
-
-/// Plays legal actions picked at random by `pick` until the game ends or `steps` actions have
-/// been applied. `each` sees the state and the deciding seat before every action. Returns
-/// how many actions were applied and whether the game ended; an empty listing for the deciding
-/// seat, or a listed action that does not apply, is an error naming the step.
-pub fn play_random<G: Ruleset>(
-    rules: &G,
-    state: &mut G::State,
-    rng: &mut GameRng,
-    pick: &mut GameRng,
-    journal: &mut Journal,
-    steps: usize,
-    mut each: impl FnMut(&G::State, Seat),
-) -> Result<(usize, bool), String> {
-    let mut legal = Vec::new();
-    for step in 0..steps {
-        let Decision::Act(seat) = rules.to_act(state) else {
-            return Ok((step, true));
-        };
-        each(state, seat);
-        rules.legal_actions(state, seat, &mut legal);
-        if legal.is_empty() {
-            return Err(format!("step {step}: {seat} has no legal action"));
-        }
-        let a = legal[pick.below(Stream::Ai, legal.len() as u32) as usize].clone();
-        apply(rules, state, seat, &a, rng, journal)
-            .map_err(|e| format!("step {step}: {a:?}: {e}"))?;
-    }
-    Ok((steps, matches!(rules.to_act(state), Decision::Over(_))))
 }
 
 /// A new game of built-in scenario `id` with `options` set from `KEY=VALUE` pairs, a
