@@ -174,84 +174,143 @@ fn sk_effect_revive_hero_brings_back_friend_killed_last_turn() -> R {
 // Section 13: table effect kinds
 // ---------------------------------------------------------------------------------------
 
-// sk.effect.attack-choice, sk.table.spec-sniper (row 2, Sniper Rifle, Atk 5 or 6): one attack
-// at either listed range; a foe at range 3 is not a target.
-#[test]
-fn sk_effect_attack_choice_sniper_rifle_5_or_6() -> R {
-    let mut s = Fixture::flat(8, 4)
-        .unit(0, "specialist-sniper", 0, 1)
-        .unit(1, "muton", 5, 0) // range 5
-        .unit(1, "muton", 6, 2) // range 6
-        .unit(1, "muton", 2, 3) // range 3
-        .hand(0, &["spec-2"])
-        .build()?;
-    s.act(0, spec(&s, 2, UnitId(0), "spec-sniper", 0)?)?;
-    assert_eq!(unit_targets(&s, 0), BTreeSet::from([UnitId(1), UnitId(2)]));
-    s.act(0, Action::TargetUnit(UnitId(2)))?;
-    assert_eq!(hits(&s, UnitId(1))?, 3);
-    assert_eq!(hits(&s, UnitId(2))?, 2);
-    assert_eq!(hits(&s, UnitId(3))?, 3);
-    assert!(s.state().stack().is_empty(), "one attack, not two");
-    Ok(())
+/// A Spec row that makes one attack, played from a fixed position: the foes it may aim at, and
+/// the Hits each foe has left after the shot at `shoot` (`None`: killed and off the map).
+struct OneAttack {
+    /// The clauses and the row the case checks; failures name it.
+    case: &'static str,
+    size: (u8, u8),
+    /// The side playing the row; its unit is `UnitId(0)`, the foes follow in order.
+    side: u8,
+    attacker: (&'static str, u8, u8),
+    foes: &'static [(&'static str, u8, u8)],
+    /// Spec card number and the table whose row it plays.
+    spec: (u8, &'static str),
+    targets: &'static [u8],
+    shoot: u8,
+    left: &'static [Option<u8>],
 }
 
-// sk.effect.attack-choice, sk.effect.damage-bonus, sk.table.cyberdisc (row 6, Forward
-// Cannons, Atk 7 or 8 with Damage +1).
-#[test]
-fn sk_effect_attack_choice_cyberdisc_forward_cannons_7_or_8_plus_1() -> R {
-    let mut s = Fixture::flat(10, 3)
-        .unit(1, "cyberdisc", 0, 1)
-        .unit(0, "officer-heavy", 8, 1) // range 8
-        .unit(0, "officer-heavy", 6, 0) // range 6
-        .hand(1, &["spec-6"])
-        .active(1)
-        .build()?;
-    s.act(1, spec(&s, 6, UnitId(0), "cyberdisc", 0)?)?;
-    assert_eq!(unit_targets(&s, 1), BTreeSet::from([UnitId(1)]));
-    s.act(1, Action::TargetUnit(UnitId(1)))?;
-    assert_eq!(hits(&s, UnitId(1))?, 1, "3 Hits less 1 + 1");
-    assert_eq!(hits(&s, UnitId(2))?, 3);
-    Ok(())
-}
+const ONE_ATTACK: &[OneAttack] = &[
+    OneAttack {
+        case: "sk.effect.attack-choice, sk.table.spec-sniper row 2 (Sniper Rifle, Atk 5 or 6): \
+               either listed range, not range 3, one attack only",
+        size: (8, 4),
+        side: 0,
+        attacker: ("specialist-sniper", 0, 1),
+        foes: &[("muton", 5, 0), ("muton", 6, 2), ("muton", 2, 3)],
+        spec: (2, "spec-sniper"),
+        targets: &[1, 2],
+        shoot: 2,
+        left: &[Some(3), Some(2), Some(3)],
+    },
+    OneAttack {
+        case: "sk.effect.attack-choice, sk.effect.damage-bonus, sk.table.cyberdisc row 6 \
+               (Forward Cannons, Atk 7 or 8, Damage +1): not range 6; 3 Hits less 1 + 1",
+        size: (10, 3),
+        side: 1,
+        attacker: ("cyberdisc", 0, 1),
+        foes: &[("officer-heavy", 8, 1), ("officer-heavy", 6, 0)],
+        spec: (6, "cyberdisc"),
+        targets: &[1],
+        shoot: 1,
+        left: &[Some(1), Some(3)],
+    },
+    OneAttack {
+        case: "sk.effect.attack-span, sk.table.adv-sniper row 3 (Precision Laser, Atk 4 to 7): \
+               every range from 4 to 7, not 3 or 8",
+        size: (9, 4),
+        side: 0,
+        attacker: ("officer-sniper", 0, 1),
+        foes: &[
+            ("sectoid", 2, 3),
+            ("sectoid", 4, 0),
+            ("sectoid", 7, 2),
+            ("sectoid", 8, 1),
+        ],
+        spec: (3, "adv-sniper"),
+        targets: &[2, 3],
+        shoot: 3,
+        left: &[Some(1), Some(1), None, Some(1)],
+    },
+    OneAttack {
+        case: "sk.effect.attack-span, sk.table.hero row 6 (Wet Work, Atk 1 to 5): 1, 3 and 5, \
+               not 6",
+        size: (9, 3),
+        side: 0,
+        attacker: ("hero-assault", 0, 1),
+        foes: &[
+            ("sectoid", 1, 0),
+            ("sectoid", 3, 2),
+            ("sectoid", 5, 0),
+            ("sectoid", 6, 2),
+        ],
+        spec: (6, "hero"),
+        targets: &[1, 2, 3],
+        shoot: 3,
+        left: &[Some(1), Some(1), None, Some(1)],
+    },
+    OneAttack {
+        case: "sk.effect.damage-bonus, sk.table.adv-assault row 1 (Alloy Cannon, Atk 3, Damage \
+               +3): 1 + 3 Hits on a 5-Hit Muton Berserker leave 1",
+        size: (8, 3),
+        side: 0,
+        attacker: ("officer-assault", 0, 1),
+        foes: &[("muton-berserker", 3, 1)],
+        spec: (1, "adv-assault"),
+        targets: &[1],
+        shoot: 1,
+        left: &[Some(1)],
+    },
+    OneAttack {
+        case: "sk.effect.damage-bonus, sk.table.muton-elite row 4 (Toe to Toe, Atk 1, Damage \
+               +1): 3 Hits less 2",
+        size: (6, 3),
+        side: 1,
+        attacker: ("muton-elite", 0, 1),
+        foes: &[("officer-assault", 1, 1)],
+        spec: (4, "muton-elite"),
+        targets: &[1],
+        shoot: 1,
+        left: &[Some(1)],
+    },
+];
 
-// sk.effect.attack-span, sk.table.adv-sniper (row 3, Precision Laser, Atk 4 to 7): every range
-// from 4 to 7 inclusive, nothing outside.
+/// sk.effect.attack-choice, sk.effect.attack-span, sk.effect.damage-bonus: every case of
+/// [`ONE_ATTACK`], each failure naming its case.
 #[test]
-fn sk_effect_attack_span_precision_laser_4_to_7() -> R {
-    let mut s = Fixture::flat(9, 4)
-        .unit(0, "officer-sniper", 0, 1)
-        .unit(1, "sectoid", 2, 3) // 3
-        .unit(1, "sectoid", 4, 0) // 4
-        .unit(1, "sectoid", 7, 2) // 7
-        .unit(1, "sectoid", 8, 1) // 8
-        .hand(0, &["spec-3"])
-        .build()?;
-    s.act(0, spec(&s, 3, UnitId(0), "adv-sniper", 0)?)?;
-    assert_eq!(unit_targets(&s, 0), BTreeSet::from([UnitId(2), UnitId(3)]));
-    s.act(0, Action::TargetUnit(UnitId(3)))?;
-    assert!(!on_map(&s, UnitId(3))?);
-    assert!(on_map(&s, UnitId(2))?);
-    Ok(())
-}
-
-// sk.effect.attack-span, sk.table.hero (row 6, Wet Work, Atk 1 to 5).
-#[test]
-fn sk_effect_attack_span_wet_work_1_to_5() -> R {
-    let mut s = Fixture::flat(9, 3)
-        .unit(0, "hero-assault", 0, 1)
-        .unit(1, "sectoid", 1, 0) // 1
-        .unit(1, "sectoid", 3, 2) // 3
-        .unit(1, "sectoid", 5, 0) // 5
-        .unit(1, "sectoid", 6, 2) // 6
-        .hand(0, &["spec-6"])
-        .build()?;
-    s.act(0, spec(&s, 6, UnitId(0), "hero", 0)?)?;
-    assert_eq!(
-        unit_targets(&s, 0),
-        BTreeSet::from([UnitId(1), UnitId(2), UnitId(3)])
-    );
-    s.act(0, Action::TargetUnit(UnitId(3)))?;
-    assert!(!on_map(&s, UnitId(3))?);
+fn sk_effect_one_attack_rows_reach_their_ranges_and_deal_their_damage() -> R {
+    for c in ONE_ATTACK {
+        let case = c.case;
+        let (key, col, row) = c.attacker;
+        let mut f = Fixture::flat(c.size.0, c.size.1).unit(c.side, key, col, row);
+        for &(key, col, row) in c.foes {
+            f = f.unit(1 - c.side, key, col, row);
+        }
+        let card = format!("spec-{}", c.spec.0);
+        let mut s = f
+            .hand(c.side, &[card.as_str()])
+            .active(c.side)
+            .build()
+            .map_err(|e| format!("{case}: {e}"))?;
+        s.act(c.side, spec(&s, c.spec.0, UnitId(0), c.spec.1, 0)?)
+            .map_err(|e| format!("{case}: {e}"))?;
+        let want: BTreeSet<UnitId> = c.targets.iter().map(|&u| UnitId(u)).collect();
+        assert_eq!(unit_targets(&s, c.side), want, "{case}: targets");
+        s.act(c.side, Action::TargetUnit(UnitId(c.shoot)))
+            .map_err(|e| format!("{case}: {e}"))?;
+        for (i, left) in c.left.iter().enumerate() {
+            let foe = UnitId(i as u8 + 1);
+            match left {
+                Some(h) => {
+                    assert!(on_map(&s, foe)?, "{case}: {foe:?} killed");
+                    assert_eq!(hits(&s, foe)?, *h, "{case}: {foe:?}'s Hits");
+                }
+                None => assert!(!on_map(&s, foe)?, "{case}: {foe:?} still on the map"),
+            }
+        }
+        assert!(s.state().stack().is_empty(), "{case}: one attack, not more");
+    }
     Ok(())
 }
 
@@ -295,36 +354,6 @@ fn sk_effect_multi_attack_bullet_swarm_three_attacks() -> R {
     for m in [UnitId(1), UnitId(2), UnitId(3)] {
         assert_eq!(hits(&s, m)?, 2);
     }
-    Ok(())
-}
-
-// sk.effect.damage-bonus, sk.table.adv-assault (row 1, Alloy Cannon, Atk 3 with Damage +3):
-// 1 + 3 = 4 Hits on a 5-Hit Muton Berserker leaves 1.
-#[test]
-fn sk_effect_damage_bonus_alloy_cannon_plus_3() -> R {
-    let mut s = Fixture::flat(8, 3)
-        .unit(0, "officer-assault", 0, 1)
-        .unit(1, "muton-berserker", 3, 1)
-        .hand(0, &["spec-1"])
-        .build()?;
-    s.act(0, spec(&s, 1, UnitId(0), "adv-assault", 0)?)?;
-    s.act(0, Action::TargetUnit(UnitId(1)))?;
-    assert_eq!(hits(&s, UnitId(1))?, 1);
-    Ok(())
-}
-
-// sk.effect.damage-bonus, sk.table.muton-elite (row 4, Toe to Toe, Atk 1 with Damage +1).
-#[test]
-fn sk_effect_damage_bonus_toe_to_toe_plus_1() -> R {
-    let mut s = Fixture::flat(6, 3)
-        .unit(1, "muton-elite", 0, 1)
-        .unit(0, "officer-assault", 1, 1)
-        .hand(1, &["spec-4"])
-        .active(1)
-        .build()?;
-    s.act(1, spec(&s, 4, UnitId(0), "muton-elite", 0)?)?;
-    s.act(1, Action::TargetUnit(UnitId(1)))?;
-    assert_eq!(hits(&s, UnitId(1))?, 1, "3 Hits less 2");
     Ok(())
 }
 
