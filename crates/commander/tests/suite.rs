@@ -3,7 +3,6 @@
 
 mod ai_mode;
 mod ai_mode_engine;
-mod ai_mode_presence;
 mod campaign;
 mod campaign_limit;
 mod combat;
@@ -16,12 +15,7 @@ mod combat_support;
 )]
 mod contract;
 mod data;
-mod distance;
-mod mindspin_range;
 mod rules_conformance;
-mod rules_endgame;
-mod rules_reaction;
-mod rules_sight;
 mod rules_special;
 mod rules_table;
 mod rules_turns;
