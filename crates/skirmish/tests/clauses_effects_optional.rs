@@ -206,59 +206,75 @@ fn sk_panic_optional_off_means_no_roll() -> R {
     Ok(())
 }
 
-// sk.panic.trigger-friend-killed, sk.panic.table, sk.gap.78: a Specialist (no modifier) who
-// sees a friend killed rolls once; each face gives its printed row, effective on its side's
-// next turn (turn 2).
+/// What a unit that sees a friend killed gets from the Panic Table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Panicked {
+    /// It does not roll at all.
+    NoRoll,
+    /// It rolls and keeps cool.
+    KeepCool,
+    /// It rolls and suffers this effect through its side's next turn (turn 2).
+    Effect(PanicEffect),
+    /// It rolls and routs: off the map, lost but not killed.
+    Rout,
+}
+
+/// (watcher, die face, result): the Panic Table's rows for a Specialist (no modifier), the
+/// Squaddie's −1 and the Hero's +1, and a SHIV that never rolls.
+const PANIC_ROLLS: &[(&str, u8, Panicked)] = &[
+    ("specialist-heavy", 1, Panicked::Rout),
+    ("specialist-heavy", 2, Panicked::Effect(PanicEffect::Cower)),
+    ("specialist-heavy", 3, Panicked::Effect(PanicEffect::Pinned)),
+    (
+        "specialist-heavy",
+        4,
+        Panicked::Effect(PanicEffect::Berserk),
+    ),
+    ("specialist-heavy", 5, Panicked::KeepCool),
+    ("specialist-heavy", 6, Panicked::KeepCool),
+    ("squaddie", 2, Panicked::Rout),
+    ("squaddie", 3, Panicked::Effect(PanicEffect::Cower)),
+    ("squaddie", 4, Panicked::Effect(PanicEffect::Pinned)),
+    ("squaddie", 5, Panicked::Effect(PanicEffect::Berserk)),
+    ("hero-heavy", 1, Panicked::Effect(PanicEffect::Cower)),
+    ("hero-assault", 2, Panicked::Effect(PanicEffect::Pinned)),
+    ("hero-heavy", 4, Panicked::KeepCool),
+    ("shiv", 1, Panicked::NoRoll),
+];
+
+/// sk.panic.trigger-friend-killed, sk.panic.table, sk.panic.modifiers, sk.panic.rout,
+/// sk.panic.human-only, sk.gap.74, sk.gap.78, sk.gap.79: every case of [`PANIC_ROLLS`], each
+/// failure naming its watcher and face.
 #[test]
-fn sk_panic_table_rows_for_specialist() -> R {
-    let want = [
-        (1u8, None, true),
-        (2, Some(PanicEffect::Cower), false),
-        (3, Some(PanicEffect::Pinned), false),
-        (4, Some(PanicEffect::Berserk), false),
-        (5, None, false),
-        (6, None, false),
-    ];
-    for (face, effect, routed) in want {
-        let s = friend_killed("specialist-heavy", face, true)?;
-        assert_eq!(s.rolls("sk.panic.table"), vec![u32::from(face)]);
+fn sk_panic_table_rows_and_modifiers_for_a_friend_killed() -> R {
+    for &(watcher, face, want) in PANIC_ROLLS {
+        let case = format!("{watcher} rolling {face}");
+        let s = friend_killed(watcher, face, true).map_err(|e| format!("{case}: {e}"))?;
         let u = s.unit(UnitId(1))?;
-        assert_eq!(u.panic_effect, effect.map(|e| (e, 2)), "face {face}");
-        assert_eq!(u.life == Life::Routed, routed, "face {face}");
-        assert!(!s.cited("sk.panic.modifiers"));
+        let rolls = if want == Panicked::NoRoll {
+            vec![]
+        } else {
+            vec![u32::from(face)]
+        };
+        assert_eq!(s.rolls("sk.panic.table"), rolls, "{case}: rolls");
+        let effect = match want {
+            Panicked::Effect(e) => Some((e, 2)),
+            _ => None,
+        };
+        assert_eq!(u.panic_effect, effect, "{case}: effect");
+        assert_eq!(
+            u.life == Life::Routed,
+            want == Panicked::Rout,
+            "{case}: routed"
+        );
+        assert_eq!(u.on_map(), want != Panicked::Rout, "{case}: on the map");
+        let modified = watcher == "squaddie" || watcher.starts_with("hero");
+        assert_eq!(s.cited("sk.panic.modifiers"), modified, "{case}: modifier");
+        if want == Panicked::Rout {
+            assert!(s.cited("sk.panic.rout"), "{case}");
+            assert_eq!(s.state().units_left(0), 1, "{case}: only the SHIV is left");
+        }
     }
-    Ok(())
-}
-
-// sk.panic.modifiers, sk.panic.rout, sk.gap.79: a Squaddie rolls at −1 (a 2 becomes 1: Rout),
-// a Hero at +1 (a 4 becomes 5: Keep Cool; a 1 becomes 2: Cower). A routed unit leaves the map,
-// is not killed and counts as lost.
-#[test]
-fn sk_panic_modifiers_squaddie_minus_one_hero_plus_one() -> R {
-    let s = friend_killed("squaddie", 2, true)?;
-    let u = s.unit(UnitId(1))?;
-    assert_eq!(u.life, Life::Routed);
-    assert!(s.cited("sk.panic.modifiers") && s.cited("sk.panic.rout"));
-    assert_eq!(s.state().units_left(0), 1, "only the SHIV is left");
-    let s = friend_killed("hero-heavy", 4, true)?;
-    assert_eq!(s.unit(UnitId(1))?.panic_effect, None);
-    assert!(s.cited("sk.panic.modifiers"));
-    let s = friend_killed("hero-heavy", 1, true)?;
-    assert_eq!(
-        s.unit(UnitId(1))?.panic_effect,
-        Some((PanicEffect::Cower, 2))
-    );
-    Ok(())
-}
-
-// sk.panic.human-only, sk.gap.74: the SHIV (and the aliens) never roll; in the same position
-// a Specialist does.
-#[test]
-fn sk_panic_human_only_shiv_does_not_roll() -> R {
-    let s = friend_killed("shiv", 1, true)?;
-    assert!(!s.cited("sk.panic.table"));
-    assert_eq!(s.unit(UnitId(1))?.panic_effect, None);
-    assert!(s.unit(UnitId(1))?.on_map());
     Ok(())
 }
 
@@ -513,27 +529,6 @@ fn friend_dies(kind: &str, dice: &[u8]) -> Result<(Session, UnitId), String> {
 }
 
 #[test]
-fn sk_panic_trigger_friend_killed_and_squaddie_modifier() -> R {
-    // sk.panic.trigger-friend-killed, sk.panic.modifiers: a Squaddie rolls 5 − 1 = 4: Berserk
-    // on its side's next turn (sk.panic.berserk, sk.gap.78).
-    let (s, w) = friend_dies("squaddie", &[5])?;
-    assert_eq!(s.rolls("sk.panic.table"), vec![5]);
-    assert_eq!(s.unit(w)?.panic_effect, Some((PanicEffect::Berserk, 2)));
-    assert!(s.cited("sk.panic.modifiers"));
-    Ok(())
-}
-
-#[test]
-fn sk_panic_modifiers_hero_adds_one() -> R {
-    // A Hero rolls 4 + 1 = 5: Keep Cool.
-    let (s, w) = friend_dies("hero-assault", &[4])?;
-    assert_eq!(s.unit(w)?.panic_effect, None);
-    let (s, w) = friend_dies("hero-assault", &[2])?;
-    assert_eq!(s.unit(w)?.panic_effect, Some((PanicEffect::Pinned, 2)));
-    Ok(())
-}
-
-#[test]
 fn sk_panic_rout_removes_the_unit_as_lost() -> R {
     // sk.panic.rout, sk.gap.79: 2 − 1 = 1 routs; the unit is lost, not killed.
     let (s, w) = friend_dies("squaddie", &[2])?;
@@ -574,15 +569,6 @@ fn sk_panic_pinned_only_defends() -> R {
         Action::Spec { unit, .. } => *unit == w,
         _ => false,
     }));
-    Ok(())
-}
-
-#[test]
-fn sk_panic_human_only() -> R {
-    // sk.panic.human-only, sk.gap.74: a SHIV watching a friend die never rolls.
-    let (s, w) = friend_dies("shiv", &[1])?;
-    assert!(s.rolls("sk.panic.table").is_empty());
-    assert_eq!(s.unit(w)?.panic_effect, None);
     Ok(())
 }
 
