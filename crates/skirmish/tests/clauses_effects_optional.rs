@@ -20,18 +20,21 @@ fn free_move(s: &mut Session, side: u8, unit: UnitId, col: u8, row: u8) -> R {
 // starts with a Hidden Token; with it off (the default) none does.
 #[test]
 fn sk_detect_start_hidden_only_when_switched_on() -> R {
-    let build = |on: bool| {
-        Fixture::flat(6, 2)
+    let build = |detection: Option<&str>| {
+        let f = Fixture::flat(6, 2)
             .unit(0, "squaddie", 0, 0)
             .unit(0, "squaddie", 0, 1)
-            .unit(1, "sectoid", 5, 0)
-            .option("detection", if on { "on" } else { "off" })?
-            .build()
+            .unit(1, "sectoid", 5, 0);
+        match detection {
+            Some(v) => f.option("detection", v)?.build(),
+            None => f.build(),
+        }
     };
-    let on = build(true)?;
+    let on = build(Some("on"))?;
     assert!(on.state().units().iter().all(|u| u.hidden));
-    let off = build(false)?;
-    assert!(off.state().units().iter().all(|u| !u.hidden));
+    for off in [build(Some("off"))?, build(None)?] {
+        assert!(off.state().units().iter().all(|u| !u.hidden));
+    }
     Ok(())
 }
 
@@ -665,23 +668,6 @@ fn duel(d: u8, dice: &[u8]) -> Result<(Session, UnitId, UnitId), String> {
 }
 
 #[test]
-fn sk_detect_start_hidden_with_the_option_on() -> R {
-    // sk.detect.optional, sk.detect.start-hidden.
-    let s = Fixture::flat(6, 2)
-        .option("detection", "on")?
-        .unit(0, "squaddie", 0, 0)
-        .unit(1, "thin-man", 5, 1)
-        .build()?;
-    assert!(s.state().on_map().all(|(_, u)| u.hidden));
-    let off = Fixture::flat(6, 2)
-        .unit(0, "squaddie", 0, 0)
-        .unit(1, "thin-man", 5, 1)
-        .build()?;
-    assert!(off.state().on_map().all(|(_, u)| !u.hidden));
-    Ok(())
-}
-
-#[test]
 fn sk_detect_reveal_roll_on_each_move() -> R {
     // sk.detect.reveal-roll, sk.gap.70: a Hidden unit that moves rolls 1D6; 4+ reveals it.
     for (face, hidden) in [(4u8, false), (3u8, true)] {
@@ -762,36 +748,6 @@ fn sk_detect_area_miss_still_splashes_the_target_hex() -> R {
     // Detection 1 + 1 (within 3) = 2: Wasted Attack; the target hex rolls 5: 1 Hit.
     assert!(!s.unit(t)?.on_map());
     assert_eq!(s.rolls("sk.detect.area-miss"), vec![5]);
-    Ok(())
-}
-
-#[test]
-fn sk_detect_hiding_again_far_from_every_foe() -> R {
-    // sk.detect.hiding, sk.gap.73: 5 hexes from every foe (6 from Snipers and Flyers).
-    let mut s = Fixture::flat(12, 2)
-        .option("detection", "on")?
-        .unit(0, "squaddie", 5, 0)
-        .hidden(false)
-        .unit(1, "thin-man", 0, 0)
-        .hidden(false)
-        .build()?;
-    let u = s.unit_at(5, 0)?;
-    let to = s.hex(6, 0)?;
-    s.act(0, Action::FreeMove { unit: u, to })?;
-    s.pass_all()?;
-    assert!(s.unit(u)?.hidden);
-    let mut f = Fixture::flat(12, 2)
-        .option("detection", "on")?
-        .unit(0, "squaddie", 4, 0)
-        .hidden(false)
-        .unit(1, "floater", 0, 0)
-        .hidden(false)
-        .build()?;
-    let u = f.unit_at(4, 0)?;
-    let to = f.hex(5, 0)?;
-    f.act(0, Action::FreeMove { unit: u, to })?;
-    f.pass_all()?;
-    assert!(!f.unit(u)?.hidden, "5 from a Flyer is not enough");
     Ok(())
 }
 
