@@ -832,27 +832,6 @@ fn sk_special_spawn_adds_an_outsider_next_to_it() -> R {
 }
 
 #[test]
-fn sk_special_reflect_turns_the_attack_on_its_attacker() -> R {
-    // sk.special.reflect, sk.gap.64: the Ethereal reflects; the attacker takes the attack.
-    let mut s = Fixture::flat(8, 2)
-        .unit(0, "squaddie", 0, 0)
-        .unit(0, "squaddie", 0, 1)
-        .unit(1, "ethereal", 2, 0)
-        .hand(0, &["short-range"])
-        .hand(1, &["spec-1"])
-        .build()?;
-    let (sq, e) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?);
-    s.play_card(0, "short-range", sq)?;
-    s.act(0, Action::TargetUnit(e))?;
-    assert!(spec_listed(&s, 1, 1, e, "ethereal", 0)?);
-    play_spec(&mut s, 1, 1, e, "ethereal", 0)?;
-    s.pass_all()?;
-    assert!(!s.unit(sq)?.on_map());
-    assert_eq!(s.unit(e)?.hits, 4);
-    Ok(())
-}
-
-#[test]
 fn sk_special_immobilize_sources_and_durations() -> R {
     // sk.special.immobilize-sources, sk.gap.52: Arc Thrower immobilises this turn and the
     // next; sk.special.immobilized: no moves, no attacks, no Defense.
