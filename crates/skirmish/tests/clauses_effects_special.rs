@@ -2,8 +2,7 @@
 //! (clause index sections 14–16), plus the table format clause as played: Spec N uses row N.
 
 use crate::support::{
-    R, acts_for, card, end_turn, free_moves, hits, play_spec, spec, spec_listed, spec_tables,
-    unit_targets,
+    R, acts_for, card, end_turn, free_moves, hits, play_spec, spec, spec_tables, unit_targets,
 };
 use squadsight_core::{Decision, Ruleset, Seat, SeatSet};
 use squadsight_skirmish::action::Action;
