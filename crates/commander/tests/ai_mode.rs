@@ -183,6 +183,14 @@ const ORDER: [Priority; 3] = [Priority::Closest, Priority::Weakest, Priority::Wo
 
 /// The plan for card row `e` with a rifle, the usual priorities and one enemy: model 5, at
 /// full Wounds (4), wherever the table puts it.
+/// The target and the weapon of a plan's first step, which must be an attack.
+fn first_attack(p: &Plan<Cell>) -> (u8, usize) {
+    match p.steps.first() {
+        Some(Step::Attack { target, weapon, .. }) => (*target, *weapon),
+        _ => panic!("the plan does not open with an attack: {p:?}"),
+    }
+}
+
 fn against_one(t: &Table, e: AiEntry) -> Plan<Cell> {
     let enemies = [model(t, 5, 4, 4, 160)];
     run(t, &Setup::against(&enemies), e, &ORDER, None)
@@ -268,16 +276,10 @@ fn targets_follow_the_card_priorities() {
     let s = Setup::against(&enemies);
     let sniper = [Priority::Furthest, Priority::Wounded, Priority::Weakest];
     let p = run(&t, &s, entry(AiAction::A, false, true), &sniper, None);
-    assert!(
-        matches!(p.steps[0], Step::Attack { target: 6, .. }),
-        "{p:?}"
-    );
+    assert_eq!(first_attack(&p).0, 6, "target");
     assert!(p.why.contains("furthest"), "{}", p.why);
     let p = run(&t, &s, entry(AiAction::A, false, true), &ORDER, None);
-    assert!(
-        matches!(p.steps[0], Step::Attack { target: 5, .. }),
-        "{p:?}"
-    );
+    assert_eq!(first_attack(&p).0, 5, "target");
 }
 
 #[test]
@@ -302,15 +304,9 @@ fn secondary_weapon_preference_is_used_first() {
         &ORDER,
         Some(Preference::SecondaryWeapon),
     );
-    assert!(
-        matches!(p.steps[0], Step::Attack { weapon: 1, .. }),
-        "{p:?}"
-    );
+    assert_eq!(first_attack(&p).1, 1, "weapon");
     let p = run(&t, &s, entry(AiAction::A, false, true), &ORDER, None);
-    assert!(
-        matches!(p.steps[0], Step::Attack { weapon: 0, .. }),
-        "{p:?}"
-    );
+    assert_eq!(first_attack(&p).1, 0, "weapon");
 }
 
 #[test]
