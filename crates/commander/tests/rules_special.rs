@@ -3,7 +3,7 @@
 //! Range 0: cmd.sr.mindspin, cmd.gap.42), objectives and victory, and the end of a Battle at
 //! the round limit (cmd.gap.27: the Squad that destroyed more of the enemy's Supplies wins).
 
-use crate::support::{activate, weapon_id};
+use crate::support::{activate, attack, weapon_id};
 use squadsight_commander::Commander;
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Cell, TerrainKind};
@@ -150,15 +150,7 @@ fn cmd_prep_leader_loss_will() {
     let (rookie, officer) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
     let ar = weapon_id("Assault Rifle");
     s.act(0, Action::Activate(rookie)).unwrap();
-    s.act(
-        0,
-        Action::Attack {
-            weapon: ar,
-            target: officer,
-            actions: 2,
-        },
-    )
-    .unwrap();
+    attack(&mut s, 0, ar, officer, 2);
     assert_eq!(
         s.state().model(officer).unwrap().presence,
         Presence::Destroyed
@@ -184,15 +176,7 @@ fn cmd_sr_zapper_sends_down_and_spends_the_activation() {
     let (gren, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
     let lance = weapon_id("Shock Lance");
     s.act(1, Action::Activate(lancer)).unwrap();
-    s.act(
-        1,
-        Action::Attack {
-            weapon: lance,
-            target: gren,
-            actions: 2,
-        },
-    )
-    .unwrap();
+    attack(&mut s, 1, lance, gren, 2);
     let g = s.state().model(gren).unwrap();
     assert!(g.down && g.wounds == 4);
     assert!(s.cited("cmd.sr.zapper"));
@@ -213,15 +197,7 @@ fn cmd_sr_lasso_pulls_into_engagement() {
     let (rookie, viper) = (s.model_at(5, 10).unwrap(), s.model_at(20, 10).unwrap());
     let tongue = weapon_id("Viper Tongue");
     s.act(1, Action::Activate(viper)).unwrap();
-    s.act(
-        1,
-        Action::Attack {
-            weapon: tongue,
-            target: rookie,
-            actions: 2,
-        },
-    )
-    .unwrap();
+    attack(&mut s, 1, tongue, rookie, 2);
     let r = s.state().model(rookie).unwrap();
     assert!(s.state().board.adjacent(r.cell, Cell::new(20, 10)));
     assert_eq!(r.engaged, vec![viper]);
@@ -241,15 +217,7 @@ fn cmd_sr_scatter_point_by_target_player_and_high_explosive() {
     let (gren, trooper) = (s.model_at(5, 6).unwrap(), s.model_at(20, 6).unwrap());
     let gl = weapon_id("Grenade Launcher");
     s.act(0, Action::Activate(gren)).unwrap();
-    s.act(
-        0,
-        Action::Attack {
-            weapon: gl,
-            target: trooper,
-            actions: 2,
-        },
-    )
-    .unwrap();
+    attack(&mut s, 0, gl, trooper, 2);
     assert!(matches!(
         s.state().windows.first(),
         Some(Window::Scatter { seat: Seat(1), .. })
@@ -576,15 +544,7 @@ fn cmd_gap_27_annihilation_ends_the_game() {
     let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
     let ar = weapon_id("Assault Rifle");
     s.act(0, Action::Activate(rookie)).unwrap();
-    s.act(
-        0,
-        Action::Attack {
-            weapon: ar,
-            target: trooper,
-            actions: 2,
-        },
-    )
-    .unwrap();
+    attack(&mut s, 0, ar, trooper, 2);
     match s.ruleset().to_act(s.state()) {
         Decision::Over(o) => assert!(o.winners.contains(Seat(0))),
         d => panic!("game goes on: {d:?}"),
@@ -666,15 +626,7 @@ fn cmd_melee_engage_on_contact_never_with_a_destroyed_model() {
     let (rookie, faceless) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
     let claws = weapon_id("Faceless Claws");
     s.act(1, Action::Activate(faceless)).unwrap();
-    s.act(
-        1,
-        Action::Attack {
-            weapon: claws,
-            target: rookie,
-            actions: 2,
-        },
-    )
-    .unwrap();
+    attack(&mut s, 1, claws, rookie, 2);
     assert_eq!(
         s.state().model(rookie).unwrap().presence,
         Presence::Destroyed

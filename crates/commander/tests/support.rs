@@ -55,6 +55,18 @@ pub fn activate(s: &mut Session, seat: u8, x: u8, y: u8) -> ModelId {
     m
 }
 
+/// Has the active model of `seat` attack `target` with `weapon`, spending `actions` actions.
+pub fn attack(s: &mut Session, seat: u8, weapon: WeaponId, target: ModelId, actions: u8) {
+    let a = Action::Attack {
+        weapon,
+        target,
+        actions,
+    };
+    if let Err(e) = s.act(seat, a) {
+        panic!("{a:?} is refused: {e}");
+    }
+}
+
 /// The cells a Run reaches for `seat` now, with its action count.
 pub fn runs(s: &Session, seat: u8) -> Vec<(Cell, u8)> {
     s.legal(seat)
