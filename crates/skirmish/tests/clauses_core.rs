@@ -1194,7 +1194,9 @@ fn sk_deck_shared_one_deck_one_pile() -> R {
 /// with every card type's number of copies.
 #[test]
 fn sk_deck_list_a_game_plays_with_the_51_listed_cards() -> R {
-    let (sk, st, _, _) = new_game("learning", 6)?;
+    let (sk, st, _, j) = new_game("learning", 6)?;
+    // The setup deals from one shared deck (sk.deck.shared) and says so.
+    assert!(j.events().iter().any(|e| e.rule == "sk.deck.shared"));
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     let all = st
         .deck()

@@ -242,6 +242,7 @@ const PANIC_ROLLS: &[(&str, u8, Panicked)] = &[
     ("hero-heavy", 1, Panicked::Effect(PanicEffect::Cower)),
     ("hero-assault", 2, Panicked::Effect(PanicEffect::Pinned)),
     ("hero-heavy", 4, Panicked::KeepCool),
+    ("hero-assault", 4, Panicked::KeepCool),
     ("shiv", 1, Panicked::NoRoll),
 ];
 
