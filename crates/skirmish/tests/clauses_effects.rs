@@ -1408,12 +1408,12 @@ fn sk_effect_boost_commander_grants_move_3_and_attack_2() -> R {
         .unit(1, "sectoid", 2, 1)
         .unit(0, "squaddie", 7, 1)
         .unit(0, "squaddie", 8, 3)
-        .hand(1, &["spec-6"])
+        .hand(1, &["spec-6", "run"])
         .active(1)
         .build()?;
     let (sec, sq) = (UnitId(1), UnitId(2));
     s.act(1, spec(&s, 6, UnitId(0), "sectoid-commander", 0)?)?;
-    assert_eq!(unit_targets(&s, 1), BTreeSet::from([sec]));
+    assert_eq!(s.legal(1), vec![Action::TargetUnit(sec)]);
     s.act(1, Action::TargetUnit(sec))?;
     assert!(matches!(
         s.state().stack().last(),
@@ -1426,6 +1426,10 @@ fn sk_effect_boost_commander_grants_move_3_and_attack_2() -> R {
     assert!(
         !s.unit(sec)?.card_moved,
         "the boost move is not its Move card"
+    );
+    assert!(
+        can_play(&s, 1, "run", sec)?,
+        "its Move card is still to play"
     );
     Ok(())
 }
@@ -1670,35 +1674,6 @@ fn sk_effect_revive_friend_killed_last_turn() -> R {
     // A zombified unit can never come back.
     s.unit_mut(sq)?.life = Life::Zombified;
     assert!(!spec_listed(&s, 0, 1, h, "hero", 0)?);
-    Ok(())
-}
-
-#[test]
-fn sk_effect_boost_gives_another_sectoid_a_move_and_an_attack() -> R {
-    // sk.effect.boost, sk.gap.59: Boost (sectoid#6) gives a Sectoid within 3 Move 1 and
-    // Attack 2 at once, outside its own Move allowance.
-    let mut s = Fixture::flat(8, 2)
-        .unit(1, "sectoid", 0, 0)
-        .unit(1, "sectoid", 2, 0)
-        .unit(0, "squaddie", 5, 0)
-        .unit(0, "squaddie", 7, 1)
-        .active(1)
-        .hand(1, &["spec-6", "run"])
-        .build()?;
-    let (a, b, sq) = (s.unit_at(0, 0)?, s.unit_at(2, 0)?, s.unit_at(5, 0)?);
-    play_spec(&mut s, 1, 6, a, "sectoid", 0)?;
-    assert_eq!(s.legal(1), vec![Action::TargetUnit(b)]);
-    s.act(1, Action::TargetUnit(b))?;
-    s.act(1, Action::MoveTo(s.hex(3, 0)?))?;
-    s.pass_all()?;
-    s.act(1, Action::TargetUnit(sq))?;
-    s.pass_all()?;
-    assert!(!s.unit(sq)?.on_map());
-    let run = s.card("run")?;
-    assert!(s.legal(1).contains(&Action::Card {
-        card: run,
-        unit: Some(b)
-    }));
     Ok(())
 }
 
