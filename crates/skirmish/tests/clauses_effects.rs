@@ -991,6 +991,7 @@ fn sk_effect_heal_medkit_adjacent_friend_only() -> R {
     s.act(0, Action::TargetUnit(UnitId(1)))?;
     assert_eq!(hits(&s, UnitId(1))?, 2);
     assert_eq!(hits(&s, UnitId(2))?, 2);
+    assert!(s.cited("sk.effect.heal"));
     let t = Fixture::flat(8, 3)
         .unit(0, "specialist-support", 0, 1)
         .unit(0, "specialist-heavy", 1, 1)
@@ -1629,27 +1630,6 @@ fn sk_effect_negate_attack_not_by_immobilized_psi() -> R {
     assert!(!s.legal(0).contains(&spec(&s, 5, UnitId(1), "psi", 0)?));
     s.pass_all()?;
     assert!(!on_map(&s, UnitId(0))?);
-    Ok(())
-}
-
-#[test]
-fn sk_effect_heal_adjacent_damaged_friend_not_above_roster() -> R {
-    // sk.effect.heal, sk.gap.50: Medkit (spec-support#4) heals an adjacent friend 1 Hit.
-    let mut s = Fixture::flat(6, 2)
-        .unit(0, "specialist-support", 0, 0)
-        .unit(0, "specialist-heavy", 1, 0)
-        .hits(1)
-        .unit(0, "specialist-heavy", 0, 1)
-        .unit(1, "thin-man", 5, 1)
-        .hand(0, &["spec-4"])
-        .build()?;
-    let (m, hurt, fine) = (s.unit_at(0, 0)?, s.unit_at(1, 0)?, s.unit_at(0, 1)?);
-    play_spec(&mut s, 0, 4, m, "spec-support", 0)?;
-    assert_eq!(s.legal(0), vec![Action::TargetUnit(hurt)]);
-    s.act(0, Action::TargetUnit(hurt))?;
-    assert_eq!(s.unit(hurt)?.hits, 2);
-    assert_eq!(s.unit(fine)?.hits, 2);
-    assert!(s.cited("sk.effect.heal"));
     Ok(())
 }
 
