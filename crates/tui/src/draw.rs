@@ -23,6 +23,42 @@ pub fn text(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Sty
     buf.set_stringn(x, y, text, room, style).0
 }
 
+/// Writes a key bar along row `y` from `x`: each `(key, what)` entry as `key:what`, two
+/// spaces apart, or one apart when that is what makes them all fit. An entry is written whole
+/// or not at all: one that does not fit is left out and a later, shorter one may still stand
+/// (the help overlay lists every key), so a key is never cut mid-word. Returns the column after
+/// the last cell written.
+pub fn key_bar(
+    buf: &mut Buffer,
+    area: Rect,
+    x: u16,
+    y: u16,
+    keys: &[(&str, &str)],
+    theme: &Theme,
+) -> u16 {
+    let clipped = clip(buf, area);
+    let room = usize::from(clipped.right().saturating_sub(x));
+    let width = |(key, what): &(&str, &str)| key.chars().count() + 1 + what.chars().count();
+    let total = |gap: usize| keys.iter().map(width).sum::<usize>() + gap * keys.len().saturating_sub(1);
+    let gap = if total(2) <= room { "  " } else { " " };
+    let mut at = x;
+    let mut first = true;
+    for entry in keys {
+        let sep = if first { "" } else { gap };
+        let need = sep.len() + width(entry);
+        if usize::from(clipped.right().saturating_sub(at)) < need {
+            continue;
+        }
+        let (key, what) = entry;
+        at = text(buf, area, at, y, sep, theme.style(Role::Text));
+        at = text(buf, area, at, y, key, theme.style(Role::Key));
+        at = text(buf, area, at, y, ":", theme.style(Role::Dim));
+        at = text(buf, area, at, y, what, theme.style(Role::Text));
+        first = false;
+    }
+    at
+}
+
 /// Writes `text` at (`x`, `y`) like [`text`], but when it does not fit before the right
 /// edge of `area` its last visible cell becomes `>`, so a cut never passes for the whole
 /// text. Returns the column after the last cell written.
@@ -393,7 +429,7 @@ mod tests {
             &Theme::PLAIN,
         );
         assert_eq!(inner, Rect::new(1, 1, 10, 1));
-        assert_eq!(rows(&buf), ["+ Map -----+", "|####....  |", "+----------+"]);
+        assert_eq!(rows(&buf), [". Map -----.", "|####....  |", "'----------'"]);
     }
 
     #[test]

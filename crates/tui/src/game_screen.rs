@@ -1665,10 +1665,24 @@ impl<U: RulesetUi> GameScreen<U> {
         let first_in_group =
             grouped && (self.m.cursor == 0 || group(self.m.cursor - 1) != group(self.m.cursor));
         let want_top = if first_in_group { cur - 1 } else { cur };
+        // The cursor's entry is never cut: it wraps onto the rows below it (as many as the
+        // pane has), and the list scrolls to show all of them.
+        let indent = u16::from(grouped) + 2;
+        let label_width = inner.width.saturating_sub(indent);
+        let cursor_label = self
+            .m
+            .shown
+            .get(self.m.cursor)
+            .and_then(|&i| self.labels.get(i))
+            .map_or("", String::as_str);
+        let extra = draw::wrap_rows(cursor_label, label_width)
+            .max(1)
+            .min(rows.saturating_sub(usize::from(first_in_group)).max(1))
+            - 1;
         if want_top < self.list_top {
             self.list_top = want_top;
-        } else if cur >= self.list_top + rows {
-            self.list_top = cur + 1 - rows;
+        } else if cur + extra >= self.list_top + rows {
+            self.list_top = cur + extra + 1 - rows;
         }
         self.row_pos.clear();
         let mut v = 0usize;
@@ -1698,6 +1712,17 @@ impl<U: RulesetUi> GameScreen<U> {
                 let label = self.labels.get(i).map_or("", String::as_str);
                 // Under a heading that names the group, its entries are indented.
                 let x = if grouped { x + 1 } else { x };
+                if selected {
+                    let below = inner.bottom().saturating_sub(y);
+                    let spans = u16::try_from(extra + 1).unwrap_or(1).min(below);
+                    let r = Rect::new(x + 1, y, label_width, spans);
+                    draw::wrapped(buf, r, 0, 0, label, theme.style(role));
+                    for _ in 0..spans {
+                        self.row_pos.push(Some(pos));
+                    }
+                    v += usize::from(spans);
+                    continue;
+                }
                 draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
                 self.row_pos.push(Some(pos));
             }
@@ -1827,12 +1852,15 @@ impl<U: RulesetUi> GameScreen<U> {
             };
             x = draw::text(buf, area, x, y, waiting, theme.style(Role::Dim));
         }
+        let mut shown = [("", ""); 8];
+        let mut n = 0;
         for (key, what, _) in keys.iter().filter(|k| k.2) {
-            x = draw::text(buf, area, x, y, key, theme.style(Role::Key));
-            x = draw::text(buf, area, x, y, ":", theme.style(Role::Dim));
-            x = draw::text(buf, area, x, y, what, theme.style(Role::Text));
-            x = draw::text(buf, area, x, y, "  ", theme.style(Role::Text));
+            if let Some(slot) = shown.get_mut(n) {
+                *slot = (key, what);
+                n += 1;
+            }
         }
+        draw::key_bar(buf, area, x, y, &shown[..n], theme);
     }
 
     fn render_handoff(&mut self, seat: Seat, area: Rect, buf: &mut Buffer, theme: &Theme) {

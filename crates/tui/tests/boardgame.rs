@@ -238,7 +238,7 @@ fn markers_stand_in_for_colour_and_the_screen_reads_at_80x24() {
     );
     assert!(shown.contains("This round") && shown.contains("Situation"));
     assert!(
-        shown.contains("Enter DONE") && shown.contains("p pause") && shown.contains("f forecast")
+        shown.contains("Enter:DONE") && shown.contains("p:pause") && shown.contains("f:forecast")
     );
     assert!(shown.contains("pause: unlimited"));
     // bg.app.info: an action's instructions can be read; reading them pauses (Easy: freely).
@@ -519,9 +519,9 @@ fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at
             "{}: instructions cut without a mark:\n{shown}",
             step.id
         );
-        assert!(shown.contains("i whole step"), "{shown}");
+        assert!(shown.contains("i:whole step"), "{shown}");
         assert_eq!(
-            shown.contains("y/n answer"),
+            shown.contains("y/n:answer"),
             shown.contains("y yes"),
             "{}: y/n offered without its question, or missing from it:\n{shown}",
             step.id

@@ -415,11 +415,14 @@ impl Session for Dashboard {
         let main_h = match s.phase {
             Phase::Setup => area.height.saturating_sub(3),
             // A resolution step's instructions are the table's rules for it: the box grows to
-            // hold them and the question, leaving the panes below at least three rows.
-            Phase::Resolution => self
-                .step_rows(area.width)
-                .clamp(9, area.height.saturating_sub(8).max(9))
-                .min(area.height.saturating_sub(6)),
+            // hold them and the question, but the round's actions and the situation below keep
+            // the rows they need (a cut step says so, and `i` shows it whole).
+            Phase::Resolution => {
+                let below = self.lower_rows().saturating_add(2 + 1 + 2);
+                self.step_rows(area.width)
+                    .clamp(9, area.height.saturating_sub(below).max(9))
+                    .min(area.height.saturating_sub(6))
+            }
             _ => 9.min(area.height.saturating_sub(6)),
         };
         let main = Rect::new(area.x, area.y + 1, area.width, main_h);
@@ -468,7 +471,7 @@ impl Session for Dashboard {
         if self.autosave_failed {
             x = text(buf, area, x, y, NOT_SAVED, theme.style(Ui::Error));
         }
-        text(buf, area, x, y, &keys, theme.style(Ui::Key));
+        draw::key_bar(buf, area, x.saturating_add(1), y, &keys, theme);
         match self.overlay {
             Overlay::None => {}
             Overlay::Help => self.render_help(area, buf, theme),
@@ -904,7 +907,28 @@ impl Dashboard {
         }
     }
 
+    /// The rows the panes below the main box want: the round's actions so far, or the
+    /// situation's lines, whichever is longer.
+    fn lower_rows(&self) -> u16 {
+        let s = self.state();
+        let actions = (s.current + 1).min(s.plan.len()).max(1);
+        let rows = actions.max(self.situation_lines().len());
+        u16::try_from(rows).unwrap_or(u16::MAX)
+    }
+
     fn render_situation(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        for (row, l) in self
+            .situation_lines()
+            .iter()
+            .enumerate()
+            .take(usize::from(area.height))
+        {
+            line(buf, area, area.y + row as u16, l, theme.style(Ui::Text));
+        }
+    }
+
+    /// The situation pane's lines: orbit, missions, panic and the forecasts.
+    fn situation_lines(&self) -> Vec<String> {
         let catalog = self.catalog();
         let s = self.state();
         let mut lines = vec![
@@ -935,40 +959,46 @@ impl Dashboard {
                 None => "Forecast: no more contacts".into(),
             });
         }
-        for (row, l) in lines.iter().enumerate().take(usize::from(area.height)) {
-            line(buf, area, area.y + row as u16, l, theme.style(Ui::Text));
-        }
+        lines
     }
 
-    fn key_bar(&self) -> String {
+    /// The keys this screen answers now, for the shell's key bar.
+    fn key_bar(&self) -> Vec<(&'static str, &'static str)> {
         let s = self.state();
         match s.phase {
-            Phase::Timed | Phase::Window => {
-                " Enter DONE | p pause | m menu | f forecast | i instructions | ? help | q leave"
-                    .into()
-            }
-            Phase::Over => " Enter/q back to the menu | ? help".into(),
+            Phase::Timed | Phase::Window => vec![
+                ("Enter", "DONE"),
+                ("p", "pause"),
+                ("m", "menu"),
+                ("f", "forecast"),
+                ("i", "instructions"),
+                ("?", "help"),
+                ("q", "leave"),
+            ],
+            Phase::Over => vec![("Enter/q", "back to the menu"), ("?", "help")],
             _ => {
                 // Only the keys this screen answers: a question's keys while it is asked, the
                 // whole-step view during resolution.
-                let mut bar = String::from(" Enter next");
+                let mut bar = vec![("Enter", "next")];
                 if self.yes_no() {
-                    bar.push_str(" | y/n answer");
+                    bar.push(("y/n", "answer"));
                 }
                 if self.counting() {
-                    bar.push_str(" | type the number");
+                    bar.push(("0-9", "type the number"));
                 }
                 if self.panic_report() {
-                    bar.push_str(" | y/r/x panic");
+                    bar.push(("y/r/x", "panic"));
                 }
                 if s.phase == Phase::Resolution {
-                    bar.push_str(" | i whole step");
+                    bar.push(("i", "whole step"));
                 }
-                bar.push_str(" | ? help | q leave");
+                bar.push(("?", "help"));
                 // Leaving is said to keep the game only while autosaves succeed.
-                if !self.autosave_failed {
-                    bar.push_str(" (autosaved)");
-                }
+                bar.push(if self.autosave_failed {
+                    ("q", "leave")
+                } else {
+                    ("q", "leave (autosaved)")
+                });
                 bar
             }
         }

@@ -17,11 +17,10 @@
 pub mod grid;
 pub mod hexes;
 pub mod legend;
-mod look;
 pub mod overview;
 pub mod viewport;
 
-pub use look::{CellLook, Effect, Fog, Ground, Numbers, Overlay, Token, UnitLook, UnitState};
+pub use crate::cell::{CellLook, Effect, Fog, Ground, Numbers, Overlay, Token, UnitLook, UnitState};
 
 use crate::draw;
 use crate::theme::{LAST_SEEN_MARKER, Role, Theme};

@@ -186,11 +186,7 @@ fn frame_window(buf: &mut Buffer, geo: &Geometry, w: &viewport::Window, theme: &
     let last = |(first, shown, _): (u8, u8, u8)| first.saturating_add(shown.max(1) - 1);
     let (x0, y0) = (w.x.0, w.y.0);
     let (x1, y1) = (last(w.x), last(w.y));
-    let corners = if theme.ascii {
-        ['+', '+', '+', '+']
-    } else {
-        ['┌', '┐', '└', '┘']
-    };
+    let corners = theme.window_corners();
     let style = theme.style(Role::Focus);
     for ((cx, cy), g) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
         .into_iter()
@@ -249,7 +245,7 @@ mod tests {
         });
         let row = |y: u16| -> String { (0..4).map(|x| buf[(x, y)].symbol()).collect() };
         // The detail window's corners frame columns 0-1, rows 0-1 (one character line).
-        assert_eq!(row(0), "++ =");
+        assert_eq!(row(0), "[] =");
         assert_eq!(row(1), "  T=");
     }
 }

@@ -5,6 +5,9 @@
 //! The vocabulary is meant to grow by variants, not by new drawing code: Tactical's levels
 //! are `height`, its fog of war is `fog`, fire and smoke are `effect`; a continent of the
 //! board game's world map is a `Ground` kind of its own when it comes.
+//!
+//! It stands below both the theme (whose glyph tables are keyed by it) and the map canvases
+//! (which draw it), so neither reaches into the other for it.
 
 /// The ground of a cell, from open ground to solid walls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
