@@ -39,7 +39,8 @@ pub fn key_bar(
     let clipped = clip(buf, area);
     let room = usize::from(clipped.right().saturating_sub(x));
     let width = |(key, what): &(&str, &str)| key.chars().count() + 1 + what.chars().count();
-    let total = |gap: usize| keys.iter().map(width).sum::<usize>() + gap * keys.len().saturating_sub(1);
+    let total =
+        |gap: usize| keys.iter().map(width).sum::<usize>() + gap * keys.len().saturating_sub(1);
     let gap = if total(2) <= room { "  " } else { " " };
     let mut at = x;
     let mut first = true;

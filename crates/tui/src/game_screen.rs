@@ -1675,7 +1675,8 @@ impl<U: RulesetUi> GameScreen<U> {
             .get(self.m.cursor)
             .and_then(|&i| self.labels.get(i))
             .map_or("", String::as_str);
-        let extra = draw::wrap_rows(cursor_label, label_width)
+        // Its rows after the first are indented two more, so they do not read as entries.
+        let extra = draw::wrap_rows(cursor_label, label_width.saturating_sub(2))
             .max(1)
             .min(rows.saturating_sub(usize::from(first_in_group)).max(1))
             - 1;
@@ -1715,8 +1716,11 @@ impl<U: RulesetUi> GameScreen<U> {
                 if selected {
                     let below = inner.bottom().saturating_sub(y);
                     let spans = u16::try_from(extra + 1).unwrap_or(1).min(below);
-                    let r = Rect::new(x + 1, y, label_width, spans);
-                    draw::wrapped(buf, r, 0, 0, label, theme.style(role));
+                    let w = label_width.saturating_sub(2);
+                    let style = theme.style(role);
+                    draw::wrapped(buf, Rect::new(x + 1, y, w, 1), 0, 0, label, style);
+                    let rest = Rect::new(x + 3, y + 1, w, spans - 1);
+                    draw::wrapped(buf, rest, 0, 1, label, style);
                     for _ in 0..spans {
                         self.row_pos.push(Some(pos));
                     }

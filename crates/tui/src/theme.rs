@@ -506,7 +506,10 @@ mod tests {
     #[test]
     fn frame_corners_are_no_side_markers() {
         for ascii in [false, true] {
-            let t = Theme { color: false, ascii };
+            let t = Theme {
+                color: false,
+                ascii,
+            };
             let mut corners: Vec<char> = t.window_corners().to_vec();
             for focused in [false, true] {
                 corners.extend(t.border(focused).corners.iter().flat_map(|s| s.chars()));

@@ -433,10 +433,18 @@ impl Session for Dashboard {
         let rows = if self.replaying { 0 } else { 2 };
         let low_h = area.bottom().saturating_sub(low_y + rows);
         let left_w = area.width / 2;
+        // A round longer than the pane shows its latest actions, and the title says so.
+        let listed = (s.current + 1).min(s.plan.len());
+        let fits = usize::from(low_h.saturating_sub(2));
+        let title = if listed > fits {
+            format!("This round (latest {fits} of {listed})")
+        } else {
+            "This round".to_string()
+        };
         let list = frame(
             buf,
             Rect::new(area.x, low_y, left_w, low_h),
-            "This round",
+            &title,
             false,
             theme,
         );
@@ -625,8 +633,13 @@ impl Dashboard {
                     // and say so when they are cut (i shows them whole).
                     let room = inner.height.saturating_sub(1 + self.question_rows());
                     let body = Rect::new(inner.x, inner.y + 1, inner.width, room);
-                    let rows = wrapped(buf, body, 0, 0, &step.text, text_style) as u16;
-                    if rows > room && room > 0 {
+                    let rows = u16::try_from(wrap_rows(&step.text, body.width)).unwrap_or(u16::MAX);
+                    let cut = rows > room && room > 0;
+                    // A cut text leaves its last row to the mark alone.
+                    let text_rows = if cut { room - 1 } else { room };
+                    let shown = Rect::new(body.x, body.y, body.width, text_rows);
+                    wrapped(buf, shown, 0, 0, &step.text, text_style);
+                    if cut {
                         line(
                             buf,
                             body,

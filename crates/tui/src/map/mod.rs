@@ -20,7 +20,9 @@ pub mod legend;
 pub mod overview;
 pub mod viewport;
 
-pub use crate::cell::{CellLook, Effect, Fog, Ground, Numbers, Overlay, Token, UnitLook, UnitState};
+pub use crate::cell::{
+    CellLook, Effect, Fog, Ground, Numbers, Overlay, Token, UnitLook, UnitState,
+};
 
 use crate::draw;
 use crate::theme::{LAST_SEEN_MARKER, Role, Theme};
