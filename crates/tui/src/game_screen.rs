@@ -10,7 +10,7 @@ use crate::keys::Input;
 use crate::replay::Replay;
 use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::theme::{Role, Theme};
-use crate::view::{KeyHelp, Reply, RulesetUi, RulesetView, ViewCtx};
+use crate::view::{KeyHelp, MAP_KEYS, Reply, RulesetUi, RulesetView, ViewCtx};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -1923,14 +1923,20 @@ impl<U: RulesetUi> GameScreen<U> {
             Overlay::Help => {
                 let view_keys: &[KeyHelp] = self.view.keys();
                 // The replay viewer's own keys come first: they are the ones it reads.
+                // Every map's own keys (the shell's `MapControls`), then this game's.
                 let groups: Vec<(&str, &[KeyHelp])> = if self.replay.is_some() {
                     vec![
                         ("Replay", REPLAY_KEYS),
                         ("Game", GAME_KEYS),
-                        ("Map", view_keys),
+                        ("Map", MAP_KEYS),
+                        ("On the map", view_keys),
                     ]
                 } else {
-                    vec![("Game", GAME_KEYS), ("Map", view_keys)]
+                    vec![
+                        ("Game", GAME_KEYS),
+                        ("Map", MAP_KEYS),
+                        ("On the map", view_keys),
+                    ]
                 };
                 // The map's legend (map widgets, issue 15) follows the keys.
                 self.help

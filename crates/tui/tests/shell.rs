@@ -89,11 +89,16 @@ fn help_overlay_opens_and_any_key_closes_it() {
     keys(&mut app, &mut term, "x");
     assert!(!screen(&term).contains("Help: keys"));
     assert_eq!(app.screen_name(), "menu");
-    // In a game the overlay lists the game keys and the view's own keys.
+    // In a game the overlay lists the game keys, every map's keys and the view's own keys
+    // (on its next page).
     keys(&mut app, &mut term, "p ?");
-    let text = screen(&term);
+    let mut text = screen(&term);
+    keys(&mut app, &mut term, "<PageDown>");
+    text.push_str(&screen(&term));
     assert!(
-        text.contains("journal filter") && text.contains("play that card"),
+        text.contains("journal filter")
+            && text.contains("pan the map")
+            && text.contains("play that card"),
         "{text}"
     );
 }

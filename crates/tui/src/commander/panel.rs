@@ -149,7 +149,7 @@ pub fn cell_look(
         token,
         overlay,
         cursor: c == view.cursor,
-        numbers: if view.numbers && piece.is_some() {
+        numbers: if view.map.numbers && piece.is_some() {
             Numbers::One(height)
         } else {
             Numbers::Off

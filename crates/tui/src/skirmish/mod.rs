@@ -14,7 +14,9 @@ use crate::map::legend::Item;
 use crate::map::{CellLook, Numbers, UnitLook, UnitState};
 pub use crate::map::{Overlay as Mark, Zoom};
 use crate::theme::{Role, Theme};
-use crate::view::{KeyHelp, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
+use crate::view::{
+    KeyHelp, MapControls, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx,
+};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -313,17 +315,15 @@ pub struct SkirmishView {
     abbrevs: Abbrevs,
     cursor: HexId,
     cursor_set: bool,
-    zoom: Zoom,
+    /// The zoom (hexes in outline, `Detail`, or compact), the legend, the raw terrain and
+    /// elevation ratings, and where the map was drawn.
+    map: MapControls,
     /// Whether the player chose the zoom; until then [`hexes::best_zoom`] picks the one
     /// that fits the pane.
     zoom_chosen: bool,
     /// The zoom just changed: the next frame brings the cursor on screen.
     zoomed: bool,
     origin: (u8, u8),
-    /// The legend is shown over the map (`m`).
-    legend: bool,
-    /// The raw terrain and elevation ratings are shown on the map (`#`).
-    numbers: bool,
     selected: Option<UnitId>,
     card: Option<CardId>,
     /// The viewer's units that some legal action lets act now.
@@ -339,7 +339,6 @@ pub struct SkirmishView {
     /// whether it passes over units (a grenade).
     ranges: Vec<(RangeSet, bool)>,
     sight: Sight,
-    map_area: Rect,
     hand_area: Rect,
     geometry: Option<Geometry>,
     scratch: draw::Scratch,
@@ -352,12 +351,10 @@ impl SkirmishView {
             abbrevs: Abbrevs::new(catalog),
             cursor: HexId(0),
             cursor_set: false,
-            zoom: Zoom::Detail,
+            map: MapControls::default(),
             zoom_chosen: false,
             zoomed: false,
             origin: (0, 0),
-            legend: false,
-            numbers: false,
             selected: None,
             card: None,
             ready: Vec::new(),
@@ -366,7 +363,6 @@ impl SkirmishView {
             play: None,
             ranges: Vec::new(),
             sight: Sight::None,
-            map_area: Rect::default(),
             hand_area: Rect::default(),
             geometry: None,
             scratch: draw::Scratch::default(),
@@ -390,7 +386,7 @@ impl SkirmishView {
 
     /// The zoom level.
     pub fn zoom(&self) -> Zoom {
-        self.zoom
+        self.map.zoom
     }
 
     /// The line of sight from the acting unit to the cursor, as last worked out.
@@ -861,6 +857,39 @@ impl SkirmishView {
         Reply::Handled
     }
 
+    /// Does what a map key or mouse event asks (read by the shell's [`MapControls`]).
+    fn navigate(&mut self, ctx: &ViewCtx<'_, Skirmish>, nav: MapNav) -> Reply<Action> {
+        let board = ctx.obs.state.board();
+        match nav {
+            MapNav::Cursor(dc, dr) => self.move_cursor(board, dc, dr),
+            MapNav::Pan(dc, dr) => self.pan(board, dc, dr),
+            MapNav::Zoom => {
+                self.zoom_chosen = true;
+                self.zoomed = true;
+            }
+            MapNav::Toggled => {}
+            MapNav::Activate => return self.activate(ctx),
+            MapNav::Click(x, y) => {
+                let hex = self
+                    .geometry
+                    .as_ref()
+                    .and_then(|g| g.hex_at(x, y))
+                    .and_then(|(c, r)| board.at(c, r));
+                if let Some(h) = hex {
+                    self.cursor = h;
+                    self.recompute(ctx);
+                    return self.activate(ctx);
+                }
+            }
+            MapNav::Clear => {
+                self.selected = None;
+                self.card = None;
+            }
+        }
+        self.recompute(ctx);
+        Reply::Handled
+    }
+
     fn play_if_legal(
         ctx: &ViewCtx<'_, Skirmish>,
         action: Action,
@@ -954,22 +983,22 @@ impl RulesetView<Skirmish> for SkirmishView {
         }
         let st = &ctx.obs.state;
         let board = st.board();
-        self.map_area = area;
+        self.map.area = area;
         if !self.zoom_chosen {
-            self.zoom = hexes::best_zoom(board.width(), board.height(), area);
+            self.map.zoom = hexes::best_zoom(board.width(), board.height(), area);
         }
         let (w, h) = (board.width(), board.height());
         let (cc, cr) = board.offset(self.cursor);
-        let mut geo = Geometry::fit(self.zoom, w, h, area, self.origin);
+        let mut geo = Geometry::fit(self.map.zoom, w, h, area, self.origin);
         if self.zoomed {
             // A new zoom brings the cursor on screen.
-            geo = Geometry::fit(self.zoom, w, h, area, geo.follow(cc, cr));
+            geo = Geometry::fit(self.map.zoom, w, h, area, geo.follow(cc, cr));
             self.zoomed = false;
         }
         self.origin = geo.origin;
         // In the compact zoom, the part of the map the outline would show (around the
         // cursor) is framed, so `z` holds no surprise.
-        let detail = (self.zoom == Zoom::Overview).then(|| {
+        let detail = (self.map.zoom == Zoom::Overview).then(|| {
             let d = Geometry::fit(Zoom::Detail, w, h, area, self.origin);
             Geometry::fit(Zoom::Detail, w, h, area, d.follow(cc, cr)).window()
         });
@@ -1016,7 +1045,7 @@ impl RulesetView<Skirmish> for SkirmishView {
                 unit,
                 overlay: self.marks.get(h.index()).copied().unwrap_or(Mark::None),
                 cursor: h == cursor,
-                numbers: if self.numbers {
+                numbers: if self.map.numbers {
                     Numbers::Two(board.terrain(h), board.elevation(h))
                 } else {
                     Numbers::Off
@@ -1033,9 +1062,7 @@ impl RulesetView<Skirmish> for SkirmishView {
             hexes::frame_window(buf, &geo, &window, ctx.theme, occupied);
         }
         self.geometry = Some(geo);
-        if self.legend {
-            crate::map::legend::draw(buf, area, map::LEGEND, ctx.theme);
-        }
+        self.map.draw_legend(buf, map::LEGEND, ctx.theme);
     }
 
     fn render_panel(&mut self, ctx: &ViewCtx<'_, Skirmish>, area: Rect, buf: &mut Buffer) {
@@ -1074,31 +1101,11 @@ impl RulesetView<Skirmish> for SkirmishView {
     }
 
     fn key(&mut self, ctx: &ViewCtx<'_, Skirmish>, key: KeyEvent) -> Reply<Action> {
-        let board = ctx.obs.state.board();
-        if let Some(nav) = MapNav::from_key(key) {
-            match nav {
-                MapNav::Cursor(dx, dy) => self.move_cursor(board, dx, dy),
-                MapNav::Pan(dx, dy) => self.pan(board, dx, dy),
-            }
-            self.recompute(ctx);
-            return Reply::Handled;
+        if let Some(nav) = self.map.key(key) {
+            return self.navigate(ctx, nav);
         }
+        let board = ctx.obs.state.board();
         let reply = match key.code {
-            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') | KeyCode::Char('z') => {
-                self.zoom = self.zoom.other();
-                self.zoom_chosen = true;
-                self.zoomed = true;
-                Reply::Handled
-            }
-            KeyCode::Char('m') => {
-                self.legend = !self.legend;
-                Reply::Handled
-            }
-            KeyCode::Char('#') => {
-                self.numbers = !self.numbers;
-                Reply::Handled
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
             KeyCode::Char(d @ '1'..='9') => {
                 return self.select_card(ctx, usize::from(d as u8 - b'1'));
             }
@@ -1139,35 +1146,10 @@ impl RulesetView<Skirmish> for SkirmishView {
     }
 
     fn mouse(&mut self, ctx: &ViewCtx<'_, Skirmish>, m: MouseEvent) -> Reply<Action> {
-        let at = Position::new(m.column, m.row);
-        let board = ctx.obs.state.board();
-        if self.map_area.contains(at) {
-            match m.kind {
-                MouseEventKind::ScrollUp => self.pan(board, 0, -1),
-                MouseEventKind::ScrollDown => self.pan(board, 0, 1),
-                MouseEventKind::ScrollLeft => self.pan(board, -1, 0),
-                MouseEventKind::ScrollRight => self.pan(board, 1, 0),
-                MouseEventKind::Down(MouseButton::Left) => {
-                    let hex = self
-                        .geometry
-                        .as_ref()
-                        .and_then(|g| g.hex_at(m.column, m.row))
-                        .and_then(|(c, r)| board.at(c, r));
-                    if let Some(h) = hex {
-                        self.cursor = h;
-                        self.recompute(ctx);
-                        return self.activate(ctx);
-                    }
-                }
-                MouseEventKind::Down(MouseButton::Right) => {
-                    self.selected = None;
-                    self.card = None;
-                    self.recompute(ctx);
-                }
-                _ => return Reply::Ignored,
-            }
-            return Reply::Handled;
+        if let Some(nav) = self.map.mouse(m) {
+            return self.navigate(ctx, nav);
         }
+        let at = Position::new(m.column, m.row);
         if self.hand_area.contains(at) && m.kind == MouseEventKind::Down(MouseButton::Left) {
             let row = usize::from(m.row - self.hand_area.y);
             return self.select_card(ctx, row);
@@ -1227,26 +1209,6 @@ impl RulesetView<Skirmish> for SkirmishView {
 
     fn keys(&self) -> &'static [KeyHelp] {
         &[
-            KeyHelp {
-                key: "arrows / hjkl",
-                what: "move the map cursor",
-            },
-            KeyHelp {
-                key: "HJKL / wheel",
-                what: "pan the map",
-            },
-            KeyHelp {
-                key: "z + -",
-                what: "zoom: hexes drawn in outline, or compact (two characters a hex); a map that does not fit scrolls, with scroll bars and 'more: <>^v' saying where",
-            },
-            KeyHelp {
-                key: "m",
-                what: "show or hide the map legend (every mark is also listed below)",
-            },
-            KeyHelp {
-                key: "#",
-                what: "show or hide the raw terrain / elevation ratings on every hex (the panel always gives them for the hex under the cursor)",
-            },
             KeyHelp {
                 key: "Enter / click",
                 what: "on your unit: select it (again: its actions); on a marked hex: move or attack there; elsewhere, or when the decision wants no hex (first player, discard, Defense): the action list",
