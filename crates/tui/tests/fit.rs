@@ -10,15 +10,6 @@ use squadsight_tui::registry::Registry;
 use squadsight_tui::theme::{SIDE_MARKERS, Theme};
 use squadsight_tui::{App, AppConfig, Start};
 
-/// A Skirmish game against the greedy AI, X-Com (the person) first.
-fn vs_ai(seed: u64) -> App {
-    sk::app(spec(
-        seed,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ))
-}
-
 /// Every key the game screen's bar may offer, as `key:what`.
 const ENTRIES: &[&str] = &[
     "Enter:act",
@@ -61,7 +52,7 @@ fn assert_whole(bar: &str) {
 /// is whole, and help and leaving are always among them.
 #[test]
 fn the_key_bar_holds_whole_keys_at_80_columns() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(80, 24);
     let mut bars = Vec::new();
     // A move played (undo is offered), then the unit selected again (x: show all).
@@ -129,7 +120,7 @@ fn highlighted_text(text: &str, pointer: char) -> String {
 #[test]
 fn the_highlighted_action_is_shown_whole() {
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut app = vs_ai(3);
+        let mut app = sk::vs_greedy(3);
         let mut term = terminal(w, h);
         sk::focus(&mut app, &mut term, Focus::Actions);
         let mut wrapped = false;
@@ -199,7 +190,7 @@ fn terrain_5_is_drawn_with_the_legends_calm_glyph() {
 #[test]
 fn ascii_frame_corners_are_not_side_markers() {
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut app = vs_ai(3);
+        let mut app = sk::vs_greedy(3);
         let mut term = terminal(w, h);
         let text = redraw(&mut app, &mut term);
         let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();

@@ -33,6 +33,25 @@ pub fn spec(seed: u64, seats: [SeatConfig; 2], options: &[(&str, &str)]) -> Star
     })
 }
 
+/// A learning-scenario game of the person (seat 1) against the greedy AI, with these options.
+pub fn vs_greedy_with(seed: u64, options: &[(&str, &str)]) -> Start {
+    spec(
+        seed,
+        [SeatConfig::human(), SeatConfig::ai("greedy")],
+        options,
+    )
+}
+
+/// The person against the greedy AI, X-Com (the person) first: where most screen tests start.
+pub fn vs_greedy(seed: u64) -> App {
+    app(vs_greedy_with(seed, &[("first_player", "xcom")]))
+}
+
+/// The first legal action of the game on screen that `wanted` accepts.
+pub fn first_legal(app: &App, wanted: impl Fn(&Action) -> bool) -> Option<Action> {
+    game(app).legal().iter().copied().find(|a| wanted(a))
+}
+
 /// The built-in registry's app.
 pub fn app(start: Start) -> App {
     app_with(Registry::builtin(), quick_store(), start)
