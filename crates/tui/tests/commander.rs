@@ -3,25 +3,17 @@
 //! and against AI mode, the campaign screen, and the too-small terminal.
 
 use crate::common::commander::{campaign, claim_first_reward, game, play_to_the_end};
-use crate::common::{app_with, keys, quick_store, redraw, screen, terminal};
+use crate::common::{app_with, game_spec, keys, quick_store, redraw, screen, terminal};
 use squadsight_commander::action::Action;
 use squadsight_core::Seat;
 use squadsight_core::game::SeatConfig;
 use squadsight_tui::commander::{CommanderUi, SquadBuilder};
 use squadsight_tui::registry::Registry;
-use squadsight_tui::{App, GameSpec, ScenarioSource, Start};
+use squadsight_tui::{App, GameSpec, Start};
 
+/// A Commander battle with these seats and options.
 fn spec(seed: u64, seats: [SeatConfig; 2], options: &[(&str, &str)]) -> GameSpec {
-    GameSpec {
-        ruleset: "commander".into(),
-        scenario: ScenarioSource::Builtin("battle".into()),
-        seed,
-        seats: seats.to_vec(),
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
+    game_spec("commander", "battle", seed, &seats, options)
 }
 
 fn app(start: Start) -> App {

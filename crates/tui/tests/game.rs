@@ -3,7 +3,7 @@
 //! saving, continuing and the replay viewer.
 
 use crate::common::toy::{ToyAction, ToyUi};
-use crate::common::{app_with, keys, quick_store, screen, terminal, toy_app};
+use crate::common::{app_with, keys, quick_store, screen, terminal, text_of, toy_app};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_core::Seat;
@@ -114,31 +114,19 @@ fn journal_pane_shows_clauses_rolls_with_odds_and_redacts_per_seat() {
         pane.sync(game.journal(), seat);
         let mut buf = Buffer::empty(Rect::new(0, 0, 48, 14));
         pane.render(buf.area, &mut buf, false, &Theme::PLAIN);
-        insta::assert_snapshot!(name, rows(&buf));
+        insta::assert_snapshot!(name, text_of(&buf));
     }
     // Filtering to rolls leaves only the roll and its odds.
     pane.cycle_filter();
     let mut buf = Buffer::empty(Rect::new(0, 0, 64, 6));
     pane.render(buf.area, &mut buf, false, &Theme::PLAIN);
-    let text = rows(&buf);
+    let text = text_of(&buf);
     assert!(
         text.contains("Journal [rolls]") && text.contains("toy.score.roll"),
         "{text}"
     );
     assert!(text.contains("chance 50.0% (1/2)"), "{text}");
     assert!(!text.contains("toy.setup.deal"), "{text}");
-}
-
-fn rows(buf: &Buffer) -> String {
-    let w = usize::from(buf.area.width.max(1));
-    let mut out = String::new();
-    for row in buf.content().chunks(w) {
-        for c in row {
-            out.push_str(c.symbol());
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// Plays the game on screen to its end with the keyboard: the action list's first entry each

@@ -187,12 +187,18 @@ fn quitting_from_a_game_restores_the_terminal() {
     ends_restored(s, 0, "q y");
 }
 
-#[test]
-fn ctrl_c_quits_and_restores_the_terminal() {
-    let mut s = Session::start("ctrlc");
+/// A session on the menu's new-game form.
+fn in_the_new_game_form(tag: &str) -> Session {
+    let mut s = Session::start(tag);
     s.wait_for("squadsight");
     s.send(b"n");
     s.wait_for("Seed");
+    s
+}
+
+#[test]
+fn ctrl_c_quits_and_restores_the_terminal() {
+    let mut s = in_the_new_game_form("ctrlc");
     s.send(b"\x03");
     ends_restored(s, 0, "Ctrl-C");
 }
@@ -274,10 +280,7 @@ fn a_terminal_that_goes_away_without_a_hangup_signal_ends_the_program() {
 /// The board game's dashboard on a real terminal: its countdown moves with the wall clock.
 #[test]
 fn the_board_games_countdown_moves_on_a_real_terminal() {
-    let mut s = Session::start("boardgame");
-    s.wait_for("squadsight");
-    s.send(b"n");
-    s.wait_for("Seed");
+    let mut s = in_the_new_game_form("boardgame");
     // The ruleset row: Skirmish, Commander, then the board game.
     s.send(b"l");
     s.send(b"l");
