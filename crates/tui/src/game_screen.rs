@@ -1751,15 +1751,7 @@ impl<U: RulesetUi> GameScreen<U> {
                     self.m.shown.len()
                 ))
             };
-            let w = u16::try_from(more.len()).unwrap_or(0);
-            draw::text(
-                buf,
-                area,
-                area.right().saturating_sub(w + 1),
-                area.bottom().saturating_sub(1),
-                more,
-                theme.style(Role::Dim),
-            );
+            draw::border_note(buf, area, more, theme);
         }
     }
 
