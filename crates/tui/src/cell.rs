@@ -141,6 +141,24 @@ pub struct UnitLook {
     pub extra: bool,
 }
 
+impl UnitLook {
+    /// A unit of type `kind` commanded by `side` with nothing more to say about it: idle,
+    /// unhurt, at full presence, its side marker where hits would go.
+    pub const fn plain(kind: [char; 2], side: u8) -> UnitLook {
+        UnitLook {
+            kind,
+            side,
+            hits: None,
+            wounded: false,
+            state: UnitState::Idle,
+            low: false,
+            last_seen: false,
+            group: false,
+            extra: false,
+        }
+    }
+}
+
 /// Everything a canvas needs to draw one cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CellLook {

@@ -175,17 +175,7 @@ mod tests {
     use super::*;
 
     fn unit(side: u8) -> UnitLook {
-        UnitLook {
-            kind: ['S', 'q'],
-            side,
-            hits: None,
-            wounded: false,
-            state: UnitState::Idle,
-            low: false,
-            last_seen: false,
-            group: false,
-            extra: false,
-        }
+        UnitLook::plain(['S', 'q'], side)
     }
 
     fn text(cells: [(char, Style); 3]) -> String {

@@ -201,7 +201,7 @@ fn frame_window(buf: &mut Buffer, geo: &Geometry, w: &viewport::Window, theme: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::{Ground, UnitLook, UnitState};
+    use crate::map::{Ground, UnitLook};
 
     #[test]
     fn the_whole_table_fits_at_the_smallest_step() {
@@ -229,17 +229,7 @@ mod tests {
         draw(&mut buf, &geo, Some(&window), &Theme::PLAIN, |x, y| {
             Some(CellLook {
                 ground: if x == 3 { Ground::Heavy } else { Ground::Open },
-                unit: (x == 2 && y == 3).then_some(UnitLook {
-                    kind: ['T', 'M'],
-                    side: 1,
-                    hits: None,
-                    wounded: false,
-                    state: UnitState::Idle,
-                    low: false,
-                    last_seen: false,
-                    group: false,
-                    extra: false,
-                }),
+                unit: (x == 2 && y == 3).then_some(UnitLook::plain(['T', 'M'], 1)),
                 ..CellLook::default()
             })
         });

@@ -174,17 +174,7 @@ impl RulesetUi for SkirmishUi {
                 .get(h.index())
                 .copied()
                 .flatten()
-                .map(|(kind, side)| UnitLook {
-                    kind,
-                    side: u8::try_from(side).unwrap_or(0),
-                    hits: None,
-                    wounded: false,
-                    state: UnitState::Idle,
-                    low: false,
-                    last_seen: false,
-                    group: false,
-                    extra: false,
-                });
+                .map(|(kind, side)| UnitLook::plain(kind, u8::try_from(side).unwrap_or(0)));
             Some(CellLook {
                 ground: map::ground(board.terrain(h)),
                 height: map::height(board.elevation(h)),
