@@ -1160,33 +1160,13 @@ mod tests {
     }
 
     /// Random games of every shipped scenario (square and hex), stopping at each decision.
-    fn random_games(mut visit: impl FnMut(&Game<Commander>, Seat, &[Action])) {
+    fn random_games(visit: impl FnMut(&Game<Commander>, Seat, &[Action])) {
         let ui = CommanderUi::new().expect("rules");
-        let rules = ui.ruleset();
-        for (n, info) in rules.scenarios().iter().enumerate() {
-            let scenario = ui
-                .parse_scenario(info.source.as_bytes(), info.id)
-                .expect("scenario");
-            for (seed, grid) in [(1u64, "square"), (2, "hex")] {
-                let mut options = squadsight_commander::options::Options::default();
-                rules.set_option(&mut options, "grid", grid).expect("grid");
-                rules
-                    .set_option(&mut options, "round_limit", "4")
-                    .expect("rounds");
-                let seats = vec![SeatConfig::human(), SeatConfig::human()];
-                let Ok(mut game) =
-                    Game::new(Arc::clone(&rules), scenario.clone(), options, seed, seats)
-                else {
-                    continue;
-                };
-                crate::test_support::play_randomly(
-                    &mut game,
-                    seed * 31 + n as u64,
-                    400,
-                    &mut visit,
-                );
-            }
-        }
+        let runs: [(u64, &[(&str, &str)]); 2] = [
+            (1, &[("grid", "square"), ("round_limit", "4")]),
+            (2, &[("grid", "hex"), ("round_limit", "4")]),
+        ];
+        crate::test_support::random_games(&ui, &runs, 400, visit);
     }
 
     /// Every cell a legal action aims at is marked on the map, and the map, panel and bag

@@ -1265,28 +1265,14 @@ mod tests {
     use squadsight_skirmish::state::Aim;
 
     /// Random games of every shipped scenario, stopping at each decision with `visit`.
-    fn random_games(mut visit: impl FnMut(&Game<Skirmish>, Seat, &[Action])) {
+    fn random_games(visit: impl FnMut(&Game<Skirmish>, Seat, &[Action])) {
         let ui = SkirmishUi::new().expect("rules load");
-        let sk = ui.ruleset();
-        for (n, info) in sk.scenarios().iter().enumerate() {
-            let scenario = ui
-                .parse_scenario(info.source.as_bytes(), info.id)
-                .expect("scenario");
-            for seed in 0..6u64 {
-                let mut options = squadsight_skirmish::options::Options::default();
-                sk.set_option(&mut options, "range_mode", "max")
-                    .expect("option");
-                let seats = vec![SeatConfig::human(), SeatConfig::human()];
-                let mut game = Game::new(Arc::clone(&sk), scenario.clone(), options, seed, seats)
-                    .expect("game starts");
-                crate::test_support::play_randomly(
-                    &mut game,
-                    seed * 31 + n as u64,
-                    600,
-                    &mut visit,
-                );
-            }
-        }
+        let runs: Vec<(u64, &[(&str, &str)])> = (0..6)
+            .map(|seed| (seed, &[("range_mode", "max")][..]))
+            .collect();
+        let played = crate::test_support::random_games(&ui, &runs, 600, visit);
+        // Every scenario starts with every seed.
+        assert_eq!(played, 6 * ui.ruleset().scenarios().len());
     }
 
     /// The preview's sight line agrees with the rules: every unit the rules let a unit aim
