@@ -194,3 +194,45 @@ pub enum Numbers {
     /// Two numbers either side of a slash (Skirmish terrain / elevation).
     Two(u8, u8),
 }
+
+/// Two-letter abbreviations of unit names, unique ignoring case (so a unit drawn in lower
+/// case still reads as its type), in the names' order: the first word's initial, then the
+/// first free of the later words' initials ("Thin Man" → TM, "ADVENT Stun Lancer" → AS), the
+/// first word's own letters ("Squaddie" → Sq), the later words' letters, and a digit as a
+/// last resort.
+pub fn abbreviations<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<[char; 2]> {
+    let mut out: Vec<[char; 2]> = Vec::new();
+    for name in names {
+        let words: Vec<Vec<char>> = name
+            .split(|c: char| c.is_whitespace() || c == '-' || c == ':')
+            .map(|w| {
+                w.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let first = words
+            .first()
+            .and_then(|w| w.first())
+            .copied()
+            .unwrap_or('?')
+            .to_ascii_uppercase();
+        let mut candidates: Vec<char> = Vec::new();
+        candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
+        candidates.extend(words.first().into_iter().flatten().skip(1).copied());
+        candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
+        candidates.extend('0'..='9');
+        let taken = |a: [char; 2]| {
+            out.iter()
+                .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
+        };
+        let pick = candidates
+            .into_iter()
+            .map(|c| [first, c])
+            .find(|a| !taken(*a))
+            .unwrap_or([first, '?']);
+        out.push(pick);
+    }
+    out
+}

@@ -59,6 +59,18 @@ pub enum Reply<A> {
     Refused(&'static str),
 }
 
+impl<A: PartialEq> Reply<A> {
+    /// Plays `action` when it is among the `legal` ones (a key such as "end the turn");
+    /// otherwise the key is refused with `why_not`, for the key bar.
+    pub fn play_if_legal(legal: &[A], action: A, why_not: &'static str) -> Reply<A> {
+        if legal.contains(&action) {
+            Reply::Play(action)
+        } else {
+            Reply::Refused(why_not)
+        }
+    }
+}
+
 /// One key the view understands, for the help overlay and the key bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyHelp {

@@ -278,42 +278,7 @@ pub fn is_battle(scenario: &ScenarioDef) -> bool {
 /// Two-letter abbreviations of the unit cards, unique ignoring case, so a Down model (drawn
 /// in lower case) still reads as its unit.
 pub fn abbreviations(catalog: &Catalog) -> Vec<[char; 2]> {
-    let mut out: Vec<[char; 2]> = Vec::new();
-    for unit in catalog.units() {
-        let words: Vec<Vec<char>> = unit
-            .name
-            .split(|c: char| c.is_whitespace() || c == '-' || c == ':')
-            .map(|w| {
-                w.chars()
-                    .filter(|c| c.is_alphanumeric())
-                    .collect::<Vec<_>>()
-            })
-            .filter(|w| !w.is_empty())
-            .collect();
-        // "ADVENT Stun Lancer" → A + S; "Ranger" → R + a.
-        let first = words
-            .first()
-            .and_then(|w| w.first())
-            .copied()
-            .unwrap_or('?')
-            .to_ascii_uppercase();
-        let mut candidates: Vec<char> = Vec::new();
-        candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
-        candidates.extend(words.first().into_iter().flatten().skip(1).copied());
-        candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
-        candidates.extend('0'..='9');
-        let taken = |a: [char; 2]| {
-            out.iter()
-                .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
-        };
-        let pick = candidates
-            .into_iter()
-            .map(|c| [first, c])
-            .find(|a| !taken(*a))
-            .unwrap_or([first, '?']);
-        out.push(pick);
-    }
-    out
+    crate::cell::abbreviations(catalog.units().iter().map(|u| u.name.as_str()))
 }
 
 /// The Commander view of one game.
@@ -688,18 +653,6 @@ impl CommanderView {
         };
     }
 
-    fn play_if_legal(
-        ctx: &ViewCtx<'_, Commander>,
-        action: Action,
-        why_not: &'static str,
-    ) -> Reply<Action> {
-        if ctx.legal.contains(&action) {
-            Reply::Play(action)
-        } else {
-            Reply::Refused(why_not)
-        }
-    }
-
     /// Works the odds of the highlighted attack out once per highlighted action, and drops
     /// them when something else is highlighted.
     fn update_odds(&mut self, ctx: &ViewCtx<'_, Commander>) {
@@ -931,15 +884,15 @@ impl RulesetView<Commander> for CommanderView {
                 Reply::Handled
             }
             KeyCode::Char('e') => {
-                return CommanderView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::EndActivation,
                     "e ends an activation: none of yours is under way",
                 );
             }
             KeyCode::Char('a') => {
-                return CommanderView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::AiActivate,
                     "a lets the rules' AI act only when an AI-mode seat is to decide",
                 );

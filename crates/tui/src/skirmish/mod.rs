@@ -234,39 +234,9 @@ pub struct Abbrevs(Vec<[char; 2]>);
 impl Abbrevs {
     /// Abbreviations for every unit type of the catalog, in type order.
     pub fn new(catalog: &Catalog) -> Abbrevs {
-        let mut out: Vec<[char; 2]> = Vec::new();
-        for t in catalog.units() {
-            let words: Vec<Vec<char>> = t
-                .name
-                .split(|c: char| c.is_whitespace() || c == ':' || c == '-')
-                .filter(|w| !w.is_empty())
-                .map(|w| w.chars().filter(|c| c.is_alphanumeric()).collect())
-                .filter(|w: &Vec<char>| !w.is_empty())
-                .collect();
-            let first = words
-                .first()
-                .and_then(|w| w.first())
-                .copied()
-                .unwrap_or('?');
-            let mut candidates: Vec<char> = Vec::new();
-            // Initials of the later words first ("Thin Man" → TM), then the first word's
-            // own letters ("Squaddie" → Sq), then any digit as a last resort.
-            candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
-            candidates.extend(words.first().into_iter().flatten().skip(1).copied());
-            candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
-            candidates.extend('0'..='9');
-            let taken = |a: [char; 2]| {
-                out.iter()
-                    .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
-            };
-            let pick = candidates
-                .into_iter()
-                .map(|c| [first.to_ascii_uppercase(), c])
-                .find(|a| !taken(*a))
-                .unwrap_or([first, '?']);
-            out.push(pick);
-        }
-        Abbrevs(out)
+        Abbrevs(crate::cell::abbreviations(
+            catalog.units().iter().map(|t| t.name.as_str()),
+        ))
     }
 
     /// The abbreviation of unit type `i`.
@@ -879,18 +849,6 @@ impl SkirmishView {
         self.recompute(ctx);
         Reply::Handled
     }
-
-    fn play_if_legal(
-        ctx: &ViewCtx<'_, Skirmish>,
-        action: Action,
-        why_not: &'static str,
-    ) -> Reply<Action> {
-        if ctx.legal.contains(&action) {
-            Reply::Play(action)
-        } else {
-            Reply::Refused(why_not)
-        }
-    }
 }
 
 /// Whether an action is chosen on the map: a hex or unit to aim at, a free move, or the
@@ -1102,15 +1060,15 @@ impl RulesetView<Skirmish> for SkirmishView {
             KeyCode::Char('n') => return self.cycle_unit(ctx, true),
             KeyCode::Char('N') => return self.cycle_unit(ctx, false),
             KeyCode::Char('e') => {
-                return SkirmishView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::EndTurn,
                     "e ends your Move and Fire phase: it is not yours to end now",
                 );
             }
             KeyCode::Char('p') => {
-                return SkirmishView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::Pass,
                     "p passes only when a Defense, Flush or reaction is offered to you",
                 );
