@@ -1052,11 +1052,6 @@ impl RulesetView<Commander> for CommanderView {
     }
 }
 
-/// A theme-aware style for a model of `side`.
-pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
-    theme.style(Role::Side(side))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@ use crate::map::hexes::{self, Geometry};
 use crate::map::legend::Item;
 use crate::map::{CellLook, Numbers, UnitLook, UnitState};
 pub use crate::map::{Overlay as Mark, Zoom};
-use crate::theme::{Role, Theme};
+use crate::theme::Theme;
 use crate::view::{
     KeyHelp, MapControls, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx,
 };
@@ -1191,11 +1191,6 @@ impl RulesetView<Skirmish> for SkirmishView {
             },
         ]
     }
-}
-
-/// A theme-aware style for a unit of `side`.
-pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
-    theme.style(Role::Side(side))
 }
 
 #[cfg(test)]

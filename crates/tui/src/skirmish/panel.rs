@@ -1,7 +1,7 @@
 //! The side panel (what is being decided, the selected unit, the hex under the cursor, line
 //! of sight, attack odds), the hand, and the status line.
 
-use super::{SIDE_MARKERS, Sight, SkirmishView, side_style};
+use super::{SIDE_MARKERS, Sight, SkirmishView};
 use crate::draw::{self, Scratch, Writer};
 use crate::map::Overlay;
 use crate::theme::Role;
@@ -224,7 +224,9 @@ pub fn render_panel(
         ));
         w.para(
             text,
-            side_style(theme, u.controller).patch(theme.style(Role::Text)),
+            theme
+                .style(Role::Side(u.controller))
+                .patch(theme.style(Role::Text)),
         );
         let (c, r) = board.offset(u.pos);
         let mut tokens = String::new();
