@@ -3,7 +3,7 @@
 //! saving, continuing and the replay viewer.
 
 use crate::common::toy::{ToyAction, ToyUi};
-use crate::common::{app_with, keys, quick_store, screen, terminal, text_of, toy_app};
+use crate::common::{app_with, keys, quick_store, screen, terminal, text_of, toy_app, toy_menu};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_core::Seat;
@@ -145,9 +145,7 @@ fn play_to_the_end(app: &mut App, term: &mut ratatui::Terminal<ratatui::backend:
 
 #[test]
 fn a_game_against_the_ai_is_played_to_the_end_with_keys() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
     play_to_the_end(&mut app, &mut term);
     let text = screen(&term);
     assert!(text.contains("Game over"), "{text}");
@@ -172,9 +170,7 @@ fn a_game_against_the_ai_is_played_to_the_end_with_keys() {
 
 #[test]
 fn the_game_over_box_shows_the_fingerprint_and_offers_to_save() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
     play_to_the_end(&mut app, &mut term);
     let text = screen(&term);
     let fingerprint = squadsight_core::save::fingerprint(toy(&app).game());
@@ -200,9 +196,7 @@ fn the_game_over_box_shows_the_fingerprint_and_offers_to_save() {
 fn the_same_seed_and_keys_give_the_same_game() {
     let mut links = Vec::new();
     for _ in 0..2 {
-        let mut app = toy_app(Start::Menu);
-        let mut term = terminal(100, 30);
-        keys(&mut app, &mut term, "<Enter>");
+        let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
         play_to_the_end(&mut app, &mut term);
         links.push(toy(&app).game().link());
     }
@@ -254,9 +248,7 @@ fn a_broken_save_is_reported_not_opened() {
 
 #[test]
 fn the_replay_viewer_steps_through_a_finished_game() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
     play_to_the_end(&mut app, &mut term);
     let total = toy(&app).game().log().len();
     let link = toy(&app).game().link();

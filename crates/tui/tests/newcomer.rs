@@ -5,7 +5,7 @@
 
 use crate::common::sk::{self, focus, game, spec};
 use crate::common::toy::ToyUi;
-use crate::common::{app_with, keys, quick_store, redraw, screen, terminal, toy_app};
+use crate::common::{app_with, keys, quick_store, redraw, screen, terminal, toy_menu};
 use crossterm::event::KeyCode;
 use squadsight_ai::{GreedyPlayer, Player};
 use squadsight_core::game::{Game, LogEntry, SeatConfig};
@@ -217,9 +217,7 @@ fn leaving_a_game_a_command_opened_goes_back_to_the_shell() {
 
 #[test]
 fn leaving_a_game_the_menu_opened_goes_back_to_the_menu() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter> <Tab> <Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter> <Tab> <Enter>");
     assert_eq!(app.screen_name(), "game");
     keys(&mut app, &mut term, "q");
     let text = screen(&term);
@@ -295,10 +293,7 @@ fn the_help_popup_keeps_inside_its_border() {
 
 #[test]
 fn the_size_warning_fits_a_tiny_terminal() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(20, 8);
-    keys(&mut app, &mut term, "");
-    let text = screen(&term);
+    let (_, _, text) = toy_menu(20, 8, "");
     assert!(text.contains("need 80x24"), "{text}");
     assert!(text.contains("have 20x8"), "{text}");
 }
@@ -336,9 +331,7 @@ fn a_selected_card_says_what_it_does_or_why_it_cannot_be_played() {
 
 #[test]
 fn the_replay_help_lists_the_replay_keys_first() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter> <Tab>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter> <Tab>");
     for _ in 0..200 {
         let over = app
             .session()

@@ -52,6 +52,16 @@ pub fn toy_app(start: Start) -> App {
     app_with(Registry::new().with(toy::ToyUi), quick_store(), start)
 }
 
+/// The toy app on its menu at `w`x`h` with `script` typed: the app, its terminal and the
+/// screen then.
+pub fn toy_menu(w: u16, h: u16, script: &str) -> (App, Terminal<TestBackend>, String) {
+    let mut app = toy_app(Start::Menu);
+    let mut term = terminal(w, h);
+    keys(&mut app, &mut term, script);
+    let text = screen(&term);
+    (app, term, text)
+}
+
 /// A test terminal.
 pub fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
     Terminal::new(TestBackend::new(w, h)).expect("test backend")
