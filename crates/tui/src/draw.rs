@@ -23,6 +23,99 @@ pub fn text(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Sty
     buf.set_stringn(x, y, text, room, style).0
 }
 
+/// Writes a screen's key hint on the last row of `area`, dimmed: "Up/Down choose, Enter
+/// open, Esc back". Where it does not fit, its comma-separated phrases are kept whole and
+/// the ones that do not fit left out, as in the key bar.
+pub fn footer(buf: &mut Buffer, area: Rect, hint: &str, theme: &Theme) {
+    let y = area.bottom().saturating_sub(1);
+    let style = theme.style(Role::Dim);
+    let room = usize::from(clip(buf, area).width);
+    if hint.chars().count() <= room {
+        line(buf, area, y, hint, style);
+        return;
+    }
+    let mut used = 0;
+    let mut x = area.x;
+    for phrase in hint.split(", ") {
+        let sep = if used == 0 { "" } else { ", " };
+        let need = sep.len() + phrase.chars().count();
+        if used + need > room {
+            continue;
+        }
+        x = text(buf, area, x, y, sep, style);
+        x = text(buf, area, x, y, phrase, style);
+        used += need;
+    }
+}
+
+/// Writes a short note into the bottom border of a framed pane, right-aligned one cell in
+/// from the corner ("1/25", "more: ]"), dimmed.
+pub fn border_note(buf: &mut Buffer, area: Rect, note: &str, theme: &Theme) {
+    let w = u16::try_from(note.chars().count()).unwrap_or(0);
+    text(
+        buf,
+        area,
+        area.right().saturating_sub(w + 1),
+        area.bottom().saturating_sub(1),
+        note,
+        theme.style(Role::Dim),
+    );
+}
+
+/// Writes a key bar along row `y` from `x`: each `(key, what)` entry as `key:what`, two
+/// spaces apart, or one apart when that is what makes them all fit. An entry is written whole
+/// or not at all. When they do not all fit, the last two (help and leaving, on every screen)
+/// stay and the others are kept from the first while they fit whole (the help overlay lists
+/// every key), so a key is never cut mid-word. Returns the column after the last cell written.
+pub fn key_bar(
+    buf: &mut Buffer,
+    area: Rect,
+    x: u16,
+    y: u16,
+    keys: &[(&str, &str)],
+    theme: &Theme,
+) -> u16 {
+    let room = usize::from(clip(buf, area).right().saturating_sub(x));
+    let width = |(key, what): &(&str, &str)| key.chars().count() + 1 + what.chars().count();
+    let span = |keys: &[(&str, &str)], gap: usize| {
+        keys.iter().map(width).sum::<usize>() + gap * keys.len().saturating_sub(1)
+    };
+    let gap = if span(keys, 2) <= room { 2 } else { 1 };
+    // Which entries stand: all, or the last two and what fits of the rest before them (a
+    // bar holds at most 16; no screen offers half as many).
+    let mut keep = [true; 16];
+    if span(keys, gap) > room {
+        let tail = keys.len().saturating_sub(2);
+        let mut used = span(&keys[tail..], gap);
+        for (i, entry) in keys[..tail].iter().enumerate() {
+            let need = width(entry) + gap;
+            if let Some(k) = keep.get_mut(i) {
+                *k = used + need <= room;
+                if *k {
+                    used += need;
+                }
+            }
+        }
+    }
+    let mut at = x;
+    let mut first = true;
+    for (entry, _) in keys.iter().zip(keep).filter(|(_, k)| *k) {
+        let need = if first { 0 } else { gap } + width(entry);
+        if usize::from(clip(buf, area).right().saturating_sub(at)) < need {
+            continue;
+        }
+        if !first {
+            at = text(buf, area, at, y, &"  "[..gap], theme.style(Role::Text));
+        }
+        let (key, what) = entry;
+        at = text(buf, area, at, y, key, theme.style(Role::Key));
+        at = text(buf, area, at, y, ":", theme.style(Role::Dim));
+        at = text(buf, area, at, y, what, theme.style(Role::Text));
+        first = false;
+    }
+    at
+}
+
 /// Writes `text` at (`x`, `y`) like [`text`], but when it does not fit before the right
 /// edge of `area` its last visible cell becomes `>`, so a cut never passes for the whole
 /// text. Returns the column after the last cell written.
@@ -393,7 +486,36 @@ mod tests {
             &Theme::PLAIN,
         );
         assert_eq!(inner, Rect::new(1, 1, 10, 1));
-        assert_eq!(rows(&buf), ["+ Map -----+", "|####....  |", "+----------+"]);
+        assert_eq!(rows(&buf), [". Map -----.", "|####....  |", "'----------'"]);
+    }
+
+    /// A key bar or footer too long for its row keeps whole entries and leaves the others
+    /// out; one that fits is written as it is.
+    #[test]
+    fn key_bars_and_footers_keep_whole_entries() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 24, 2));
+        let all = buf.area;
+        let keys = [
+            ("Enter", "act"),
+            ("f", "filter log"),
+            ("?", "help"),
+            ("q", "leave"),
+        ];
+        key_bar(&mut buf, all, 0, 0, &keys, &Theme::PLAIN);
+        footer(
+            &mut buf,
+            all,
+            "Up/Down choose, Enter open, Esc back",
+            &Theme::PLAIN,
+        );
+        assert_eq!(
+            rows(&buf),
+            ["Enter:act ?:help q:leave", "Up/Down choose, Esc back"],
+        );
+        let mut buf = Buffer::empty(Rect::new(0, 0, 30, 1));
+        let all = buf.area;
+        key_bar(&mut buf, all, 0, 0, &keys[2..], &Theme::PLAIN);
+        assert_eq!(rows(&buf), ["?:help  q:leave               "]);
     }
 
     #[test]

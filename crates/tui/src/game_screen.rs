@@ -10,7 +10,7 @@ use crate::keys::Input;
 use crate::replay::Replay;
 use crate::session::{Env, Flow, LeaveTo, Session};
 use crate::theme::{Role, Theme};
-use crate::view::{KeyHelp, Reply, RulesetUi, RulesetView, ViewCtx};
+use crate::view::{KeyHelp, MAP_KEYS, Reply, RulesetUi, RulesetView, ViewCtx};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -1665,10 +1665,25 @@ impl<U: RulesetUi> GameScreen<U> {
         let first_in_group =
             grouped && (self.m.cursor == 0 || group(self.m.cursor - 1) != group(self.m.cursor));
         let want_top = if first_in_group { cur - 1 } else { cur };
+        // The cursor's entry is never cut: it wraps onto the rows below it (as many as the
+        // pane has), and the list scrolls to show all of them.
+        let indent = u16::from(grouped) + 2;
+        let label_width = inner.width.saturating_sub(indent);
+        let cursor_label = self
+            .m
+            .shown
+            .get(self.m.cursor)
+            .and_then(|&i| self.labels.get(i))
+            .map_or("", String::as_str);
+        // Its rows after the first are indented two more, so they do not read as entries.
+        let extra = draw::wrap_rows(cursor_label, label_width.saturating_sub(2))
+            .max(1)
+            .min(rows.saturating_sub(usize::from(first_in_group)).max(1))
+            - 1;
         if want_top < self.list_top {
             self.list_top = want_top;
-        } else if cur >= self.list_top + rows {
-            self.list_top = cur + 1 - rows;
+        } else if cur + extra >= self.list_top + rows {
+            self.list_top = cur + extra + 1 - rows;
         }
         self.row_pos.clear();
         let mut v = 0usize;
@@ -1698,6 +1713,20 @@ impl<U: RulesetUi> GameScreen<U> {
                 let label = self.labels.get(i).map_or("", String::as_str);
                 // Under a heading that names the group, its entries are indented.
                 let x = if grouped { x + 1 } else { x };
+                if selected {
+                    let below = inner.bottom().saturating_sub(y);
+                    let spans = u16::try_from(extra + 1).unwrap_or(1).min(below);
+                    let w = label_width.saturating_sub(2);
+                    let style = theme.style(role);
+                    draw::wrapped(buf, Rect::new(x + 1, y, w, 1), 0, 0, label, style);
+                    let rest = Rect::new(x + 3, y + 1, w, spans - 1);
+                    draw::wrapped(buf, rest, 0, 1, label, style);
+                    for _ in 0..spans {
+                        self.row_pos.push(Some(pos));
+                    }
+                    v += usize::from(spans);
+                    continue;
+                }
                 draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
                 self.row_pos.push(Some(pos));
             }
@@ -1722,15 +1751,7 @@ impl<U: RulesetUi> GameScreen<U> {
                     self.m.shown.len()
                 ))
             };
-            let w = u16::try_from(more.len()).unwrap_or(0);
-            draw::text(
-                buf,
-                area,
-                area.right().saturating_sub(w + 1),
-                area.bottom().saturating_sub(1),
-                more,
-                theme.style(Role::Dim),
-            );
+            draw::border_note(buf, area, more, theme);
         }
     }
 
@@ -1827,12 +1848,15 @@ impl<U: RulesetUi> GameScreen<U> {
             };
             x = draw::text(buf, area, x, y, waiting, theme.style(Role::Dim));
         }
+        let mut shown = [("", ""); 8];
+        let mut n = 0;
         for (key, what, _) in keys.iter().filter(|k| k.2) {
-            x = draw::text(buf, area, x, y, key, theme.style(Role::Key));
-            x = draw::text(buf, area, x, y, ":", theme.style(Role::Dim));
-            x = draw::text(buf, area, x, y, what, theme.style(Role::Text));
-            x = draw::text(buf, area, x, y, "  ", theme.style(Role::Text));
+            if let Some(slot) = shown.get_mut(n) {
+                *slot = (key, what);
+                n += 1;
+            }
         }
+        draw::key_bar(buf, area, x, y, &shown[..n], theme);
     }
 
     fn render_handoff(&mut self, seat: Seat, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -1891,14 +1915,20 @@ impl<U: RulesetUi> GameScreen<U> {
             Overlay::Help => {
                 let view_keys: &[KeyHelp] = self.view.keys();
                 // The replay viewer's own keys come first: they are the ones it reads.
+                // Every map's own keys (the shell's `MapControls`), then this game's.
                 let groups: Vec<(&str, &[KeyHelp])> = if self.replay.is_some() {
                     vec![
                         ("Replay", REPLAY_KEYS),
                         ("Game", GAME_KEYS),
-                        ("Map", view_keys),
+                        ("Map", MAP_KEYS),
+                        ("On the map", view_keys),
                     ]
                 } else {
-                    vec![("Game", GAME_KEYS), ("Map", view_keys)]
+                    vec![
+                        ("Game", GAME_KEYS),
+                        ("Map", MAP_KEYS),
+                        ("On the map", view_keys),
+                    ]
                 };
                 // The map's legend (map widgets, issue 15) follows the keys.
                 self.help

@@ -266,13 +266,7 @@ impl Help {
         } else {
             "Press any key to close."
         };
-        draw::line(
-            buf,
-            inner,
-            inner.bottom().saturating_sub(1),
-            footer,
-            theme.style(Role::Dim),
-        );
+        draw::footer(buf, inner, footer, theme);
     }
 }
 

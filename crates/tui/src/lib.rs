@@ -46,6 +46,7 @@
 pub mod ai;
 mod app;
 pub mod boardgame;
+pub mod cell;
 pub mod commander;
 pub mod draw;
 pub mod game_screen;

@@ -676,12 +676,11 @@ impl NewGameForm {
                 draw::wrapped(buf, rect, 0, 0, help, theme.style(Role::Dim));
             }
         }
-        draw::line(
+        draw::footer(
             buf,
             inner,
-            inner.bottom().saturating_sub(1),
             "Up/Down choose, Left/Right change, Enter start, Esc back",
-            theme.style(Role::Dim),
+            theme,
         );
 
         // The side: description, seats and the map preview.
@@ -862,12 +861,6 @@ impl SavePicker {
         if let Some(m) = &self.message {
             draw::line(buf, inner, y, m, theme.style(Role::Error));
         }
-        draw::line(
-            buf,
-            inner,
-            inner.bottom().saturating_sub(1),
-            "Up/Down choose, Enter open, Esc back",
-            theme.style(Role::Dim),
-        );
+        draw::footer(buf, inner, "Up/Down choose, Enter open, Esc back", theme);
     }
 }

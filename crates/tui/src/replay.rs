@@ -656,15 +656,7 @@ impl<R: Ruleset> Replay<R> {
         let used = draw_lines(buf, inner, &self.detail, self.detail_top, theme);
         if used < self.detail.len() {
             let more = " more: ] ";
-            let w = u16::try_from(more.len()).unwrap_or(0);
-            draw::text(
-                buf,
-                area,
-                area.right().saturating_sub(w + 1),
-                area.bottom().saturating_sub(1),
-                more,
-                theme.style(Role::Dim),
-            );
+            draw::border_note(buf, area, more, theme);
         }
     }
 
@@ -695,15 +687,7 @@ impl<R: Ruleset> Replay<R> {
                 self.scratch
                     .format(format_args!(" {left} more, Tab here and Down "))
             };
-            let w = u16::try_from(more.chars().count()).unwrap_or(0);
-            draw::text(
-                buf,
-                area,
-                area.right().saturating_sub(w + 1),
-                area.bottom().saturating_sub(1),
-                more,
-                theme.style(Role::Dim),
-            );
+            draw::border_note(buf, area, more, theme);
         }
     }
 }

@@ -249,13 +249,7 @@ impl RulesScreen {
             );
             draw::wrapped(buf, body, 0, 0, c.text, theme.style(Role::Text));
         }
-        draw::line(
-            buf,
-            tinner,
-            tinner.bottom().saturating_sub(1),
-            "Up/Down browse, / search, Esc back",
-            theme.style(Role::Dim),
-        );
+        draw::footer(buf, tinner, "Up/Down browse, / search, Esc back", theme);
     }
 }
 

@@ -5,7 +5,7 @@
 //! (bold, reversed, underlined) or comes with a distinct glyph, so a monochrome terminal loses
 //! nothing.
 
-use crate::map::{Effect, Ground, Overlay, Token, UnitLook, UnitState};
+use crate::cell::{Effect, Ground, Overlay, Token, UnitLook, UnitState};
 use ratatui::style::{Color, Modifier, Style};
 
 /// What a piece of text means, so that its style is chosen here and nowhere else.
@@ -77,8 +77,9 @@ const FOCUS_BORDER: BorderGlyphs = BorderGlyphs {
     vertical: "┃",
 };
 
+// Rounded corners: a `+` corner would read as seat 1's side marker.
 const ASCII_BORDER: BorderGlyphs = BorderGlyphs {
-    corners: ["+", "+", "+", "+"],
+    corners: [".", ".", "'", "'"],
     horizontal: "-",
     vertical: "|",
 };
@@ -235,9 +236,9 @@ struct MapGlyphs {
 }
 
 const MAP_UNICODE: MapGlyphs = MapGlyphs {
-    // Heavy cover is a double bar (a parapet), not a checkered shade: a block of it stays
-    // calm.
-    ground: [' ', '·', '░', '═', '▓', '≈', '█'],
+    // Heavy cover is a double bar (a parapet) and the heaviest a crossed one (a fortified
+    // wall, as `#` in ASCII), not checkered shades: a block of either stays calm.
+    ground: [' ', '·', '░', '═', '╬', '≈', '█'],
     height: ['▂', '▄', '▆', '▇'],
     overlay: ['∙', '◦', '•', '+', '◇', '◆', '?', '!', '×'],
     token: ['◎', '?'],
@@ -381,6 +382,17 @@ impl Theme {
         }
     }
 
+    /// The corners that mark, on a zoomed-out map, the part the detail zoom shows:
+    /// top-left, top-right, bottom-left, bottom-right. In ASCII they are brackets, which no
+    /// unit, ground or overlay of a map is drawn with.
+    pub fn window_corners(&self) -> [char; 4] {
+        if self.ascii {
+            ['[', ']', '[', ']']
+        } else {
+            ['┌', '┐', '└', '┘']
+        }
+    }
+
     /// The marker of a side (seat `side`, 0-based).
     pub fn side_marker(&self, side: u8) -> char {
         SIDE_MARKERS[usize::from(side.min(2))]
@@ -469,14 +481,16 @@ mod tests {
         assert_eq!(t.shade(3), Style::default());
     }
 
-    /// Heavy cover is a calm mark, not a checkered shade, and every ground kind keeps a
-    /// glyph of its own in both glyph sets (the legend tells them apart).
+    /// Heavy and the heaviest cover are calm marks, not checkered shades, and every ground
+    /// kind keeps a glyph of its own in both glyph sets (the legend tells them apart).
     #[test]
     fn heavy_cover_is_calm_and_ground_glyphs_are_distinct() {
         for ascii in [false, true] {
             let t = Theme { color: true, ascii };
-            let heavy = t.ground_glyph(Ground::Heavy);
-            assert!(!['░', '▒', '▓', '%'].contains(&heavy), "{heavy}");
+            for kind in [Ground::Heavy, Ground::Solid] {
+                let g = t.ground_glyph(kind);
+                assert!(!['░', '▒', '▓', '%'].contains(&g), "{kind:?}: {g}");
+            }
             let all: Vec<char> = Ground::ALL.iter().map(|&g| t.ground_glyph(g)).collect();
             for (i, g) in all.iter().enumerate() {
                 assert!(!all[i + 1..].contains(g), "{g} twice in {all:?}");
@@ -485,6 +499,26 @@ mod tests {
             }
         }
         assert_eq!(Theme::PLAIN.ground_glyph(Ground::Heavy), '=');
+    }
+
+    /// No frame corner, of a pane or of the zoomed-in window on a map, can be read as a
+    /// unit: it is no side marker and no letter or digit.
+    #[test]
+    fn frame_corners_are_no_side_markers() {
+        for ascii in [false, true] {
+            let t = Theme {
+                color: false,
+                ascii,
+            };
+            let mut corners: Vec<char> = t.window_corners().to_vec();
+            for focused in [false, true] {
+                corners.extend(t.border(focused).corners.iter().flat_map(|s| s.chars()));
+            }
+            for c in corners {
+                assert!(!SIDE_MARKERS.contains(&c), "{c} is a side marker");
+                assert!(!c.is_alphanumeric() && c != LAST_SEEN_MARKER, "{c}");
+            }
+        }
     }
 
     #[test]

@@ -12,9 +12,9 @@ pub use crate::plugin::{OptionSpec, RulesAiSeat};
 use crate::session::Session;
 use crate::store::{SaveSlot, SaveStore};
 use crate::theme::Theme;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use squadsight_core::{Ruleset, ScenarioInfo, Seat};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -57,6 +57,18 @@ pub enum Reply<A> {
     Play(A),
     /// A key the view knows that does nothing now; the text says why, for the key bar.
     Refused(&'static str),
+}
+
+impl<A: PartialEq> Reply<A> {
+    /// Plays `action` when it is among the `legal` ones (a key such as "end the turn");
+    /// otherwise the key is refused with `why_not`, for the key bar.
+    pub fn play_if_legal(legal: &[A], action: A, why_not: &'static str) -> Reply<A> {
+        if legal.contains(&action) {
+            Reply::Play(action)
+        } else {
+            Reply::Refused(why_not)
+        }
+    }
 }
 
 /// One key the view understands, for the help overlay and the key bar.
@@ -273,15 +285,27 @@ pub trait RulesetUi: 'static {
     }
 }
 
-/// A map key every view reads the same way: the arrows or `hjkl` move the cursor, Shift with an
-/// arrow or `HJKL` pans the map. Views handle it through [`MapNav::from_key`] so the keys stay
-/// the same in every ruleset.
+/// A map key or mouse event every view reads the same way: the arrows or `hjkl` move the
+/// cursor, Shift with an arrow, `HJKL` or the wheel pans the map, `z + = -` switch the zoom,
+/// Enter or Space acts on the cursor, a click acts on a cell and a right click clears the
+/// selection. Views read them through [`MapControls`], so the keys are the same in every
+/// ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MapNav {
     /// Move the cursor by (columns, rows).
     Cursor(i32, i32),
     /// Pan the map by (columns, rows).
     Pan(i32, i32),
+    /// The zoom was switched (already done in [`MapControls::zoom`]).
+    Zoom,
+    /// The legend or the raw numbers were shown or hidden (already done).
+    Toggled,
+    /// Act on the cell under the cursor (Enter, Space).
+    Activate,
+    /// A left click at this screen position, inside the map.
+    Click(u16, u16),
+    /// A right click inside the map: clear the selection.
+    Clear,
 }
 
 impl MapNav {
@@ -301,6 +325,8 @@ impl MapNav {
             KeyCode::Char('L') => (1, 0, true),
             KeyCode::Char('K') => (0, -1, true),
             KeyCode::Char('J') => (0, 1, true),
+            KeyCode::Char('z' | '+' | '=' | '-') => return Some(MapNav::Zoom),
+            KeyCode::Enter | KeyCode::Char(' ') => return Some(MapNav::Activate),
             _ => return None,
         };
         Some(if pan {
@@ -311,10 +337,102 @@ impl MapNav {
     }
 }
 
+/// The keys every map reads the same way ([`MapControls`]), for the help overlay: a view's
+/// own [`RulesetView::keys`] follow them.
+pub const MAP_KEYS: &[KeyHelp] = &[
+    KeyHelp {
+        key: "arrows / hjkl",
+        what: "move the map cursor",
+    },
+    KeyHelp {
+        key: "HJKL / wheel",
+        what: "pan the map",
+    },
+    KeyHelp {
+        key: "z + -",
+        what: "switch between the detailed map and a compact one of the whole; a map that does not fit scrolls, with scroll bars and 'more: <>^v' saying where",
+    },
+    KeyHelp {
+        key: "m",
+        what: "show or hide the map legend (every mark is also listed below)",
+    },
+    KeyHelp {
+        key: "#",
+        what: "show or hide raw numbers on every cell (the panel always gives them for the cell under the cursor)",
+    },
+];
+
+/// What every map view keeps the same way: the zoom, whether the legend and the raw numbers
+/// are shown, and where the map was last drawn (which mouse events are the map's). A view
+/// holds one and reads its keys and mouse events through it, then does what is its own.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MapControls {
+    /// The zoom level.
+    pub zoom: crate::map::Zoom,
+    /// Whether the legend is drawn over the map (`m`).
+    pub legend: bool,
+    /// Whether raw numbers are drawn on every cell (`#`).
+    pub numbers: bool,
+    /// Where the map was last drawn.
+    pub area: Rect,
+}
+
+impl MapControls {
+    /// Reads a key: the legend and numbers toggles and the zoom are switched here and
+    /// reported; moves, pans and Enter are returned for the view; `None` for a key that is
+    /// not the map's.
+    pub fn key(&mut self, key: KeyEvent) -> Option<MapNav> {
+        match key.code {
+            KeyCode::Char('m') => {
+                self.legend = !self.legend;
+                return Some(MapNav::Toggled);
+            }
+            KeyCode::Char('#') => {
+                self.numbers = !self.numbers;
+                return Some(MapNav::Toggled);
+            }
+            _ => {}
+        }
+        let nav = MapNav::from_key(key)?;
+        if nav == MapNav::Zoom {
+            self.zoom = self.zoom.other();
+        }
+        Some(nav)
+    }
+
+    /// Reads a mouse event inside the map (`None` elsewhere, or for one the map ignores):
+    /// the wheel pans, a left click is a cell's, a right click clears.
+    pub fn mouse(&self, m: MouseEvent) -> Option<MapNav> {
+        if !self.area.contains(Position::new(m.column, m.row)) {
+            return None;
+        }
+        Some(match m.kind {
+            MouseEventKind::ScrollUp => MapNav::Pan(0, -1),
+            MouseEventKind::ScrollDown => MapNav::Pan(0, 1),
+            MouseEventKind::ScrollLeft => MapNav::Pan(-1, 0),
+            MouseEventKind::ScrollRight => MapNav::Pan(1, 0),
+            MouseEventKind::Down(MouseButton::Left) => MapNav::Click(m.column, m.row),
+            MouseEventKind::Down(MouseButton::Right) => MapNav::Clear,
+            _ => return None,
+        })
+    }
+
+    /// Draws `items` over the map as its legend when `m` has turned it on.
+    pub fn draw_legend(&self, buf: &mut Buffer, items: &[crate::map::legend::Item], theme: &Theme) {
+        if self.legend {
+            crate::map::legend::draw(buf, self.area, items, theme);
+        }
+    }
+}
+
 #[cfg(test)]
 mod map_nav_tests {
-    use super::MapNav;
-    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use super::{MapControls, MapNav};
+    use crate::map::Zoom;
+    use crossterm::event::{
+        KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    use ratatui::layout::Rect;
 
     #[test]
     fn arrows_and_hjkl_move_shift_and_capitals_pan() {
@@ -336,6 +454,45 @@ mod map_nav_tests {
             Some(MapNav::Pan(1, 0))
         );
         assert_eq!(key(KeyCode::Char('h'), KeyModifiers::SHIFT), None);
-        assert_eq!(key(KeyCode::Enter, KeyModifiers::NONE), None);
+        assert_eq!(
+            key(KeyCode::Enter, KeyModifiers::NONE),
+            Some(MapNav::Activate)
+        );
+        assert_eq!(key(KeyCode::Char('q'), KeyModifiers::NONE), None);
+    }
+
+    #[test]
+    fn the_controls_switch_zoom_legend_and_numbers_and_read_the_mouse_on_the_map_only() {
+        let mut c = MapControls {
+            area: Rect::new(2, 1, 10, 5),
+            ..MapControls::default()
+        };
+        let press =
+            |c: &mut MapControls, ch| c.key(KeyEvent::new(KeyCode::Char(ch), KeyModifiers::NONE));
+        assert_eq!(press(&mut c, 'z'), Some(MapNav::Zoom));
+        assert_eq!(c.zoom, Zoom::Overview);
+        assert_eq!(press(&mut c, '-'), Some(MapNav::Zoom));
+        assert_eq!(c.zoom, Zoom::Detail);
+        assert_eq!(press(&mut c, 'm'), Some(MapNav::Toggled));
+        assert_eq!(press(&mut c, '#'), Some(MapNav::Toggled));
+        assert!(c.legend && c.numbers);
+        assert_eq!(press(&mut c, 'x'), None);
+        let mouse = |kind, column, row| MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        };
+        let left = MouseEventKind::Down(MouseButton::Left);
+        assert_eq!(c.mouse(mouse(left, 3, 2)), Some(MapNav::Click(3, 2)));
+        assert_eq!(c.mouse(mouse(left, 12, 2)), None);
+        assert_eq!(
+            c.mouse(mouse(MouseEventKind::ScrollDown, 2, 1)),
+            Some(MapNav::Pan(0, 1))
+        );
+        assert_eq!(
+            c.mouse(mouse(MouseEventKind::Down(MouseButton::Right), 11, 5)),
+            Some(MapNav::Clear)
+        );
     }
 }

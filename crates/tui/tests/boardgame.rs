@@ -238,7 +238,7 @@ fn markers_stand_in_for_colour_and_the_screen_reads_at_80x24() {
     );
     assert!(shown.contains("This round") && shown.contains("Situation"));
     assert!(
-        shown.contains("Enter DONE") && shown.contains("p pause") && shown.contains("f forecast")
+        shown.contains("Enter:DONE") && shown.contains("p:pause") && shown.contains("f:forecast")
     );
     assert!(shown.contains("pause: unlimited"));
     // bg.app.info: an action's instructions can be read; reading them pauses (Easy: freely).
@@ -489,21 +489,41 @@ fn the_action_box_and_its_bar_take_the_actions_colour() {
     );
 }
 
+/// Plays seed 21 on Normal at `w`x`h` through its timed phase, then walks the resolution steps,
+/// handing each drawn step's screen to `check` (with the rig, to press keys of its own) before
+/// answering it; returns how many steps were seen.
+fn walk_resolution(w: u16, h: u16, mut check: impl FnMut(&mut Rig, &str)) -> usize {
+    let mut rig = Rig::new("normal", 21, w, h);
+    rig.keys("<Enter> <Enter>");
+    while matches!(rig.state().phase, Phase::Timed | Phase::Window) {
+        rig.keys("<Enter>");
+    }
+    let mut steps = 0;
+    while rig.state().phase == Phase::Resolution {
+        let shown = rig.draw();
+        check(&mut rig, &shown);
+        steps += 1;
+        if shown.contains("Type a number") {
+            rig.keys("0 <Enter>");
+        } else if shown.contains("y yes") {
+            rig.keys("n");
+        } else if shown.contains("1-6 pick") {
+            break;
+        } else {
+            rig.keys("<Enter>");
+        }
+    }
+    steps
+}
+
 /// bg.round.resolution-steps at 80x24: every step's box holds its question and key line;
 /// instructions too long for the box end in a mark, and `i` shows the whole step (untimed, so
 /// nothing is paused).
 #[test]
 fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at_80x24() {
-    let mut rig = Rig::new("normal", 21, 80, 24);
-    rig.keys("<Enter> <Enter>");
-    while matches!(rig.state().phase, Phase::Timed | Phase::Window) {
-        rig.keys("<Enter>");
-    }
     let catalog = Boardgame::new().unwrap().catalog();
-    let mut steps = 0;
-    while rig.state().phase == Phase::Resolution {
+    let steps = walk_resolution(80, 24, |rig, shown| {
         let step = &catalog.steps[rig.state().step];
-        let shown = rig.draw();
         let prompt =
             squadsight_boardgame::describe::prompt(catalog, rig.state()).unwrap_or_default();
         assert!(
@@ -519,9 +539,9 @@ fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at
             "{}: instructions cut without a mark:\n{shown}",
             step.id
         );
-        assert!(shown.contains("i whole step"), "{shown}");
+        assert!(shown.contains("i:whole step"), "{shown}");
         assert_eq!(
-            shown.contains("y/n answer"),
+            shown.contains("y/n:answer"),
             shown.contains("y yes"),
             "{}: y/n offered without its question, or missing from it:\n{shown}",
             step.id
@@ -535,18 +555,44 @@ fn each_resolution_step_shows_its_question_and_the_whole_step_is_one_key_away_at
         );
         assert!(read.contains("Any key: back"));
         rig.keys("x");
-        steps += 1;
-        if shown.contains("Type a number") {
-            rig.keys("0 <Enter>");
-        } else if shown.contains("y yes") {
-            rig.keys("n");
-        } else if shown.contains("1-6 pick") {
-            break;
-        } else {
-            rig.keys("<Enter>");
-        }
-    }
+    });
     assert!(steps >= 12, "{steps} steps seen");
+}
+
+/// bg.round.resolution-steps: while the steps are resolved, "This round" keeps the rows its
+/// actions need, however long the step's text: at 120x40 every action of the round is
+/// listed (number and name); at 80x24 the step's box gives way down to its nine rows, the
+/// latest actions fill the ten rows left, and the title says how many of how many are shown.
+#[test]
+fn this_round_keeps_its_rows_through_resolution() {
+    let catalog = Boardgame::new().unwrap().catalog();
+    for (w, h, rows) in [(120, 40, usize::MAX), (80, 24, 10)] {
+        let mut most = 0;
+        let steps = walk_resolution(w, h, |rig, shown| {
+            let plan = &rig.state().plan;
+            most = most.max(plan.len());
+            let first = plan.len().saturating_sub(rows);
+            for (i, entry) in plan.iter().enumerate().skip(first) {
+                let name = &catalog.actions[entry.action].name;
+                let first_word = name.split_whitespace().next().unwrap_or_default();
+                let number = format!("|{:>2} ", i + 1);
+                assert!(
+                    shown
+                        .lines()
+                        .any(|l| l.starts_with(&number) && l.contains(first_word)),
+                    "{w}x{h}: action {} ({name}) not listed:\n{shown}",
+                    i + 1
+                );
+            }
+            let note = format!("This round (latest {rows} of {})", plan.len());
+            assert_eq!(shown.contains(&note), first > 0, "{w}x{h}:\n{shown}");
+        });
+        assert!(steps >= 12, "{steps} steps seen");
+        assert!(
+            most > rows.min(10),
+            "a round of {most} actions tells nothing"
+        );
+    }
 }
 
 /// `--option timer=off`: the round's list says an action is done, not that it had 0 s left.

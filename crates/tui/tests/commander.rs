@@ -3,25 +3,27 @@
 //! and against AI mode, the campaign screen, and the too-small terminal.
 
 use crate::common::commander::{campaign, claim_first_reward, game, play_to_the_end};
-use crate::common::{app_with, keys, quick_store, redraw, screen, terminal};
+use crate::common::{app_with, game_spec, keys, quick_store, redraw, screen, terminal};
 use squadsight_commander::action::Action;
 use squadsight_core::Seat;
 use squadsight_core::game::SeatConfig;
 use squadsight_tui::commander::{CommanderUi, SquadBuilder};
 use squadsight_tui::registry::Registry;
-use squadsight_tui::{App, GameSpec, ScenarioSource, Start};
+use squadsight_tui::{App, GameSpec, Start};
 
+/// A Commander battle with these seats and options.
 fn spec(seed: u64, seats: [SeatConfig; 2], options: &[(&str, &str)]) -> GameSpec {
-    GameSpec {
-        ruleset: "commander".into(),
-        scenario: ScenarioSource::Builtin("battle".into()),
-        seed,
-        seats: seats.to_vec(),
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
+    game_spec("commander", "battle", seed, &seats, options)
+}
+
+/// A Commander battle on screen.
+fn battle(seed: u64, seats: [SeatConfig; 2], options: &[(&str, &str)]) -> App {
+    app(Start::Game(spec(seed, seats, options)))
+}
+
+/// A hot-seat Commander battle with the default options.
+fn hot_seat(seed: u64) -> App {
+    battle(seed, [SeatConfig::human(), SeatConfig::human()], &[])
 }
 
 fn app(start: Start) -> App {
@@ -36,11 +38,7 @@ fn builder(app: &App) -> &SquadBuilder {
 
 #[test]
 fn the_commander_game_screen_shows_table_cards_dice_bag_and_actions() {
-    let mut app = app(Start::Game(spec(
-        3,
-        [SeatConfig::human(), SeatConfig::human()],
-        &[],
-    )));
+    let mut app = hot_seat(3);
     let mut term = terminal(120, 40);
     // Two people: the first seat to decide is handed the keyboard.
     keys(&mut app, &mut term, "<Enter>");
@@ -144,11 +142,11 @@ fn two_squads_are_built_with_keys_and_a_battle_is_played_to_its_end_hot_seat() {
 
 #[test]
 fn a_battle_against_ai_mode_is_played_to_its_end_and_the_journal_explains_the_ai() {
-    let mut app = app(Start::Game(spec(
+    let mut app = battle(
         5,
         [SeatConfig::human(), SeatConfig::ai("random")],
         &[("ai_seat2", "classic"), ("round_limit", "2")],
-    )));
+    );
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     play_to_the_end(&mut app, &mut term, 3000);
@@ -164,11 +162,11 @@ fn a_battle_against_ai_mode_is_played_to_its_end_and_the_journal_explains_the_ai
 
 #[test]
 fn an_ai_mode_seat_played_by_a_person_takes_its_activation_with_enter() {
-    let mut app = app(Start::Game(spec(
+    let mut app = battle(
         9,
         [SeatConfig::human(), SeatConfig::human()],
         &[("ai_seat1", "classic"), ("ai_seat2", "classic")],
-    )));
+    );
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "<Enter>");
     assert_eq!(game(&app).legal(), &[Action::AiActivate]);
@@ -232,11 +230,11 @@ fn a_campaign_battle_is_won_or_lost_recorded_rewarded_and_the_squad_carries_on()
 
 #[test]
 fn a_hex_table_is_drawn_with_its_odd_rows_shifted() {
-    let mut app = app(Start::Game(spec(
+    let mut app = battle(
         3,
         [SeatConfig::human(), SeatConfig::ai("random")],
         &[("grid", "hex"), ("ai_seat2", "classic")],
-    )));
+    );
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     let screen_now = game(&app);
@@ -256,11 +254,7 @@ fn a_hex_table_is_drawn_with_its_odd_rows_shifted() {
 
 #[test]
 fn a_commander_game_on_a_too_small_terminal_says_so() {
-    let mut app = app(Start::Game(spec(
-        3,
-        [SeatConfig::human(), SeatConfig::human()],
-        &[],
-    )));
+    let mut app = hot_seat(3);
     let mut term = terminal(70, 20);
     keys(&mut app, &mut term, "");
     let text = screen(&term);

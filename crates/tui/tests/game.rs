@@ -3,7 +3,7 @@
 //! saving, continuing and the replay viewer.
 
 use crate::common::toy::{ToyAction, ToyUi};
-use crate::common::{app_with, keys, quick_store, screen, terminal, toy_app};
+use crate::common::{app_with, keys, quick_store, screen, terminal, text_of, toy_app, toy_menu};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use squadsight_core::Seat;
@@ -114,31 +114,19 @@ fn journal_pane_shows_clauses_rolls_with_odds_and_redacts_per_seat() {
         pane.sync(game.journal(), seat);
         let mut buf = Buffer::empty(Rect::new(0, 0, 48, 14));
         pane.render(buf.area, &mut buf, false, &Theme::PLAIN);
-        insta::assert_snapshot!(name, rows(&buf));
+        insta::assert_snapshot!(name, text_of(&buf));
     }
     // Filtering to rolls leaves only the roll and its odds.
     pane.cycle_filter();
     let mut buf = Buffer::empty(Rect::new(0, 0, 64, 6));
     pane.render(buf.area, &mut buf, false, &Theme::PLAIN);
-    let text = rows(&buf);
+    let text = text_of(&buf);
     assert!(
         text.contains("Journal [rolls]") && text.contains("toy.score.roll"),
         "{text}"
     );
     assert!(text.contains("chance 50.0% (1/2)"), "{text}");
     assert!(!text.contains("toy.setup.deal"), "{text}");
-}
-
-fn rows(buf: &Buffer) -> String {
-    let w = usize::from(buf.area.width.max(1));
-    let mut out = String::new();
-    for row in buf.content().chunks(w) {
-        for c in row {
-            out.push_str(c.symbol());
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// Plays the game on screen to its end with the keyboard: the action list's first entry each
@@ -157,9 +145,7 @@ fn play_to_the_end(app: &mut App, term: &mut ratatui::Terminal<ratatui::backend:
 
 #[test]
 fn a_game_against_the_ai_is_played_to_the_end_with_keys() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
     play_to_the_end(&mut app, &mut term);
     let text = screen(&term);
     assert!(text.contains("Game over"), "{text}");
@@ -184,9 +170,7 @@ fn a_game_against_the_ai_is_played_to_the_end_with_keys() {
 
 #[test]
 fn the_game_over_box_shows_the_fingerprint_and_offers_to_save() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
     play_to_the_end(&mut app, &mut term);
     let text = screen(&term);
     let fingerprint = squadsight_core::save::fingerprint(toy(&app).game());
@@ -212,9 +196,7 @@ fn the_game_over_box_shows_the_fingerprint_and_offers_to_save() {
 fn the_same_seed_and_keys_give_the_same_game() {
     let mut links = Vec::new();
     for _ in 0..2 {
-        let mut app = toy_app(Start::Menu);
-        let mut term = terminal(100, 30);
-        keys(&mut app, &mut term, "<Enter>");
+        let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
         play_to_the_end(&mut app, &mut term);
         links.push(toy(&app).game().link());
     }
@@ -266,9 +248,7 @@ fn a_broken_save_is_reported_not_opened() {
 
 #[test]
 fn the_replay_viewer_steps_through_a_finished_game() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter>");
     play_to_the_end(&mut app, &mut term);
     let total = toy(&app).game().log().len();
     let link = toy(&app).game().link();

@@ -5,7 +5,7 @@
 
 use crate::common::sk::{self, focus, game, spec};
 use crate::common::toy::ToyUi;
-use crate::common::{app_with, keys, quick_store, redraw, screen, terminal, toy_app};
+use crate::common::{app_with, keys, quick_store, redraw, screen, terminal, toy_menu};
 use crossterm::event::KeyCode;
 use squadsight_ai::{GreedyPlayer, Player};
 use squadsight_core::game::{Game, LogEntry, SeatConfig};
@@ -21,15 +21,6 @@ use squadsight_tui::settings::Settings;
 use squadsight_tui::store::{MemoryStore, SaveStore};
 use squadsight_tui::{App, Exit, Start};
 use std::sync::Arc;
-
-/// A Skirmish game against the greedy AI, X-Com (the person) first.
-fn vs_ai(seed: u64) -> App {
-    sk::app(spec(
-        seed,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ))
-}
 
 /// The key bar: the screen's last row.
 fn key_bar(text: &str) -> &str {
@@ -47,7 +38,7 @@ fn highlighted(app: &App) -> Option<Action> {
 
 #[test]
 fn a_selection_that_hides_options_says_so_and_x_shows_them_all() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     // Enter on the person's own unit selects it: the list narrows to that unit's plays.
     keys(&mut app, &mut term, "<Enter>");
@@ -74,7 +65,7 @@ fn a_selection_that_hides_options_says_so_and_x_shows_them_all() {
 
 #[test]
 fn a_new_decision_starts_with_no_selection() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "<Enter>");
     assert!(game(&app).view().selected().is_some());
@@ -96,7 +87,7 @@ fn a_new_decision_starts_with_no_selection() {
 
 #[test]
 fn the_action_cursor_stays_on_its_action_when_the_list_changes() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     // The second unit: its plays stand further down the full list.
     keys(&mut app, &mut term, "n n");
@@ -135,11 +126,7 @@ fn ending_the_phase_asks_first_and_only_y_plays_it() {
     let mut app = app_with(
         Registry::builtin(),
         asking_store(),
-        spec(
-            3,
-            [SeatConfig::human(), SeatConfig::ai("greedy")],
-            &[("first_player", "xcom")],
-        ),
+        sk::vs_greedy_with(3, &[("first_player", "xcom")]),
     );
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
@@ -148,11 +135,7 @@ fn ending_the_phase_asks_first_and_only_y_plays_it() {
         if game(&app).legal().contains(&Action::EndTurn) {
             break;
         }
-        let free = game(&app)
-            .legal()
-            .iter()
-            .copied()
-            .find(|a| matches!(a, Action::FreeMove { .. }))
+        let free = sk::first_legal(&app, |a| matches!(a, Action::FreeMove { .. }))
             .or_else(|| game(&app).legal().first().copied())
             .expect("a decision");
         sk::play(&mut app, &mut term, free);
@@ -175,7 +158,7 @@ fn ending_the_phase_asks_first_and_only_y_plays_it() {
 
 #[test]
 fn keys_that_do_nothing_say_why_in_the_key_bar() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "<Tab>");
     assert_eq!(game(&app).focus(), Focus::Actions);
@@ -205,7 +188,7 @@ fn keys_that_do_nothing_say_why_in_the_key_bar() {
 
 #[test]
 fn nothing_to_undo_is_not_offered_in_the_key_bar() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     let text = screen(&term);
@@ -215,7 +198,7 @@ fn nothing_to_undo_is_not_offered_in_the_key_bar() {
 
 #[test]
 fn leaving_a_game_a_command_opened_goes_back_to_the_shell() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "q");
     let text = screen(&term);
@@ -234,9 +217,7 @@ fn leaving_a_game_a_command_opened_goes_back_to_the_shell() {
 
 #[test]
 fn leaving_a_game_the_menu_opened_goes_back_to_the_menu() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter> <Tab> <Enter>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter> <Tab> <Enter>");
     assert_eq!(app.screen_name(), "game");
     keys(&mut app, &mut term, "q");
     let text = screen(&term);
@@ -285,7 +266,7 @@ fn help_frame(text: &str) -> (usize, usize, usize) {
 #[test]
 fn the_help_popup_keeps_inside_its_border() {
     for (w, h) in [(120, 40), (80, 24)] {
-        let mut app = vs_ai(3);
+        let mut app = sk::vs_greedy(3);
         let mut term = terminal(w, h);
         keys(&mut app, &mut term, "?");
         let text = screen(&term);
@@ -299,8 +280,11 @@ fn the_help_popup_keeps_inside_its_border() {
             );
         }
         // The map legend explains every mark, the ratings included.
-        keys(&mut app, &mut term, "<PageDown> <PageDown>");
-        let all = format!("{text}{}", screen(&term));
+        let mut all = text.clone();
+        for _ in 0..4 {
+            keys(&mut app, &mut term, "<PageDown>");
+            all.push_str(&screen(&term));
+        }
         if (w, h) == (120, 40) {
             assert!(all.contains("terrain / elevation"), "{all}");
         }
@@ -309,17 +293,14 @@ fn the_help_popup_keeps_inside_its_border() {
 
 #[test]
 fn the_size_warning_fits_a_tiny_terminal() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(20, 8);
-    keys(&mut app, &mut term, "");
-    let text = screen(&term);
+    let (_, _, text) = toy_menu(20, 8, "");
     assert!(text.contains("need 80x24"), "{text}");
     assert!(text.contains("have 20x8"), "{text}");
 }
 
 #[test]
 fn the_cursor_panel_shows_the_range_from_the_selected_unit() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "<Enter>");
     assert!(game(&app).view().selected().is_some());
@@ -336,7 +317,7 @@ fn the_cursor_panel_shows_the_range_from_the_selected_unit() {
 
 #[test]
 fn a_selected_card_says_what_it_does_or_why_it_cannot_be_played() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "1");
     let g = game(&app);
@@ -350,9 +331,7 @@ fn a_selected_card_says_what_it_does_or_why_it_cannot_be_played() {
 
 #[test]
 fn the_replay_help_lists_the_replay_keys_first() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter> <Tab>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "<Enter> <Tab>");
     for _ in 0..200 {
         let over = app
             .session()
@@ -555,7 +534,7 @@ fn focus_actions(app: &mut App, term: &mut ratatui::Terminal<ratatui::backend::T
 
 #[test]
 fn a_highlighted_card_play_shows_each_foes_range_and_sight_before_it_is_spent() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     let is_play =
@@ -564,11 +543,7 @@ fn a_highlighted_card_play_shows_each_foes_range_and_sight_before_it_is_spent() 
         if game(&app).legal().iter().any(is_play) {
             break;
         }
-        let next = game(&app)
-            .legal()
-            .iter()
-            .copied()
-            .find(|a| matches!(a, Action::FreeMove { .. }))
+        let next = sk::first_legal(&app, |a| matches!(a, Action::FreeMove { .. }))
             .or_else(|| game(&app).legal().first().copied());
         match next {
             Some(a) => sk::play(&mut app, &mut term, a),
@@ -722,7 +697,7 @@ fn next_to_act(g: &Game<Skirmish>, seat: Seat, a: &Action) -> Option<Decision> {
 
 #[test]
 fn the_ai_turn_key_bar_offers_no_play_or_undo_and_the_ai_line_goes_once_answered() {
-    let mut app = vs_ai(3);
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     // Play the person's side until one of its plays hands the decision to the AI: that play

@@ -160,67 +160,65 @@ fn assert_restored(out: &str) {
     );
 }
 
-#[test]
-fn quitting_from_a_game_restores_the_terminal() {
-    let mut s = Session::start("quit");
+/// A session in a game: the menu's quick play (`p`) opened it.
+fn in_a_game(tag: &str) -> Session {
+    let mut s = Session::start(tag);
     s.wait_for("squadsight");
     s.send(b"p");
     s.wait_for("Journal");
+    s
+}
+
+/// Waits for the session to end, and checks it ended with `code` and put the terminal back.
+fn ends_restored(s: Session, code: i32, what: &str) {
+    let (got, out) = s.finish();
+    assert_eq!(got, code, "{what}: {out}");
+    assert_restored(&out);
+}
+
+#[test]
+fn quitting_from_a_game_restores_the_terminal() {
+    let mut s = in_a_game("quit");
     s.send(b"q");
     s.send(b"y");
     s.wait_for("squadsight");
     s.send(b"q");
     s.send(b"y");
-    let (code, out) = s.finish();
-    assert_eq!(code, 0, "{out}");
-    assert_restored(&out);
+    ends_restored(s, 0, "q y");
+}
+
+/// A session on the menu's new-game form.
+fn in_the_new_game_form(tag: &str) -> Session {
+    let mut s = Session::start(tag);
+    s.wait_for("squadsight");
+    s.send(b"n");
+    s.wait_for("Seed");
+    s
 }
 
 #[test]
 fn ctrl_c_quits_and_restores_the_terminal() {
-    let mut s = Session::start("ctrlc");
-    s.wait_for("squadsight");
-    s.send(b"n");
-    s.wait_for("Seed");
+    let mut s = in_the_new_game_form("ctrlc");
     s.send(b"\x03");
-    let (code, out) = s.finish();
-    assert_eq!(code, 0, "{out}");
-    assert_restored(&out);
+    ends_restored(s, 0, "Ctrl-C");
 }
 
 #[test]
 fn sigterm_ends_the_program_and_restores_the_terminal() {
-    let mut s = Session::start("term");
-    s.wait_for("squadsight");
-    s.send(b"p");
-    s.wait_for("Journal");
-    let pid = s.program_pid();
-    let killed = Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let (code, out) = s.finish();
-    assert_eq!(code, 128 + 15, "{out}");
-    assert_restored(&out);
+    a_signal_ends_the_program_and_restores_the_terminal("TERM", 15);
 }
 
 /// Sends `signal` to the program in a game and checks it ends with 128 + `number` and puts
 /// the terminal back.
 fn a_signal_ends_the_program_and_restores_the_terminal(signal: &str, number: i32) {
-    let mut s = Session::start(&format!("sig{number}"));
-    s.wait_for("squadsight");
-    s.send(b"p");
-    s.wait_for("Journal");
+    let s = in_a_game(&format!("sig{number}"));
     let pid = s.program_pid();
     let killed = Command::new("kill")
         .args([&format!("-{signal}"), &pid.to_string()])
         .status()
         .expect("kill runs");
     assert!(killed.success());
-    let (code, out) = s.finish();
-    assert_eq!(code, 128 + number, "{signal}: {out}");
-    assert_restored(&out);
+    ends_restored(s, 128 + number, signal);
 }
 
 #[test]
@@ -282,10 +280,7 @@ fn a_terminal_that_goes_away_without_a_hangup_signal_ends_the_program() {
 /// The board game's dashboard on a real terminal: its countdown moves with the wall clock.
 #[test]
 fn the_board_games_countdown_moves_on_a_real_terminal() {
-    let mut s = Session::start("boardgame");
-    s.wait_for("squadsight");
-    s.send(b"n");
-    s.wait_for("Seed");
+    let mut s = in_the_new_game_form("boardgame");
     // The ruleset row: Skirmish, Commander, then the board game.
     s.send(b"l");
     s.send(b"l");
@@ -322,9 +317,7 @@ fn the_board_games_countdown_moves_on_a_real_terminal() {
     s.wait_for("squadsight");
     s.send(b"q");
     s.send(b"y");
-    let (code, out) = s.finish();
-    assert_eq!(code, 0, "{out}");
-    assert_restored(&out);
+    ends_restored(s, 0, "q y");
 }
 
 /// The printed text of terminal output, without its escape sequences (cursor moves carry

@@ -5,12 +5,11 @@
 //! before a reveal and refused after one, and the recorded undo seen in the replay; Enter
 //! on the map during a decision that wants no hex; and snapshots of the replay screen.
 
-use crate::common::sk::{Screen, app, focus, game, greedy_save, play, play_to_the_end, spec};
+use crate::common::sk::{self, Screen, app, focus, game, greedy_save, play, play_to_the_end};
 use crate::common::{keys, screen, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use squadsight_ai::{GreedyPlayer, Player};
-use squadsight_core::game::SeatConfig;
 use squadsight_core::{Decision, Ruleset, Seat, seed};
 use squadsight_skirmish::action::Action;
 use squadsight_tui::game_screen::{Focus, NoUndo};
@@ -70,11 +69,7 @@ fn hand_names(app: &App, side: u8) -> Vec<String> {
 /// Plays a game against the greedy AI to its end with keys and clicks, goes back to the
 /// menu and opens the newest save (the final autosave) in the replay viewer.
 fn finished_game_in_the_replay(seed: u64) -> (App, Terminal<TestBackend>, usize) {
-    let mut app = app(spec(
-        seed,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("range_mode", "max")],
-    ));
+    let mut app = app(sk::vs_greedy_with(seed, &[("range_mode", "max")]));
     app.leave_to_menu();
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
@@ -346,11 +341,7 @@ fn play_until(
 
 #[test]
 fn undo_is_offered_before_a_reveal_refused_after_one_and_shown_in_the_replay() {
-    let mut app = app(spec(
-        6,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ));
+    let mut app = sk::vs_greedy(6);
     app.leave_to_menu();
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
@@ -366,12 +357,8 @@ fn undo_is_offered_before_a_reveal_refused_after_one_and_shown_in_the_replay() {
         screen(&term)
     );
     // A free move reveals nothing: undo is offered and works.
-    let free = game(&app)
-        .legal()
-        .iter()
-        .copied()
-        .find(|a| matches!(a, Action::FreeMove { .. }))
-        .expect("a free move");
+    let free =
+        sk::first_legal(&app, |a| matches!(a, Action::FreeMove { .. })).expect("a free move");
     let hash = game(&app).game().state_hash();
     play(&mut app, &mut term, free);
     focus(&mut app, &mut term, Focus::Map);
@@ -426,11 +413,7 @@ fn enter_on_the_map_answers_a_decision_that_wants_no_hex() {
     // nothing on the map. Enter must open the action list, not select the unit under the
     // cursor (which starts on the person's own unit).
     for seed in 0..20 {
-        let mut app = app(spec(
-            seed,
-            [SeatConfig::human(), SeatConfig::ai("greedy")],
-            &[("first_player", "roll")],
-        ));
+        let mut app = app(sk::vs_greedy_with(seed, &[("first_player", "roll")]));
         let mut term = terminal(120, 40);
         keys(&mut app, &mut term, "");
         let s = game(&app);

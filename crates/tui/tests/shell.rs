@@ -2,7 +2,7 @@
 //! menu navigation, quitting, help, settings, the rules browser, saves and the too-small
 //! notice.
 
-use crate::common::{keys, redraw, screen, terminal, toy_app};
+use crate::common::{keys, redraw, screen, terminal, toy_app, toy_menu};
 use squadsight_tui::game_screen::GameScreen;
 use squadsight_tui::{Exit, Start};
 
@@ -57,18 +57,14 @@ fn arrows_and_enter_reach_each_screen_and_escape_comes_back() {
 
 #[test]
 fn continue_without_an_autosave_says_so() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(80, 24);
-    keys(&mut app, &mut term, "c");
+    let (app, _, _) = toy_menu(80, 24, "c");
     assert_eq!(app.screen_name(), "menu");
     assert_eq!(app.menu_message(), Some("there is no autosave yet"));
 }
 
 #[test]
 fn a_game_against_the_ai_is_one_key_from_launch() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "<Enter>");
+    let (app, mut term, _) = toy_menu(100, 30, "<Enter>");
     assert_eq!(app.screen_name(), "game");
     let text = screen(&term);
     assert!(text.contains("Toy duel: Duel"), "{text}");
@@ -81,28 +77,28 @@ fn a_game_against_the_ai_is_one_key_from_launch() {
 
 #[test]
 fn help_overlay_opens_and_any_key_closes_it() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "?");
-    let text = screen(&term);
+    let (mut app, mut term, text) = toy_menu(100, 30, "?");
     assert!(text.contains("Help: keys") && text.contains("play against the AI at once"));
     keys(&mut app, &mut term, "x");
     assert!(!screen(&term).contains("Help: keys"));
     assert_eq!(app.screen_name(), "menu");
-    // In a game the overlay lists the game keys and the view's own keys.
+    // In a game the overlay lists the game keys, every map's keys and the view's own keys
+    // (on its next page).
     keys(&mut app, &mut term, "p ?");
-    let text = screen(&term);
+    let mut text = screen(&term);
+    keys(&mut app, &mut term, "<PageDown>");
+    text.push_str(&screen(&term));
     assert!(
-        text.contains("journal filter") && text.contains("play that card"),
+        text.contains("journal filter")
+            && text.contains("pan the map")
+            && text.contains("play that card"),
         "{text}"
     );
 }
 
 #[test]
 fn settings_change_and_are_kept_for_the_next_visit() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "o <Down>*3 <Right> <Esc>");
+    let (mut app, mut term, _) = toy_menu(100, 30, "o <Down>*3 <Right> <Esc>");
     assert_eq!(app.screen_name(), "menu");
     // The test store starts at greedy; Right is the next level up.
     assert_eq!(app.settings().quick_level.as_str(), "easy");
@@ -114,10 +110,7 @@ fn settings_change_and_are_kept_for_the_next_visit() {
 
 #[test]
 fn rules_browser_searches_clauses() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(100, 30);
-    keys(&mut app, &mut term, "b / r o l l <Enter>");
-    let text = screen(&term);
+    let (_, _, text) = toy_menu(100, 30, "b / r o l l <Enter>");
     assert!(text.contains("toy.score.roll"), "{text}");
     assert!(
         text.contains("A d6 at or above the target scores the card."),
@@ -152,10 +145,7 @@ fn the_new_game_form_starts_what_it_shows() {
 
 #[test]
 fn too_small_terminals_get_a_notice_and_resizing_brings_the_screen_back() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(60, 20);
-    keys(&mut app, &mut term, "");
-    let text = screen(&term);
+    let (mut app, mut term, text) = toy_menu(60, 20, "");
     assert!(text.contains("Terminal too small") && text.contains("need 80x24, have 60x20"));
     term.backend_mut().resize(80, 24);
     keys(&mut app, &mut term, "<Resize 80x24>");
@@ -164,9 +154,7 @@ fn too_small_terminals_get_a_notice_and_resizing_brings_the_screen_back() {
 
 #[test]
 fn nothing_is_drawn_while_idle() {
-    let mut app = toy_app(Start::Menu);
-    let mut term = terminal(80, 24);
-    keys(&mut app, &mut term, "");
+    let (mut app, mut term, _) = toy_menu(80, 24, "");
     let frames = app.frames();
     // An idle menu wakes for nothing: with no input, no frame is drawn.
     assert!(!app.busy());

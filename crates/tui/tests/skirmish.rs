@@ -3,7 +3,7 @@
 //! the hand-off for out-of-turn answers, undo, and the UI staying responsive while the AI
 //! thinks.
 
-use crate::common::sk::{app, focus, game, play, play_to_the_end, spec};
+use crate::common::sk::{self, app, focus, game, play, play_to_the_end, spec};
 use crate::common::{app_with, keys, quick_store, screen, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -37,11 +37,7 @@ fn the_new_game_form_shows_the_scenario_and_its_map() {
 
 #[test]
 fn the_game_screen_shows_map_panel_hand_actions_and_journal() {
-    let mut app = app(spec(
-        3,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ));
+    let mut app = sk::vs_greedy(3);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     insta::assert_snapshot!("skirmish_game", screen(&term));
@@ -66,11 +62,7 @@ fn a_hot_seat_game_is_played_to_its_end_with_keys_and_clicks() {
 
 #[test]
 fn a_game_against_the_ai_is_played_to_its_end_with_keys_and_clicks() {
-    let mut app = app(spec(
-        8,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("range_mode", "max")],
-    ));
+    let mut app = app(sk::vs_greedy_with(8, &[("range_mode", "max")]));
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     let (handoffs, _) = play_to_the_end(&mut app, &mut term, 3000);
@@ -135,19 +127,11 @@ fn keys_are_answered_while_the_ai_thinks() {
 
 #[test]
 fn a_free_move_can_be_undone() {
-    let mut app = app(spec(
-        6,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ));
+    let mut app = sk::vs_greedy(6);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
-    let free = game(&app)
-        .legal()
-        .iter()
-        .copied()
-        .find(|a| matches!(a, Action::FreeMove { .. }))
-        .expect("a free move");
+    let free =
+        sk::first_legal(&app, |a| matches!(a, Action::FreeMove { .. })).expect("a free move");
     let link = game(&app).game().link();
     play(&mut app, &mut term, free);
     assert_ne!(game(&app).game().link(), link);
@@ -157,11 +141,7 @@ fn a_free_move_can_be_undone() {
         let mut fresh = app_with(
             Registry::builtin(),
             quick_store(),
-            spec(
-                6,
-                [SeatConfig::human(), SeatConfig::ai("greedy")],
-                &[("first_player", "xcom")],
-            ),
+            sk::vs_greedy_with(6, &[("first_player", "xcom")]),
         );
         let mut t = terminal(120, 40);
         keys(&mut fresh, &mut t, "");
@@ -171,11 +151,7 @@ fn a_free_move_can_be_undone() {
 
 #[test]
 fn selecting_a_unit_marks_where_it_may_move() {
-    let mut app = app(spec(
-        6,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ));
+    let mut app = sk::vs_greedy(6);
     let mut term = terminal(120, 40);
     // The cursor starts on the first X-Com unit; Enter selects it.
     keys(&mut app, &mut term, "<Enter>");
@@ -288,20 +264,11 @@ fn screen_text(app: &mut App, term: &mut Terminal<TestBackend>) -> String {
 
 #[test]
 fn leaving_and_continuing_resumes_the_autosave_exactly() {
-    let mut app = app(spec(
-        6,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ));
+    let mut app = sk::vs_greedy(6);
     app.leave_to_menu();
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
-    let free = game(&app)
-        .legal()
-        .iter()
-        .copied()
-        .find(|a| matches!(a, Action::FreeMove { .. }))
-        .expect("a move");
+    let free = sk::first_legal(&app, |a| matches!(a, Action::FreeMove { .. })).expect("a move");
     play(&mut app, &mut term, free);
     let link = game(&app).game().link();
     keys(&mut app, &mut term, "q y");
@@ -312,11 +279,7 @@ fn leaving_and_continuing_resumes_the_autosave_exactly() {
 
 #[test]
 fn digits_pick_cards_arrows_move_the_cursor_and_z_zooms() {
-    let mut app = app(spec(
-        6,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ));
+    let mut app = sk::vs_greedy(6);
     let mut term = terminal(120, 40);
     keys(&mut app, &mut term, "");
     let first = game(&app)
@@ -365,11 +328,7 @@ fn digits_pick_cards_arrows_move_the_cursor_and_z_zooms() {
 
 #[test]
 fn the_help_overlay_wraps_and_scrolls_on_a_small_terminal() {
-    let mut app = app(spec(
-        6,
-        [SeatConfig::human(), SeatConfig::ai("greedy")],
-        &[("first_player", "xcom")],
-    ));
+    let mut app = sk::vs_greedy(6);
     let mut term = terminal(80, 24);
     keys(&mut app, &mut term, "?");
     let text = screen(&term);

@@ -5,6 +5,7 @@ mod boardgame;
 mod commander;
 mod commander_campaign;
 mod common;
+mod fit;
 mod game;
 mod maps;
 mod newcomer;

@@ -415,11 +415,14 @@ impl Session for Dashboard {
         let main_h = match s.phase {
             Phase::Setup => area.height.saturating_sub(3),
             // A resolution step's instructions are the table's rules for it: the box grows to
-            // hold them and the question, leaving the panes below at least three rows.
-            Phase::Resolution => self
-                .step_rows(area.width)
-                .clamp(9, area.height.saturating_sub(8).max(9))
-                .min(area.height.saturating_sub(6)),
+            // hold them and the question, but the round's actions and the situation below keep
+            // the rows they need (a cut step says so, and `i` shows it whole).
+            Phase::Resolution => {
+                let below = self.lower_rows().saturating_add(2 + 1 + 2);
+                self.step_rows(area.width)
+                    .clamp(9, area.height.saturating_sub(below).max(9))
+                    .min(area.height.saturating_sub(6))
+            }
             _ => 9.min(area.height.saturating_sub(6)),
         };
         let main = Rect::new(area.x, area.y + 1, area.width, main_h);
@@ -430,10 +433,18 @@ impl Session for Dashboard {
         let rows = if self.replaying { 0 } else { 2 };
         let low_h = area.bottom().saturating_sub(low_y + rows);
         let left_w = area.width / 2;
+        // A round longer than the pane shows its latest actions, and the title says so.
+        let listed = (s.current + 1).min(s.plan.len());
+        let fits = usize::from(low_h.saturating_sub(2));
+        let title = if listed > fits {
+            format!("This round (latest {fits} of {listed})")
+        } else {
+            "This round".to_string()
+        };
         let list = frame(
             buf,
             Rect::new(area.x, low_y, left_w, low_h),
-            "This round",
+            &title,
             false,
             theme,
         );
@@ -468,7 +479,7 @@ impl Session for Dashboard {
         if self.autosave_failed {
             x = text(buf, area, x, y, NOT_SAVED, theme.style(Ui::Error));
         }
-        text(buf, area, x, y, &keys, theme.style(Ui::Key));
+        draw::key_bar(buf, area, x.saturating_add(1), y, &keys, theme);
         match self.overlay {
             Overlay::None => {}
             Overlay::Help => self.render_help(area, buf, theme),
@@ -622,8 +633,13 @@ impl Dashboard {
                     // and say so when they are cut (i shows them whole).
                     let room = inner.height.saturating_sub(1 + self.question_rows());
                     let body = Rect::new(inner.x, inner.y + 1, inner.width, room);
-                    let rows = wrapped(buf, body, 0, 0, &step.text, text_style) as u16;
-                    if rows > room && room > 0 {
+                    let rows = u16::try_from(wrap_rows(&step.text, body.width)).unwrap_or(u16::MAX);
+                    let cut = rows > room && room > 0;
+                    // A cut text leaves its last row to the mark alone.
+                    let text_rows = if cut { room - 1 } else { room };
+                    let shown = Rect::new(body.x, body.y, body.width, text_rows);
+                    wrapped(buf, shown, 0, 0, &step.text, text_style);
+                    if cut {
                         line(
                             buf,
                             body,
@@ -904,7 +920,28 @@ impl Dashboard {
         }
     }
 
+    /// The rows the panes below the main box want: the round's actions so far, or the
+    /// situation's lines, whichever is longer.
+    fn lower_rows(&self) -> u16 {
+        let s = self.state();
+        let actions = (s.current + 1).min(s.plan.len()).max(1);
+        let rows = actions.max(self.situation_lines().len());
+        u16::try_from(rows).unwrap_or(u16::MAX)
+    }
+
     fn render_situation(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        for (row, l) in self
+            .situation_lines()
+            .iter()
+            .enumerate()
+            .take(usize::from(area.height))
+        {
+            line(buf, area, area.y + row as u16, l, theme.style(Ui::Text));
+        }
+    }
+
+    /// The situation pane's lines: orbit, missions, panic and the forecasts.
+    fn situation_lines(&self) -> Vec<String> {
         let catalog = self.catalog();
         let s = self.state();
         let mut lines = vec![
@@ -935,40 +972,46 @@ impl Dashboard {
                 None => "Forecast: no more contacts".into(),
             });
         }
-        for (row, l) in lines.iter().enumerate().take(usize::from(area.height)) {
-            line(buf, area, area.y + row as u16, l, theme.style(Ui::Text));
-        }
+        lines
     }
 
-    fn key_bar(&self) -> String {
+    /// The keys this screen answers now, for the shell's key bar.
+    fn key_bar(&self) -> Vec<(&'static str, &'static str)> {
         let s = self.state();
         match s.phase {
-            Phase::Timed | Phase::Window => {
-                " Enter DONE | p pause | m menu | f forecast | i instructions | ? help | q leave"
-                    .into()
-            }
-            Phase::Over => " Enter/q back to the menu | ? help".into(),
+            Phase::Timed | Phase::Window => vec![
+                ("Enter", "DONE"),
+                ("p", "pause"),
+                ("m", "menu"),
+                ("f", "forecast"),
+                ("i", "instructions"),
+                ("?", "help"),
+                ("q", "leave"),
+            ],
+            Phase::Over => vec![("Enter/q", "back to the menu"), ("?", "help")],
             _ => {
                 // Only the keys this screen answers: a question's keys while it is asked, the
                 // whole-step view during resolution.
-                let mut bar = String::from(" Enter next");
+                let mut bar = vec![("Enter", "next")];
                 if self.yes_no() {
-                    bar.push_str(" | y/n answer");
+                    bar.push(("y/n", "answer"));
                 }
                 if self.counting() {
-                    bar.push_str(" | type the number");
+                    bar.push(("0-9", "type the number"));
                 }
                 if self.panic_report() {
-                    bar.push_str(" | y/r/x panic");
+                    bar.push(("y/r/x", "panic"));
                 }
                 if s.phase == Phase::Resolution {
-                    bar.push_str(" | i whole step");
+                    bar.push(("i", "whole step"));
                 }
-                bar.push_str(" | ? help | q leave");
+                bar.push(("?", "help"));
                 // Leaving is said to keep the game only while autosaves succeed.
-                if !self.autosave_failed {
-                    bar.push_str(" (autosaved)");
-                }
+                bar.push(if self.autosave_failed {
+                    ("q", "leave")
+                } else {
+                    ("q", "leave (autosaved)")
+                });
                 bar
             }
         }

@@ -616,12 +616,11 @@ impl CampaignScreen {
             draw::text(buf, inner, inner.x + 24, y, value, theme.style(role));
             y += 1;
         }
-        draw::line(
+        draw::footer(
             buf,
             inner,
-            inner.bottom().saturating_sub(1),
             "Up/Down choose, Left/Right change, Enter continue or start a campaign, Esc back",
-            theme.style(Role::Dim),
+            theme,
         );
     }
 
@@ -703,12 +702,11 @@ impl CampaignScreen {
                 put(buf, text, Role::Dim, &mut y);
             }
         }
-        draw::line(
+        draw::footer(
             buf,
             inner,
-            inner.bottom().saturating_sub(1),
             "Enter play the next operation, Esc back to the menu",
-            theme.style(Role::Dim),
+            theme,
         );
     }
 
@@ -754,12 +752,11 @@ impl CampaignScreen {
             units.len()
         ));
         draw::line(buf, inner, y, text, theme.style(Role::Key));
-        draw::line(
+        draw::footer(
             buf,
             inner,
-            inner.bottom().saturating_sub(1),
             "Up/Down reward, Left/Right unit, Enter claim, x take nothing, Esc menu",
-            theme.style(Role::Dim),
+            theme,
         );
     }
 }

@@ -26,12 +26,12 @@ use crate::session::Session;
 use crate::store::{SaveSlot, SaveStore};
 use crate::theme::{Role, Theme};
 use crate::view::{
-    KeyHelp, MapNav, OptionSpec, Reply, RulesAiSeat, RulesetUi, RulesetView, ViewCtx,
+    KeyHelp, MapControls, MapNav, OptionSpec, Reply, RulesAiSeat, RulesetUi, RulesetView, ViewCtx,
 };
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use map::Mark;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Position, Rect};
+use ratatui::layout::Rect;
 use squadsight_commander::Commander;
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Board, Cell};
@@ -278,42 +278,7 @@ pub fn is_battle(scenario: &ScenarioDef) -> bool {
 /// Two-letter abbreviations of the unit cards, unique ignoring case, so a Down model (drawn
 /// in lower case) still reads as its unit.
 pub fn abbreviations(catalog: &Catalog) -> Vec<[char; 2]> {
-    let mut out: Vec<[char; 2]> = Vec::new();
-    for unit in catalog.units() {
-        let words: Vec<Vec<char>> = unit
-            .name
-            .split(|c: char| c.is_whitespace() || c == '-' || c == ':')
-            .map(|w| {
-                w.chars()
-                    .filter(|c| c.is_alphanumeric())
-                    .collect::<Vec<_>>()
-            })
-            .filter(|w| !w.is_empty())
-            .collect();
-        // "ADVENT Stun Lancer" → A + S; "Ranger" → R + a.
-        let first = words
-            .first()
-            .and_then(|w| w.first())
-            .copied()
-            .unwrap_or('?')
-            .to_ascii_uppercase();
-        let mut candidates: Vec<char> = Vec::new();
-        candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
-        candidates.extend(words.first().into_iter().flatten().skip(1).copied());
-        candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
-        candidates.extend('0'..='9');
-        let taken = |a: [char; 2]| {
-            out.iter()
-                .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
-        };
-        let pick = candidates
-            .into_iter()
-            .map(|c| [first, c])
-            .find(|a| !taken(*a))
-            .unwrap_or([first, '?']);
-        out.push(pick);
-    }
-    out
+    crate::cell::abbreviations(catalog.units().iter().map(|u| u.name.as_str()))
 }
 
 /// The Commander view of one game.
@@ -324,12 +289,9 @@ pub struct CommanderView {
     /// starts on its own models.
     placed_for: Option<Seat>,
     origin: (u8, u8),
-    /// The whole table (`Overview`) or its cells in detail.
-    zoom: Zoom,
-    /// The legend is shown over the map (`m`).
-    legend: bool,
-    /// Piece heights are shown as numbers (`#`).
-    numbers: bool,
+    /// The zoom (the whole table, `Overview`, or its cells in detail), the legend, piece
+    /// heights as numbers and where the map was drawn.
+    map: MapControls,
     selected: Option<ModelId>,
     /// The cell the action list is narrowed to (several actions aim there).
     aimed: Option<Cell>,
@@ -348,7 +310,6 @@ pub struct CommanderView {
     names: Vec<String>,
     /// A reusable line for lists drawn in the panel.
     line: String,
-    map_area: Rect,
     geometry: Option<Geometry>,
     /// The overview's geometry, while it is shown.
     overview: Option<overview::Geometry>,
@@ -363,9 +324,7 @@ impl CommanderView {
             cursor: Cell::new(0, 0),
             placed_for: None,
             origin: (0, 0),
-            zoom: Zoom::Detail,
-            legend: false,
-            numbers: false,
+            map: MapControls::default(),
             selected: None,
             aimed: None,
             overlay: None,
@@ -375,7 +334,6 @@ impl CommanderView {
             odds: None,
             names: Vec::new(),
             line: String::new(),
-            map_area: Rect::default(),
             geometry: None,
             overview: None,
             scratch: Scratch::default(),
@@ -404,7 +362,7 @@ impl CommanderView {
     /// The screen position of a cell's middle glyph when the map was last drawn, for tests
     /// and scripted clicks.
     pub fn screen_of(&self, c: Cell) -> Option<(u16, u16)> {
-        if self.zoom == Zoom::Overview {
+        if self.map.zoom == Zoom::Overview {
             return self.overview.as_ref()?.char_of((c.x, c.y));
         }
         self.geometry
@@ -456,7 +414,7 @@ impl CommanderView {
 
     /// The zoom of the map.
     pub fn zoom(&self) -> Zoom {
-        self.zoom
+        self.map.zoom
     }
 
     /// The unit (owner and profile) whose models the map underlines: that of the model
@@ -588,7 +546,7 @@ impl CommanderView {
 
     fn move_cursor(&mut self, board: &Board, dx: i32, dy: i32) {
         // In the overview the cursor moves a character at a time.
-        let (dx, dy) = match (self.zoom, &self.overview) {
+        let (dx, dy) = match (self.map.zoom, &self.overview) {
             (Zoom::Overview, Some(ov)) => {
                 let (sx, sy) = ov.cursor_step();
                 (dx * sx, dy * sy)
@@ -695,18 +653,6 @@ impl CommanderView {
         };
     }
 
-    fn play_if_legal(
-        ctx: &ViewCtx<'_, Commander>,
-        action: Action,
-        why_not: &'static str,
-    ) -> Reply<Action> {
-        if ctx.legal.contains(&action) {
-            Reply::Play(action)
-        } else {
-            Reply::Refused(why_not)
-        }
-    }
-
     /// Works the odds of the highlighted attack out once per highlighted action, and drops
     /// them when something else is highlighted.
     fn update_odds(&mut self, ctx: &ViewCtx<'_, Commander>) {
@@ -728,6 +674,52 @@ impl CommanderView {
     }
 
     /// A model's name as of the last refresh.
+    /// Does what a map key or mouse event asks (read by the shell's [`MapControls`]).
+    fn navigate(&mut self, ctx: &ViewCtx<'_, Commander>, nav: MapNav) -> Reply<Action> {
+        let board = &ctx.obs.state.board;
+        match nav {
+            MapNav::Cursor(dx, dy) => self.move_cursor(board, dx, dy),
+            MapNav::Pan(dx, dy) => self.pan(board, dx, dy),
+            MapNav::Zoom => {
+                if self.map.zoom == Zoom::Detail {
+                    self.follow();
+                }
+            }
+            MapNav::Toggled => {}
+            MapNav::Activate if self.map.zoom == Zoom::Overview => {
+                // Enter in the overview zooms in on the cursor.
+                self.map.zoom = Zoom::Detail;
+                self.follow();
+            }
+            MapNav::Activate => return self.activate(ctx),
+            MapNav::Click(x, y) if self.map.zoom == Zoom::Overview => {
+                // A click in the overview zooms in there.
+                if let Some((x, y)) = self.overview.and_then(|o| o.cell_at(x, y)) {
+                    self.cursor = Cell::new(x, y);
+                    self.map.zoom = Zoom::Detail;
+                    self.aimed = None;
+                    self.follow();
+                }
+            }
+            MapNav::Click(x, y) => {
+                let cell = self.geometry.and_then(|g| g.cell_at(x, y));
+                if let Some((x, y)) = cell {
+                    self.cursor = Cell::new(x, y);
+                    self.aimed = None;
+                    self.recompute(ctx);
+                    return self.activate(ctx);
+                }
+            }
+            MapNav::Clear => {
+                self.selected = None;
+                self.aimed = None;
+                self.overlay = None;
+            }
+        }
+        self.recompute(ctx);
+        Reply::Handled
+    }
+
     fn name(&self, id: ModelId) -> &str {
         self.names.get(id.index()).map_or("?", String::as_str)
     }
@@ -784,7 +776,7 @@ impl RulesetView<Commander> for CommanderView {
     }
 
     fn render_map(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
-        self.map_area = area;
+        self.map.area = area;
         // An attack highlighted in the action list overlays its weapon's half and full
         // range; the overlay goes when it is no longer highlighted.
         let weapon = match ctx.highlighted {
@@ -801,7 +793,7 @@ impl RulesetView<Commander> for CommanderView {
         self.origin = geo.origin;
         self.geometry = Some(geo);
         let cursor = (self.cursor.x, self.cursor.y);
-        match self.zoom {
+        match self.map.zoom {
             Zoom::Detail => {
                 self.overview = None;
                 // The cursor never leaves the cells on screen: after a pan (or a smaller
@@ -847,9 +839,7 @@ impl RulesetView<Commander> for CommanderView {
                 }
             }
         }
-        if self.legend {
-            crate::map::legend::draw(buf, area, map::LEGEND, ctx.theme);
-        }
+        self.map.draw_legend(buf, map::LEGEND, ctx.theme);
     }
 
     fn render_panel(&mut self, ctx: &ViewCtx<'_, Commander>, area: Rect, buf: &mut Buffer) {
@@ -877,38 +867,10 @@ impl RulesetView<Commander> for CommanderView {
     }
 
     fn key(&mut self, ctx: &ViewCtx<'_, Commander>, key: KeyEvent) -> Reply<Action> {
-        let board = &ctx.obs.state.board;
-        if let Some(nav) = MapNav::from_key(key) {
-            match nav {
-                MapNav::Cursor(dx, dy) => self.move_cursor(board, dx, dy),
-                MapNav::Pan(dx, dy) => self.pan(board, dx, dy),
-            }
-            self.recompute(ctx);
-            return Reply::Handled;
+        if let Some(nav) = self.map.key(key) {
+            return self.navigate(ctx, nav);
         }
         let reply = match key.code {
-            KeyCode::Enter | KeyCode::Char(' ') if self.zoom == Zoom::Overview => {
-                // Enter in the overview zooms in on the cursor.
-                self.zoom = Zoom::Detail;
-                self.follow();
-                Reply::Handled
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
-            KeyCode::Char('z') | KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') => {
-                self.zoom = self.zoom.other();
-                if self.zoom == Zoom::Detail {
-                    self.follow();
-                }
-                Reply::Handled
-            }
-            KeyCode::Char('m') => {
-                self.legend = !self.legend;
-                Reply::Handled
-            }
-            KeyCode::Char('#') => {
-                self.numbers = !self.numbers;
-                Reply::Handled
-            }
             KeyCode::Char('n') => {
                 self.cycle_model(ctx, true);
                 Reply::Handled
@@ -922,15 +884,15 @@ impl RulesetView<Commander> for CommanderView {
                 Reply::Handled
             }
             KeyCode::Char('e') => {
-                return CommanderView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::EndActivation,
                     "e ends an activation: none of yours is under way",
                 );
             }
             KeyCode::Char('a') => {
-                return CommanderView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::AiActivate,
                     "a lets the rules' AI act only when an AI-mode seat is to decide",
                 );
@@ -957,47 +919,10 @@ impl RulesetView<Commander> for CommanderView {
     }
 
     fn mouse(&mut self, ctx: &ViewCtx<'_, Commander>, m: MouseEvent) -> Reply<Action> {
-        let at = Position::new(m.column, m.row);
-        if !self.map_area.contains(at) {
-            return Reply::Ignored;
+        match self.map.mouse(m) {
+            Some(nav) => self.navigate(ctx, nav),
+            None => Reply::Ignored,
         }
-        let board = &ctx.obs.state.board;
-        match m.kind {
-            MouseEventKind::ScrollUp => self.pan(board, 0, -1),
-            MouseEventKind::ScrollDown => self.pan(board, 0, 1),
-            MouseEventKind::ScrollLeft => self.pan(board, -1, 0),
-            MouseEventKind::ScrollRight => self.pan(board, 1, 0),
-            MouseEventKind::Down(MouseButton::Left) if self.zoom == Zoom::Overview => {
-                // A click in the overview zooms in there.
-                if let Some((x, y)) = self.overview.and_then(|o| o.cell_at(m.column, m.row)) {
-                    self.cursor = Cell::new(x, y);
-                    self.zoom = Zoom::Detail;
-                    self.aimed = None;
-                    self.follow();
-                    self.recompute(ctx);
-                }
-            }
-            MouseEventKind::Down(MouseButton::Left) => {
-                let cell = self
-                    .geometry
-                    .and_then(|g| g.cell_at(m.column, m.row))
-                    .map(|(x, y)| Cell::new(x, y));
-                if let Some(c) = cell {
-                    self.cursor = c;
-                    self.aimed = None;
-                    self.recompute(ctx);
-                    return self.activate(ctx);
-                }
-            }
-            MouseEventKind::Down(MouseButton::Right) => {
-                self.selected = None;
-                self.aimed = None;
-                self.overlay = None;
-                self.recompute(ctx);
-            }
-            _ => return Reply::Ignored,
-        }
-        Reply::Handled
     }
 
     fn relevant(&self, ctx: &ViewCtx<'_, Commander>, action: &Action) -> bool {
@@ -1092,16 +1017,8 @@ impl RulesetView<Commander> for CommanderView {
     fn keys(&self) -> &'static [KeyHelp] {
         &[
             KeyHelp {
-                key: "arrows / hjkl",
-                what: "move the map cursor",
-            },
-            KeyHelp {
-                key: "HJKL / wheel",
-                what: "pan the table",
-            },
-            KeyHelp {
                 key: "Enter / click",
-                what: "on a marked cell: activate, run, climb or attack there (several choices: the action list); on your model: select it; an AI-mode seat: let the AI act",
+                what: "on a marked cell: activate, run, climb or attack there (several choices: the action list); on your model: select it; an AI-mode seat: let the AI act; on the zoomed-out table: zoom in there",
             },
             KeyHelp {
                 key: "n / N",
@@ -1128,28 +1045,11 @@ impl RulesetView<Commander> for CommanderView {
                 what: "clear the narrowing, then the selection",
             },
             KeyHelp {
-                key: "z + -",
-                what: "zoom out to the whole table (two cells a character) and back; Enter or a click there zooms in on that place. Zoomed in, scroll bars and 'more: <>^v' say where the view sits",
-            },
-            KeyHelp {
-                key: "m",
-                what: "show or hide the map legend (every mark is also listed below)",
-            },
-            KeyHelp {
-                key: "#",
-                what: "show or hide piece heights as numbers (the panel always gives the cell under the cursor)",
-            },
-            KeyHelp {
                 key: "numbers on edges",
                 what: "every fifth column and row, and the cursor's, are numbered",
             },
         ]
     }
-}
-
-/// A theme-aware style for a model of `side`.
-pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
-    theme.style(Role::Side(side))
 }
 
 #[cfg(test)]
@@ -1208,33 +1108,13 @@ mod tests {
     }
 
     /// Random games of every shipped scenario (square and hex), stopping at each decision.
-    fn random_games(mut visit: impl FnMut(&Game<Commander>, Seat, &[Action])) {
+    fn random_games(visit: impl FnMut(&Game<Commander>, Seat, &[Action])) {
         let ui = CommanderUi::new().expect("rules");
-        let rules = ui.ruleset();
-        for (n, info) in rules.scenarios().iter().enumerate() {
-            let scenario = ui
-                .parse_scenario(info.source.as_bytes(), info.id)
-                .expect("scenario");
-            for (seed, grid) in [(1u64, "square"), (2, "hex")] {
-                let mut options = squadsight_commander::options::Options::default();
-                rules.set_option(&mut options, "grid", grid).expect("grid");
-                rules
-                    .set_option(&mut options, "round_limit", "4")
-                    .expect("rounds");
-                let seats = vec![SeatConfig::human(), SeatConfig::human()];
-                let Ok(mut game) =
-                    Game::new(Arc::clone(&rules), scenario.clone(), options, seed, seats)
-                else {
-                    continue;
-                };
-                crate::test_support::play_randomly(
-                    &mut game,
-                    seed * 31 + n as u64,
-                    400,
-                    &mut visit,
-                );
-            }
-        }
+        let runs: [(u64, &[(&str, &str)]); 2] = [
+            (1, &[("grid", "square"), ("round_limit", "4")]),
+            (2, &[("grid", "hex"), ("round_limit", "4")]),
+        ];
+        crate::test_support::random_games(&ui, &runs, 400, visit);
     }
 
     /// Every cell a legal action aims at is marked on the map, and the map, panel and bag

@@ -2,7 +2,7 @@
 //! odds of the highlighted attack), the dice bag and the status line.
 
 use super::map;
-use super::{CommanderView, SIDE_MARKERS, side_style};
+use super::{CommanderView, SIDE_MARKERS};
 use crate::draw::{self, Writer};
 use crate::map::{CellLook, Numbers, Overlay, Token, UnitLook, UnitState};
 use crate::theme::{Role, Theme};
@@ -149,7 +149,7 @@ pub fn cell_look(
         token,
         overlay,
         cursor: c == view.cursor,
-        numbers: if view.numbers && piece.is_some() {
+        numbers: if view.map.numbers && piece.is_some() {
             Numbers::One(height)
         } else {
             Numbers::Off
@@ -203,7 +203,7 @@ pub fn preview(plan: &Plan, area: Rect, buf: &mut Buffer, theme: &Theme) {
             let (g, style) = match (zone, best) {
                 (Some(s), None) => {
                     let side = u8::try_from(s.min(1)).unwrap_or(0);
-                    (SIDE_MARKERS[s.min(1)], side_style(theme, side))
+                    (SIDE_MARKERS[s.min(1)], theme.style(Role::Side(side)))
                 }
                 (_, k) => {
                     let g = map::ground(k);
@@ -310,7 +310,7 @@ pub fn render_bag(
                 None => "",
             }
         ));
-        w.para(text, side_style(theme, seat.0.min(1)));
+        w.para(text, theme.style(Role::Side(seat.0.min(1))));
     }
     let text = match (st.die, st.activation()) {
         (Some(seat), _) => view.scratch.format(format_args!(
@@ -459,7 +459,7 @@ fn write_card(
         side_name(st, m.owner),
         if m.leader { ", Leader" } else { "" }
     ));
-    w.para(text, side_style(theme, m.owner.0.min(1)));
+    w.para(text, theme.style(Role::Side(m.owner.0.min(1))));
     let s = unit.stats;
     let text = scratch.format(format_args!(
         "Wounds {}/{}  {}  Armour {} {}{}",

@@ -276,11 +276,7 @@ pub fn frame_window(
     }
     let last = |(first, shown, _): (u8, u8, u8)| first.saturating_add(shown.max(1) - 1);
     let (c0, r0, c1, r1) = (window.x.0, window.y.0, last(window.x), last(window.y));
-    let corners = if theme.ascii {
-        ['+', '+', '+', '+']
-    } else {
-        ['┌', '┐', '└', '┘']
-    };
+    let corners = theme.window_corners();
     let style = theme.style(Role::Focus);
     let area = draw::clip(buf, geo.area);
     // The left corners on a hex's first character, the right ones on its second.
@@ -503,10 +499,14 @@ mod tests {
             let (x, y) = geo.cell_of(c, r).expect("on screen");
             buf[(x + right, y)].symbol().to_string()
         };
-        for (c, r, right) in [(2, 3, 0), (6, 3, 1), (2, 6, 0)] {
-            assert_eq!(at(c, r, right), "+", "{c},{r}");
+        for (c, r, right, g) in [(2, 3, 0, "["), (6, 3, 1, "]"), (2, 6, 0, "[")] {
+            assert_eq!(at(c, r, right), g, "{c},{r}");
         }
-        let marked = buf.content().iter().filter(|c| c.symbol() == "+").count();
+        let marked = buf
+            .content()
+            .iter()
+            .filter(|c| matches!(c.symbol(), "[" | "]"))
+            .count();
         assert_eq!(marked, 3);
     }
 

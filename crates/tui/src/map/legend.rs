@@ -47,15 +47,8 @@ pub struct Item {
 
 fn unit(side: u8, hits: Option<u8>) -> UnitLook {
     UnitLook {
-        kind: ['S', 'q'],
-        side,
         hits,
-        wounded: false,
-        state: UnitState::Idle,
-        low: false,
-        last_seen: false,
-        group: false,
-        extra: false,
+        ..UnitLook::plain(['S', 'q'], side)
     }
 }
 

@@ -17,11 +17,12 @@
 pub mod grid;
 pub mod hexes;
 pub mod legend;
-mod look;
 pub mod overview;
 pub mod viewport;
 
-pub use look::{CellLook, Effect, Fog, Ground, Numbers, Overlay, Token, UnitLook, UnitState};
+pub use crate::cell::{
+    CellLook, Effect, Fog, Ground, Numbers, Overlay, Token, UnitLook, UnitState,
+};
 
 use crate::draw;
 use crate::theme::{LAST_SEEN_MARKER, Role, Theme};
@@ -174,17 +175,7 @@ mod tests {
     use super::*;
 
     fn unit(side: u8) -> UnitLook {
-        UnitLook {
-            kind: ['S', 'q'],
-            side,
-            hits: None,
-            wounded: false,
-            state: UnitState::Idle,
-            low: false,
-            last_seen: false,
-            group: false,
-            extra: false,
-        }
+        UnitLook::plain(['S', 'q'], side)
     }
 
     fn text(cells: [(char, Style); 3]) -> String {

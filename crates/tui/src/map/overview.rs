@@ -186,11 +186,7 @@ fn frame_window(buf: &mut Buffer, geo: &Geometry, w: &viewport::Window, theme: &
     let last = |(first, shown, _): (u8, u8, u8)| first.saturating_add(shown.max(1) - 1);
     let (x0, y0) = (w.x.0, w.y.0);
     let (x1, y1) = (last(w.x), last(w.y));
-    let corners = if theme.ascii {
-        ['+', '+', '+', '+']
-    } else {
-        ['┌', '┐', '└', '┘']
-    };
+    let corners = theme.window_corners();
     let style = theme.style(Role::Focus);
     for ((cx, cy), g) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
         .into_iter()
@@ -205,7 +201,7 @@ fn frame_window(buf: &mut Buffer, geo: &Geometry, w: &viewport::Window, theme: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::{Ground, UnitLook, UnitState};
+    use crate::map::{Ground, UnitLook};
 
     #[test]
     fn the_whole_table_fits_at_the_smallest_step() {
@@ -233,23 +229,13 @@ mod tests {
         draw(&mut buf, &geo, Some(&window), &Theme::PLAIN, |x, y| {
             Some(CellLook {
                 ground: if x == 3 { Ground::Heavy } else { Ground::Open },
-                unit: (x == 2 && y == 3).then_some(UnitLook {
-                    kind: ['T', 'M'],
-                    side: 1,
-                    hits: None,
-                    wounded: false,
-                    state: UnitState::Idle,
-                    low: false,
-                    last_seen: false,
-                    group: false,
-                    extra: false,
-                }),
+                unit: (x == 2 && y == 3).then_some(UnitLook::plain(['T', 'M'], 1)),
                 ..CellLook::default()
             })
         });
         let row = |y: u16| -> String { (0..4).map(|x| buf[(x, y)].symbol()).collect() };
         // The detail window's corners frame columns 0-1, rows 0-1 (one character line).
-        assert_eq!(row(0), "++ =");
+        assert_eq!(row(0), "[] =");
         assert_eq!(row(1), "  T=");
     }
 }

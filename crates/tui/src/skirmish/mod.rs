@@ -13,8 +13,10 @@ use crate::map::hexes::{self, Geometry};
 use crate::map::legend::Item;
 use crate::map::{CellLook, Numbers, UnitLook, UnitState};
 pub use crate::map::{Overlay as Mark, Zoom};
-use crate::theme::{Role, Theme};
-use crate::view::{KeyHelp, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx};
+use crate::theme::Theme;
+use crate::view::{
+    KeyHelp, MapControls, MapNav, OptionSpec, Reply, RulesetUi, RulesetView, ViewCtx,
+};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -172,17 +174,7 @@ impl RulesetUi for SkirmishUi {
                 .get(h.index())
                 .copied()
                 .flatten()
-                .map(|(kind, side)| UnitLook {
-                    kind,
-                    side: u8::try_from(side).unwrap_or(0),
-                    hits: None,
-                    wounded: false,
-                    state: UnitState::Idle,
-                    low: false,
-                    last_seen: false,
-                    group: false,
-                    extra: false,
-                });
+                .map(|(kind, side)| UnitLook::plain(kind, u8::try_from(side).unwrap_or(0)));
             Some(CellLook {
                 ground: map::ground(board.terrain(h)),
                 height: map::height(board.elevation(h)),
@@ -242,39 +234,9 @@ pub struct Abbrevs(Vec<[char; 2]>);
 impl Abbrevs {
     /// Abbreviations for every unit type of the catalog, in type order.
     pub fn new(catalog: &Catalog) -> Abbrevs {
-        let mut out: Vec<[char; 2]> = Vec::new();
-        for t in catalog.units() {
-            let words: Vec<Vec<char>> = t
-                .name
-                .split(|c: char| c.is_whitespace() || c == ':' || c == '-')
-                .filter(|w| !w.is_empty())
-                .map(|w| w.chars().filter(|c| c.is_alphanumeric()).collect())
-                .filter(|w: &Vec<char>| !w.is_empty())
-                .collect();
-            let first = words
-                .first()
-                .and_then(|w| w.first())
-                .copied()
-                .unwrap_or('?');
-            let mut candidates: Vec<char> = Vec::new();
-            // Initials of the later words first ("Thin Man" → TM), then the first word's
-            // own letters ("Squaddie" → Sq), then any digit as a last resort.
-            candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
-            candidates.extend(words.first().into_iter().flatten().skip(1).copied());
-            candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
-            candidates.extend('0'..='9');
-            let taken = |a: [char; 2]| {
-                out.iter()
-                    .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
-            };
-            let pick = candidates
-                .into_iter()
-                .map(|c| [first.to_ascii_uppercase(), c])
-                .find(|a| !taken(*a))
-                .unwrap_or([first, '?']);
-            out.push(pick);
-        }
-        Abbrevs(out)
+        Abbrevs(crate::cell::abbreviations(
+            catalog.units().iter().map(|t| t.name.as_str()),
+        ))
     }
 
     /// The abbreviation of unit type `i`.
@@ -313,17 +275,15 @@ pub struct SkirmishView {
     abbrevs: Abbrevs,
     cursor: HexId,
     cursor_set: bool,
-    zoom: Zoom,
+    /// The zoom (hexes in outline, `Detail`, or compact), the legend, the raw terrain and
+    /// elevation ratings, and where the map was drawn.
+    map: MapControls,
     /// Whether the player chose the zoom; until then [`hexes::best_zoom`] picks the one
     /// that fits the pane.
     zoom_chosen: bool,
     /// The zoom just changed: the next frame brings the cursor on screen.
     zoomed: bool,
     origin: (u8, u8),
-    /// The legend is shown over the map (`m`).
-    legend: bool,
-    /// The raw terrain and elevation ratings are shown on the map (`#`).
-    numbers: bool,
     selected: Option<UnitId>,
     card: Option<CardId>,
     /// The viewer's units that some legal action lets act now.
@@ -339,7 +299,6 @@ pub struct SkirmishView {
     /// whether it passes over units (a grenade).
     ranges: Vec<(RangeSet, bool)>,
     sight: Sight,
-    map_area: Rect,
     hand_area: Rect,
     geometry: Option<Geometry>,
     scratch: draw::Scratch,
@@ -352,12 +311,10 @@ impl SkirmishView {
             abbrevs: Abbrevs::new(catalog),
             cursor: HexId(0),
             cursor_set: false,
-            zoom: Zoom::Detail,
+            map: MapControls::default(),
             zoom_chosen: false,
             zoomed: false,
             origin: (0, 0),
-            legend: false,
-            numbers: false,
             selected: None,
             card: None,
             ready: Vec::new(),
@@ -366,7 +323,6 @@ impl SkirmishView {
             play: None,
             ranges: Vec::new(),
             sight: Sight::None,
-            map_area: Rect::default(),
             hand_area: Rect::default(),
             geometry: None,
             scratch: draw::Scratch::default(),
@@ -390,7 +346,7 @@ impl SkirmishView {
 
     /// The zoom level.
     pub fn zoom(&self) -> Zoom {
-        self.zoom
+        self.map.zoom
     }
 
     /// The line of sight from the acting unit to the cursor, as last worked out.
@@ -861,16 +817,37 @@ impl SkirmishView {
         Reply::Handled
     }
 
-    fn play_if_legal(
-        ctx: &ViewCtx<'_, Skirmish>,
-        action: Action,
-        why_not: &'static str,
-    ) -> Reply<Action> {
-        if ctx.legal.contains(&action) {
-            Reply::Play(action)
-        } else {
-            Reply::Refused(why_not)
+    /// Does what a map key or mouse event asks (read by the shell's [`MapControls`]).
+    fn navigate(&mut self, ctx: &ViewCtx<'_, Skirmish>, nav: MapNav) -> Reply<Action> {
+        let board = ctx.obs.state.board();
+        match nav {
+            MapNav::Cursor(dc, dr) => self.move_cursor(board, dc, dr),
+            MapNav::Pan(dc, dr) => self.pan(board, dc, dr),
+            MapNav::Zoom => {
+                self.zoom_chosen = true;
+                self.zoomed = true;
+            }
+            MapNav::Toggled => {}
+            MapNav::Activate => return self.activate(ctx),
+            MapNav::Click(x, y) => {
+                let hex = self
+                    .geometry
+                    .as_ref()
+                    .and_then(|g| g.hex_at(x, y))
+                    .and_then(|(c, r)| board.at(c, r));
+                if let Some(h) = hex {
+                    self.cursor = h;
+                    self.recompute(ctx);
+                    return self.activate(ctx);
+                }
+            }
+            MapNav::Clear => {
+                self.selected = None;
+                self.card = None;
+            }
         }
+        self.recompute(ctx);
+        Reply::Handled
     }
 }
 
@@ -954,22 +931,22 @@ impl RulesetView<Skirmish> for SkirmishView {
         }
         let st = &ctx.obs.state;
         let board = st.board();
-        self.map_area = area;
+        self.map.area = area;
         if !self.zoom_chosen {
-            self.zoom = hexes::best_zoom(board.width(), board.height(), area);
+            self.map.zoom = hexes::best_zoom(board.width(), board.height(), area);
         }
         let (w, h) = (board.width(), board.height());
         let (cc, cr) = board.offset(self.cursor);
-        let mut geo = Geometry::fit(self.zoom, w, h, area, self.origin);
+        let mut geo = Geometry::fit(self.map.zoom, w, h, area, self.origin);
         if self.zoomed {
             // A new zoom brings the cursor on screen.
-            geo = Geometry::fit(self.zoom, w, h, area, geo.follow(cc, cr));
+            geo = Geometry::fit(self.map.zoom, w, h, area, geo.follow(cc, cr));
             self.zoomed = false;
         }
         self.origin = geo.origin;
         // In the compact zoom, the part of the map the outline would show (around the
         // cursor) is framed, so `z` holds no surprise.
-        let detail = (self.zoom == Zoom::Overview).then(|| {
+        let detail = (self.map.zoom == Zoom::Overview).then(|| {
             let d = Geometry::fit(Zoom::Detail, w, h, area, self.origin);
             Geometry::fit(Zoom::Detail, w, h, area, d.follow(cc, cr)).window()
         });
@@ -1016,7 +993,7 @@ impl RulesetView<Skirmish> for SkirmishView {
                 unit,
                 overlay: self.marks.get(h.index()).copied().unwrap_or(Mark::None),
                 cursor: h == cursor,
-                numbers: if self.numbers {
+                numbers: if self.map.numbers {
                     Numbers::Two(board.terrain(h), board.elevation(h))
                 } else {
                     Numbers::Off
@@ -1033,9 +1010,7 @@ impl RulesetView<Skirmish> for SkirmishView {
             hexes::frame_window(buf, &geo, &window, ctx.theme, occupied);
         }
         self.geometry = Some(geo);
-        if self.legend {
-            crate::map::legend::draw(buf, area, map::LEGEND, ctx.theme);
-        }
+        self.map.draw_legend(buf, map::LEGEND, ctx.theme);
     }
 
     fn render_panel(&mut self, ctx: &ViewCtx<'_, Skirmish>, area: Rect, buf: &mut Buffer) {
@@ -1074,46 +1049,26 @@ impl RulesetView<Skirmish> for SkirmishView {
     }
 
     fn key(&mut self, ctx: &ViewCtx<'_, Skirmish>, key: KeyEvent) -> Reply<Action> {
-        let board = ctx.obs.state.board();
-        if let Some(nav) = MapNav::from_key(key) {
-            match nav {
-                MapNav::Cursor(dx, dy) => self.move_cursor(board, dx, dy),
-                MapNav::Pan(dx, dy) => self.pan(board, dx, dy),
-            }
-            self.recompute(ctx);
-            return Reply::Handled;
+        if let Some(nav) = self.map.key(key) {
+            return self.navigate(ctx, nav);
         }
+        let board = ctx.obs.state.board();
         let reply = match key.code {
-            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Char('-') | KeyCode::Char('z') => {
-                self.zoom = self.zoom.other();
-                self.zoom_chosen = true;
-                self.zoomed = true;
-                Reply::Handled
-            }
-            KeyCode::Char('m') => {
-                self.legend = !self.legend;
-                Reply::Handled
-            }
-            KeyCode::Char('#') => {
-                self.numbers = !self.numbers;
-                Reply::Handled
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(ctx),
             KeyCode::Char(d @ '1'..='9') => {
                 return self.select_card(ctx, usize::from(d as u8 - b'1'));
             }
             KeyCode::Char('n') => return self.cycle_unit(ctx, true),
             KeyCode::Char('N') => return self.cycle_unit(ctx, false),
             KeyCode::Char('e') => {
-                return SkirmishView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::EndTurn,
                     "e ends your Move and Fire phase: it is not yours to end now",
                 );
             }
             KeyCode::Char('p') => {
-                return SkirmishView::play_if_legal(
-                    ctx,
+                return Reply::play_if_legal(
+                    ctx.legal,
                     Action::Pass,
                     "p passes only when a Defense, Flush or reaction is offered to you",
                 );
@@ -1139,35 +1094,10 @@ impl RulesetView<Skirmish> for SkirmishView {
     }
 
     fn mouse(&mut self, ctx: &ViewCtx<'_, Skirmish>, m: MouseEvent) -> Reply<Action> {
-        let at = Position::new(m.column, m.row);
-        let board = ctx.obs.state.board();
-        if self.map_area.contains(at) {
-            match m.kind {
-                MouseEventKind::ScrollUp => self.pan(board, 0, -1),
-                MouseEventKind::ScrollDown => self.pan(board, 0, 1),
-                MouseEventKind::ScrollLeft => self.pan(board, -1, 0),
-                MouseEventKind::ScrollRight => self.pan(board, 1, 0),
-                MouseEventKind::Down(MouseButton::Left) => {
-                    let hex = self
-                        .geometry
-                        .as_ref()
-                        .and_then(|g| g.hex_at(m.column, m.row))
-                        .and_then(|(c, r)| board.at(c, r));
-                    if let Some(h) = hex {
-                        self.cursor = h;
-                        self.recompute(ctx);
-                        return self.activate(ctx);
-                    }
-                }
-                MouseEventKind::Down(MouseButton::Right) => {
-                    self.selected = None;
-                    self.card = None;
-                    self.recompute(ctx);
-                }
-                _ => return Reply::Ignored,
-            }
-            return Reply::Handled;
+        if let Some(nav) = self.map.mouse(m) {
+            return self.navigate(ctx, nav);
         }
+        let at = Position::new(m.column, m.row);
         if self.hand_area.contains(at) && m.kind == MouseEventKind::Down(MouseButton::Left) {
             let row = usize::from(m.row - self.hand_area.y);
             return self.select_card(ctx, row);
@@ -1228,26 +1158,6 @@ impl RulesetView<Skirmish> for SkirmishView {
     fn keys(&self) -> &'static [KeyHelp] {
         &[
             KeyHelp {
-                key: "arrows / hjkl",
-                what: "move the map cursor",
-            },
-            KeyHelp {
-                key: "HJKL / wheel",
-                what: "pan the map",
-            },
-            KeyHelp {
-                key: "z + -",
-                what: "zoom: hexes drawn in outline, or compact (two characters a hex); a map that does not fit scrolls, with scroll bars and 'more: <>^v' saying where",
-            },
-            KeyHelp {
-                key: "m",
-                what: "show or hide the map legend (every mark is also listed below)",
-            },
-            KeyHelp {
-                key: "#",
-                what: "show or hide the raw terrain / elevation ratings on every hex (the panel always gives them for the hex under the cursor)",
-            },
-            KeyHelp {
                 key: "Enter / click",
                 what: "on your unit: select it (again: its actions); on a marked hex: move or attack there; elsewhere, or when the decision wants no hex (first player, discard, Defense): the action list",
             },
@@ -1283,11 +1193,6 @@ impl RulesetView<Skirmish> for SkirmishView {
     }
 }
 
-/// A theme-aware style for a unit of `side`.
-pub(crate) fn side_style(theme: &Theme, side: u8) -> ratatui::style::Style {
-    theme.style(Role::Side(side))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1313,28 +1218,14 @@ mod tests {
     use squadsight_skirmish::state::Aim;
 
     /// Random games of every shipped scenario, stopping at each decision with `visit`.
-    fn random_games(mut visit: impl FnMut(&Game<Skirmish>, Seat, &[Action])) {
+    fn random_games(visit: impl FnMut(&Game<Skirmish>, Seat, &[Action])) {
         let ui = SkirmishUi::new().expect("rules load");
-        let sk = ui.ruleset();
-        for (n, info) in sk.scenarios().iter().enumerate() {
-            let scenario = ui
-                .parse_scenario(info.source.as_bytes(), info.id)
-                .expect("scenario");
-            for seed in 0..6u64 {
-                let mut options = squadsight_skirmish::options::Options::default();
-                sk.set_option(&mut options, "range_mode", "max")
-                    .expect("option");
-                let seats = vec![SeatConfig::human(), SeatConfig::human()];
-                let mut game = Game::new(Arc::clone(&sk), scenario.clone(), options, seed, seats)
-                    .expect("game starts");
-                crate::test_support::play_randomly(
-                    &mut game,
-                    seed * 31 + n as u64,
-                    600,
-                    &mut visit,
-                );
-            }
-        }
+        let runs: Vec<(u64, &[(&str, &str)])> = (0..6)
+            .map(|seed| (seed, &[("range_mode", "max")][..]))
+            .collect();
+        let played = crate::test_support::random_games(&ui, &runs, 600, visit);
+        // Every scenario starts with every seed.
+        assert_eq!(played, 6 * ui.ruleset().scenarios().len());
     }
 
     /// The preview's sight line agrees with the rules: every unit the rules let a unit aim

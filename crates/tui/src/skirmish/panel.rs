@@ -1,7 +1,7 @@
 //! The side panel (what is being decided, the selected unit, the hex under the cursor, line
 //! of sight, attack odds), the hand, and the status line.
 
-use super::{SIDE_MARKERS, Sight, SkirmishView, side_style};
+use super::{SIDE_MARKERS, Sight, SkirmishView};
 use crate::draw::{self, Scratch, Writer};
 use crate::map::Overlay;
 use crate::theme::Role;
@@ -13,6 +13,7 @@ use squadsight_core::dice::{Dice, Target};
 use squadsight_skirmish::Skirmish;
 use squadsight_skirmish::action::Action;
 use squadsight_skirmish::catalog::CardId;
+use squadsight_skirmish::observe::Observation;
 use squadsight_skirmish::state::{Aim, DiscardWhy, Frame, HexId, Phase, State, UnitId};
 use std::fmt::Write as _;
 
@@ -34,6 +35,15 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
+/// How many cards `side` holds, as the observing seat knows it.
+fn hand_size(obs: &Observation, side: u8) -> usize {
+    if side == obs.seat {
+        obs.hand().len()
+    } else {
+        obs.other_hand
+    }
+}
+
 /// The status line's ruleset part: turn, phase, each side's tokens and hand size, the deck.
 pub fn status(ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
     let obs = ctx.obs;
@@ -41,11 +51,7 @@ pub fn status(ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
     let board = st.board();
     let _ = write!(out, "turn {}, {}", st.turn(), phase_name(st.phase()));
     for side in 0..2u8 {
-        let cards = if side == obs.seat {
-            obs.hand().len()
-        } else {
-            obs.other_hand
-        };
+        let cards = hand_size(obs, side);
         let _ = write!(
             out,
             " | {}{} {} ST {} cards",
@@ -77,11 +83,7 @@ pub fn status_short(ctx: &ViewCtx<'_, Skirmish>, out: &mut String) {
     };
     let _ = write!(out, "T{} {phase} |", st.turn());
     for side in 0..2u8 {
-        let cards = if side == obs.seat {
-            obs.hand().len()
-        } else {
-            obs.other_hand
-        };
+        let cards = hand_size(obs, side);
         let _ = write!(
             out,
             " {}{}ST {}c",
@@ -224,7 +226,9 @@ pub fn render_panel(
         ));
         w.para(
             text,
-            side_style(theme, u.controller).patch(theme.style(Role::Text)),
+            theme
+                .style(Role::Side(u.controller))
+                .patch(theme.style(Role::Text)),
         );
         let (c, r) = board.offset(u.pos);
         let mut tokens = String::new();

@@ -8,6 +8,7 @@ pub mod toy;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use squadsight_core::Ruleset;
+use squadsight_core::game::SeatConfig;
 use squadsight_tui::game_screen::GameScreen;
 use squadsight_tui::input::ScriptSource;
 use squadsight_tui::registry::Registry;
@@ -15,7 +16,7 @@ use squadsight_tui::settings::Settings;
 use squadsight_tui::store::{MemoryStore, SaveStore};
 use squadsight_tui::theme::Theme;
 use squadsight_tui::view::RulesetUi;
-use squadsight_tui::{App, AppConfig, Exit, Start};
+use squadsight_tui::{App, AppConfig, Exit, GameSpec, ScenarioSource, Start};
 
 /// A memory store whose settings make AI moves follow each other without a pause, with a
 /// quick-play AI that needs no clock (the search levels stop at a time limit on slow
@@ -51,6 +52,16 @@ pub fn toy_app(start: Start) -> App {
     app_with(Registry::new().with(toy::ToyUi), quick_store(), start)
 }
 
+/// The toy app on its menu at `w`x`h` with `script` typed: the app, its terminal and the
+/// screen then.
+pub fn toy_menu(w: u16, h: u16, script: &str) -> (App, Terminal<TestBackend>, String) {
+    let mut app = toy_app(Start::Menu);
+    let mut term = terminal(w, h);
+    keys(&mut app, &mut term, script);
+    let text = screen(&term);
+    (app, term, text)
+}
+
 /// A test terminal.
 pub fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
     Terminal::new(TestBackend::new(w, h)).expect("test backend")
@@ -64,7 +75,11 @@ pub fn keys(app: &mut App, term: &mut Terminal<TestBackend>, script: &str) -> Ex
 
 /// The screen's text, one line per row, trailing spaces kept.
 pub fn screen(term: &Terminal<TestBackend>) -> String {
-    let buf = term.backend().buffer();
+    text_of(term.backend().buffer())
+}
+
+/// A buffer's text, one line per row, trailing spaces kept.
+pub fn text_of(buf: &ratatui::buffer::Buffer) -> String {
     let w = usize::from(buf.area.width.max(1));
     let mut out = String::new();
     for row in buf.content().chunks(w) {
@@ -74,6 +89,26 @@ pub fn screen(term: &Terminal<TestBackend>) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A game of `ruleset`'s built-in `scenario` with these seats and options.
+pub fn game_spec(
+    ruleset: &str,
+    scenario: &str,
+    seed: u64,
+    seats: &[SeatConfig],
+    options: &[(&str, &str)],
+) -> GameSpec {
+    GameSpec {
+        ruleset: ruleset.into(),
+        scenario: ScenarioSource::Builtin(scenario.into()),
+        seed,
+        seats: seats.to_vec(),
+        options: options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
 }
 
 /// Draws the current screen once more and returns it.

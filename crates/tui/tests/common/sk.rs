@@ -1,7 +1,7 @@
 //! Helpers for driving X-Com Skirmish through the app: starting a game, finding the game
 //! screen, and playing a person's decisions with keys and clicks.
 
-use super::{app_with, keys, quick_store};
+use super::{app_with, game_spec, keys, quick_store};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use squadsight_ai::{GreedyPlayer, Player};
@@ -13,7 +13,7 @@ use squadsight_skirmish::action::Action;
 use squadsight_tui::game_screen::{Focus, GameScreen};
 use squadsight_tui::registry::Registry;
 use squadsight_tui::skirmish::SkirmishUi;
-use squadsight_tui::{App, GameSpec, ScenarioSource, Start};
+use squadsight_tui::{App, Start};
 use std::sync::Arc;
 
 /// The Skirmish game screen.
@@ -21,16 +21,26 @@ pub type Screen = GameScreen<SkirmishUi>;
 
 /// A learning-scenario game with these seats and options.
 pub fn spec(seed: u64, seats: [SeatConfig; 2], options: &[(&str, &str)]) -> Start {
-    Start::Game(GameSpec {
-        ruleset: "skirmish".into(),
-        scenario: ScenarioSource::Builtin("learning".into()),
+    Start::Game(game_spec("skirmish", "learning", seed, &seats, options))
+}
+
+/// A learning-scenario game of the person (seat 1) against the greedy AI, with these options.
+pub fn vs_greedy_with(seed: u64, options: &[(&str, &str)]) -> Start {
+    spec(
         seed,
-        seats: seats.to_vec(),
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    })
+        [SeatConfig::human(), SeatConfig::ai("greedy")],
+        options,
+    )
+}
+
+/// The person against the greedy AI, X-Com (the person) first: where most screen tests start.
+pub fn vs_greedy(seed: u64) -> App {
+    app(vs_greedy_with(seed, &[("first_player", "xcom")]))
+}
+
+/// The first legal action of the game on screen that `wanted` accepts.
+pub fn first_legal(app: &App, wanted: impl Fn(&Action) -> bool) -> Option<Action> {
+    game(app).legal().iter().copied().find(|a| wanted(a))
 }
 
 /// The built-in registry's app.

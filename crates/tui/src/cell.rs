@@ -5,6 +5,9 @@
 //! The vocabulary is meant to grow by variants, not by new drawing code: Tactical's levels
 //! are `height`, its fog of war is `fog`, fire and smoke are `effect`; a continent of the
 //! board game's world map is a `Ground` kind of its own when it comes.
+//!
+//! It stands below both the theme (whose glyph tables are keyed by it) and the map canvases
+//! (which draw it), so neither reaches into the other for it.
 
 /// The ground of a cell, from open ground to solid walls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -138,6 +141,24 @@ pub struct UnitLook {
     pub extra: bool,
 }
 
+impl UnitLook {
+    /// A unit of type `kind` commanded by `side` with nothing more to say about it: idle,
+    /// unhurt, at full presence, its side marker where hits would go.
+    pub const fn plain(kind: [char; 2], side: u8) -> UnitLook {
+        UnitLook {
+            kind,
+            side,
+            hits: None,
+            wounded: false,
+            state: UnitState::Idle,
+            low: false,
+            last_seen: false,
+            group: false,
+            extra: false,
+        }
+    }
+}
+
 /// Everything a canvas needs to draw one cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CellLook {
@@ -172,4 +193,46 @@ pub enum Numbers {
     One(u8),
     /// Two numbers either side of a slash (Skirmish terrain / elevation).
     Two(u8, u8),
+}
+
+/// Two-letter abbreviations of unit names, unique ignoring case (so a unit drawn in lower
+/// case still reads as its type), in the names' order: the first word's initial, then the
+/// first free of the later words' initials ("Thin Man" → TM, "ADVENT Stun Lancer" → AS), the
+/// first word's own letters ("Squaddie" → Sq), the later words' letters, and a digit as a
+/// last resort.
+pub fn abbreviations<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<[char; 2]> {
+    let mut out: Vec<[char; 2]> = Vec::new();
+    for name in names {
+        let words: Vec<Vec<char>> = name
+            .split(|c: char| c.is_whitespace() || c == '-' || c == ':')
+            .map(|w| {
+                w.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let first = words
+            .first()
+            .and_then(|w| w.first())
+            .copied()
+            .unwrap_or('?')
+            .to_ascii_uppercase();
+        let mut candidates: Vec<char> = Vec::new();
+        candidates.extend(words.iter().skip(1).filter_map(|w| w.first().copied()));
+        candidates.extend(words.first().into_iter().flatten().skip(1).copied());
+        candidates.extend(words.iter().skip(1).flatten().skip(1).copied());
+        candidates.extend('0'..='9');
+        let taken = |a: [char; 2]| {
+            out.iter()
+                .any(|b| a[0].eq_ignore_ascii_case(&b[0]) && a[1].eq_ignore_ascii_case(&b[1]))
+        };
+        let pick = candidates
+            .into_iter()
+            .map(|c| [first, c])
+            .find(|a| !taken(*a))
+            .unwrap_or([first, '?']);
+        out.push(pick);
+    }
+    out
 }
