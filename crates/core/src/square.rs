@@ -224,6 +224,27 @@ pub fn cell_pos(width: u32, height: u32, index: usize) -> Pos {
     )
 }
 
+/// Where a `width × height × levels` grid laid out as [`cell_index`] lays it out keeps the
+/// edge on side `dir` of `pos`, when both cells beside it are on the grid: `(true, i)` in its
+/// list of east edges, `(false, i)` in its list of south edges (each cell keeps its east and
+/// south edge; its west and north ones are its neighbours').
+pub fn edge_slot(
+    width: u32,
+    height: u32,
+    levels: u32,
+    pos: Pos,
+    dir: Dir,
+) -> Option<(bool, usize)> {
+    let here = cell_index(width, height, levels, pos)?;
+    let there = cell_index(width, height, levels, pos.step(dir))?;
+    Some(match dir {
+        Dir::East => (true, here),
+        Dir::West => (true, there),
+        Dir::South => (false, here),
+        Dir::North => (false, there),
+    })
+}
+
 /// The eight steps to a square's neighbours on its level, in the fixed order every square
 /// grid lists them: N, NE, E, SE, S, SW, W, NW (`y` grows southward). Commander's table and
 /// reach searches and Tactical's battlefield all walk them in this order.
@@ -366,14 +387,7 @@ impl<C> SquareGrid<C> {
     /// Where the edge on side `dir` of `pos` is stored: `(true, i)` for `east[i]`,
     /// `(false, i)` for `south[i]`. `None` unless both cells are on the map.
     fn edge_slot(&self, pos: Pos, dir: Dir) -> Option<(bool, usize)> {
-        let here = self.index(pos)?;
-        let there = self.index(pos.step(dir))?;
-        Some(match dir {
-            Dir::East => (true, here),
-            Dir::West => (true, there),
-            Dir::South => (false, here),
-            Dir::North => (false, there),
-        })
+        edge_slot(self.width, self.height, self.levels, pos, dir)
     }
 
     /// The edge on side `dir` of `pos`, or `None` if either side of it is off the map.

@@ -10,7 +10,7 @@ use super::terrain::{FloorKind, Height, ObjectKind, StrengthClass, Terrain};
 use super::tile::{EdgeKind, EdgeSpec, Layout, MAX_LEVELS};
 use serde::{Deserialize, Serialize};
 use squadsight_core::hash::stable_hash;
-use squadsight_core::square::{Dir, Pos, cell_index, cell_pos};
+use squadsight_core::square::{Dir, Pos, cell_index, cell_pos, edge_slot};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -500,14 +500,7 @@ impl Structure {
 
     /// Where the edge on side `dir` of `pos` is stored, if both cells are on the map.
     pub(crate) fn side_slot(&self, pos: Pos, dir: Dir) -> Option<(bool, usize)> {
-        let here = self.index(pos)?;
-        let there = self.index(pos.step(dir))?;
-        Some(match dir {
-            Dir::East => (true, here),
-            Dir::West => (true, there),
-            Dir::South => (false, here),
-            Dir::North => (false, there),
-        })
+        edge_slot(self.width, self.height, self.levels, pos, dir)
     }
 
     pub(crate) fn side(&self, pos: Pos, dir: Dir) -> Option<Side> {
