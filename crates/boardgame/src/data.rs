@@ -2,6 +2,7 @@
 //! here is checked beyond its form; [`crate::catalog`] validates it.
 
 use serde::{Deserialize, Serialize};
+use squadsight_core::{ScenarioFile, Seat};
 
 /// One of the four roles (bg.role.set). The Central Officer operates the app
 /// (bg.role.central-officer), so every app action is the Central Officer's.
@@ -327,4 +328,15 @@ pub struct ScenarioDef {
     /// A continent name for the home base; `None` lets the app draw it (bg.gap.36).
     #[serde(default)]
     pub home_base: Option<String>,
+}
+
+/// bg.role.set: whatever the scenario, the seats are the four roles.
+impl ScenarioFile for ScenarioDef {
+    fn seats(&self) -> u8 {
+        Role::ALL.len() as u8
+    }
+
+    fn seat_label(&self, seat: Seat) -> Option<&str> {
+        Role::ALL.get(seat.index()).map(|r| r.name())
+    }
 }

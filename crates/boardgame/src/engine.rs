@@ -4,6 +4,7 @@
 //! and decides the end. Every input is the Central Officer's (seat 0); the four roles are the
 //! seats of one cooperative team, who win or lose together.
 
+use crate::CENTRAL_OFFICER;
 use crate::action::{Action, Colour};
 use crate::catalog::Catalog;
 use crate::data::ScenarioDef;
@@ -14,7 +15,6 @@ use crate::plan::{Draws, RoundInputs, plan_round};
 use crate::resolution;
 use crate::state::{Clock, Count, Entry, Phase, State};
 use crate::timed;
-use crate::{CENTRAL_OFFICER, data::Role};
 use squadsight_core::journal::mention;
 use squadsight_core::options::TableOptions;
 use squadsight_core::{
@@ -90,17 +90,6 @@ impl Ruleset for Boardgame {
 
     fn scenarios(&self) -> &[ScenarioInfo] {
         SCENARIOS
-    }
-
-    fn seat_count(&self, _scenario: &ScenarioDef) -> u8 {
-        4
-    }
-
-    /// bg.role.set: the seats are the four roles.
-    fn seat_name(&self, _scenario: &ScenarioDef, seat: Seat) -> String {
-        Role::ALL
-            .get(seat.index())
-            .map_or_else(|| seat.to_string(), |r| r.name().to_string())
     }
 
     fn setup(

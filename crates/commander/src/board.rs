@@ -23,7 +23,7 @@
 use serde::{Deserialize, Serialize};
 use squadsight_core::hex::{self, Hex};
 use squadsight_core::los::Nudge;
-use squadsight_core::square::{self, Crossing, Pos};
+use squadsight_core::square::{self, COMPASS, Crossing, Pos};
 
 /// The largest table side, in cells.
 pub const MAX_SIDE: u8 = 120;
@@ -278,18 +278,6 @@ impl std::fmt::Display for BoardError {
     }
 }
 
-/// Square steps in the fixed order neighbours are listed: N, NE, E, SE, S, SW, W, NW.
-const SQUARE_STEPS: [(i16, i16); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
 impl Board {
     /// An empty `width × height` table.
     pub fn new(kind: GridKind, width: u8, height: u8) -> Result<Board, BoardError> {
@@ -543,8 +531,8 @@ impl Board {
     /// The neighbouring cells on the table, in a fixed order.
     pub fn neighbours(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
         let (w, h) = (i16::from(self.width), i16::from(self.height));
-        let offsets: &'static [(i16, i16)] = match self.kind {
-            GridKind::Square => &SQUARE_STEPS,
+        let offsets: &'static [(i8, i8)] = match self.kind {
+            GridKind::Square => &COMPASS,
             GridKind::Hex => {
                 if c.y % 2 == 0 {
                     &HEX_EVEN
@@ -554,7 +542,10 @@ impl Board {
             }
         };
         offsets.iter().filter_map(move |&(dx, dy)| {
-            let (x, y) = (i16::from(c.x) + dx, i16::from(c.y) + dy);
+            let (x, y) = (
+                i16::from(c.x) + i16::from(dx),
+                i16::from(c.y) + i16::from(dy),
+            );
             (x >= 0 && y >= 0 && x < w && y < h).then(|| Cell::new(x as u8, y as u8))
         })
     }
@@ -810,9 +801,9 @@ fn climbable(kind: TerrainKind) -> bool {
 }
 
 /// Hex neighbour offsets for even rows (odd-r layout): E, NE, NW, W, SW, SE.
-const HEX_EVEN: [(i16, i16); 6] = [(1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)];
+const HEX_EVEN: [(i8, i8); 6] = [(1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)];
 /// Hex neighbour offsets for odd rows (shifted half a hex east).
-const HEX_ODD: [(i16, i16); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)];
+const HEX_ODD: [(i8, i8); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)];
 
 fn pos(c: Cell) -> Pos {
     Pos::new(i32::from(c.x), i32::from(c.y), 0)

@@ -434,15 +434,7 @@ impl Campaign {
                     .first()
                     .and_then(|first| first.rsplit('`').nth(1))
                     .and_then(|name| locate(&text, &p.name, name));
-                return Err(match at {
-                    Some((line, col)) => DataError {
-                        origin: origin.to_string(),
-                        line,
-                        col,
-                        message,
-                    },
-                    None => DataError::general(origin, message),
-                });
+                return Err(DataError::at(origin, at, message));
             }
         }
         if campaign.next_operation > catalog.operations().len() {
@@ -461,15 +453,12 @@ impl Campaign {
     /// player name too long. The error points at the value in the file.
     fn check_ranges(&self, origin: &str, bytes: &[u8]) -> Result<(), DataError> {
         let text = String::from_utf8_lossy(bytes);
-        let at = |needle: &str, message: String| match squadsight_core::text::locate(&text, needle)
-        {
-            Some((line, col)) => DataError {
-                origin: origin.to_string(),
-                line,
-                col,
+        let at = |needle: &str, message: String| {
+            DataError::at(
+                origin,
+                squadsight_core::text::locate(&text, needle),
                 message,
-            },
-            None => DataError::general(origin, message),
+            )
         };
         for p in &self.players {
             squadsight_core::text::check_name(

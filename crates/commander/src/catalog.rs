@@ -1484,28 +1484,7 @@ impl Builder<'_, '_> {
     /// Records an error at the first `needle` after the first `"anchor"` in the file (or at the
     /// anchor when the needle is not found there, or with no position).
     fn err(&mut self, origin: &str, anchor: &str, needle: &str, message: String) {
-        let text = self.text(origin);
-        let quoted = format!("\"{anchor}\"");
-        let start = text.find(&quoted).or_else(|| text.find(anchor));
-        let pos = start.map(|s| {
-            text.get(s..)
-                .and_then(|rest| rest.find(needle))
-                .map_or(s, |n| s + n)
-        });
-        let error = match pos {
-            Some(p) => {
-                let before = text.get(..p).unwrap_or("");
-                let line = before.matches('\n').count() + 1;
-                let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                DataError {
-                    origin: origin.to_string(),
-                    line,
-                    col,
-                    message,
-                }
-            }
-            None => DataError::general(origin, message),
-        };
+        let error = DataError::near(origin, self.text(origin), anchor, needle, message);
         self.errors.push(error);
     }
 
@@ -1538,20 +1517,8 @@ impl Builder<'_, '_> {
                         .and_then(|r| r.find(&quoted))
                         .map(|j| i + 1 + j)
                 });
-                match second {
-                    Some(p) => {
-                        let before = text.get(..p).unwrap_or("");
-                        let line = before.matches('\n').count() + 1;
-                        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                        self.errors.push(DataError {
-                            origin: origin.to_string(),
-                            line,
-                            col,
-                            message,
-                        });
-                    }
-                    None => self.errors.push(DataError::general(origin, message)),
-                }
+                self.errors
+                    .push(DataError::at_offset(origin, text, second, message));
             } else {
                 seen.push(name);
             }

@@ -44,7 +44,6 @@ use squadsight_core::dice::{Dice, roll};
 use squadsight_core::journal::EventKind;
 use squadsight_core::journal::mention;
 use squadsight_core::options::TableOptions;
-use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
     SeatSet, SetupError, Stream,
@@ -1961,10 +1960,6 @@ impl Ruleset for Commander {
 
     fn scenarios(&self) -> &[ScenarioInfo] {
         builtin_scenarios()
-    }
-
-    fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
-        seat_name(scenario.sides.iter().map(|s| s.name.as_str()), seat)
     }
 
     fn setup(

@@ -16,6 +16,7 @@ use crate::board::{
     Cell, GridKind, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE, Measure, TerrainKind,
 };
 use crate::state::{ModelId, State, TOKEN};
+use squadsight_core::square::COMPASS;
 
 /// How a model moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -278,7 +279,8 @@ fn search(
                 }
             };
             if square {
-                for (dx, dy) in SQUARE_STEPS {
+                for (dx, dy) in COMPASS {
+                    let (dx, dy) = (isize::from(dx), isize::from(dy));
                     let nx = x as isize + dx;
                     let ny = y as isize + dy;
                     if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
@@ -348,18 +350,6 @@ pub(crate) fn level_changes_near(state: &State, from: Cell, steps: u32) -> bool 
             .any(|f| f & INFO_LEVEL != level)
     })
 }
-
-/// Square steps: N, NE, E, SE, S, SW, W, NW.
-const SQUARE_STEPS: [(isize, isize); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
 
 /// Whether `mover` may end a move on `to`: a standable free cell, at least 1 Range from every
 /// other model on the table (cmd.move.min-spacing). With `charge`, base contact with enemy

@@ -18,8 +18,8 @@ use crate::catalog::{Catalog, Faction, OperationSide};
 use crate::squad::{self, SquadDef, SquadSpec, UnitPick, ai_loadout_pick};
 use crate::state::{Method, Trigger, Victory};
 use serde::{Deserialize, Serialize};
-use squadsight_core::ScenarioInfo;
 use squadsight_core::check::Texts;
+use squadsight_core::{ScenarioFile, ScenarioInfo, Seat};
 
 /// A terrain piece as written in a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +127,13 @@ pub struct ScenarioDef {
     /// How it is won.
     #[serde(default)]
     pub victory: VictoryDef,
+}
+
+impl ScenarioFile for ScenarioDef {
+    /// A side's name (cmd.prep.two-squads-equal-points: two sides, two seats).
+    fn seat_label(&self, seat: Seat) -> Option<&str> {
+        self.sides.get(seat.index()).map(|s| s.name.as_str())
+    }
 }
 
 fn standard() -> u32 {

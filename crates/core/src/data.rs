@@ -34,6 +34,35 @@ impl DataError {
             message: message.into(),
         }
     }
+
+    /// A problem at `place` (1-based line and column) when it is known, else without a
+    /// position: what a validator gives once it has looked for the text a problem is about.
+    pub fn at(
+        origin: &str,
+        place: Option<(usize, usize)>,
+        message: impl Into<String>,
+    ) -> DataError {
+        match place {
+            Some((line, col)) => DataError {
+                origin: origin.to_string(),
+                line,
+                col,
+                message: message.into(),
+            },
+            None => DataError::general(origin, message),
+        }
+    }
+
+    /// A problem at byte `offset` of `text` (the file's contents) when it is known, else
+    /// without a position.
+    pub fn at_offset(
+        origin: &str,
+        text: &str,
+        offset: Option<usize>,
+        message: impl Into<String>,
+    ) -> DataError {
+        DataError::at(origin, offset.map(|o| line_col(text, o)), message)
+    }
 }
 
 impl fmt::Display for DataError {
@@ -67,20 +96,12 @@ impl DataError {
     ) -> DataError {
         let quoted = format!("\"{anchor}\"");
         let start = text.find(&quoted).or_else(|| text.find(anchor));
-        let Some(start) = start else {
-            return DataError::general(origin, message);
-        };
-        let pos = text
-            .get(start..)
-            .and_then(|rest| rest.find(needle))
-            .map_or(start, |n| start + n);
-        let (line, col) = line_col(text, pos);
-        DataError {
-            origin: origin.to_string(),
-            line,
-            col,
-            message: message.into(),
-        }
+        let pos = start.map(|start| {
+            text.get(start..)
+                .and_then(|rest| rest.find(needle))
+                .map_or(start, |n| start + n)
+        });
+        DataError::at_offset(origin, text, pos, message)
     }
 }
 
@@ -137,18 +158,7 @@ pub fn located(
             None => break,
         }
     }
-    match at {
-        Some(p) => {
-            let (line, col) = line_col(text, p);
-            DataError {
-                origin: origin.to_string(),
-                line,
-                col,
-                message: message.into(),
-            }
-        }
-        None => DataError::general(origin, message),
-    }
+    DataError::at_offset(origin, text, at, message)
 }
 
 /// Parses RON bytes into `T`, refusing oversized, non-UTF-8 or too deeply nested input.

@@ -39,7 +39,7 @@ pub use journal::{Event, EventKind, Input, Journal, mention};
 pub use ratio::Ratio;
 pub use rng::{GameRng, Stream};
 pub use ruleset::{
-    DataCheck, Decision, IllegalAction, Outcome, RulesError, Ruleset, ScenarioInfo, SetupError,
-    Timer,
+    DataCheck, Decision, IllegalAction, Outcome, RulesError, Ruleset, ScenarioFile, ScenarioInfo,
+    SetupError, Timer,
 };
 pub use seat::{Seat, SeatSet};

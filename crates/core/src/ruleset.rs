@@ -116,12 +116,29 @@ pub enum DataCheck {
     NotThis(DataError),
 }
 
+/// A scenario as written in a file, as far as the contract needs to know it: who sits at the
+/// table. A ruleset's raw scenario type ([`Ruleset::Scenario`]) names its seats here (sides,
+/// squads, roles), so [`Ruleset::seat_count`] and [`Ruleset::seat_name`] need no code in the
+/// ruleset. Nothing here is validated; `setup` does that.
+pub trait ScenarioFile: Clone + Debug + Serialize + DeserializeOwned + Send + Sync {
+    /// How many seats the scenario has. The default is a duel's two.
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    /// The name the scenario gives `seat` ("X-Com", "Aliens"), if it gives one. The default
+    /// names none.
+    fn seat_label(&self, _seat: Seat) -> Option<&str> {
+        None
+    }
+}
+
 /// One game's rules, served through a single contract to the engine, the AI, the CLI and the UI.
 pub trait Ruleset: Send + Sync + 'static {
     /// Short ID: `commander`, `tactical`, `skirmish` or `boardgame`.
     const ID: &'static str;
     /// The scenario as written in a file (raw definition; validated by `setup`).
-    type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type Scenario: ScenarioFile;
     /// Table options (rule variants and gap decisions), recorded in every save.
     type Options: TableOptions
         + Clone
@@ -156,13 +173,18 @@ pub trait Ruleset: Send + Sync + 'static {
         parse_ron(info.source.as_bytes(), info.id).map_err(|e| RulesError::new(Self::ID, e))
     }
 
-    /// How many seats the scenario has. The default is a duel's two.
-    fn seat_count(&self, _scenario: &Self::Scenario) -> u8 {
-        2
+    /// How many seats the scenario has: the scenario's [`ScenarioFile::seats`].
+    fn seat_count(&self, scenario: &Self::Scenario) -> u8 {
+        scenario.seats()
     }
 
-    /// A seat's name in this scenario ("X-Com", "Aliens").
-    fn seat_name(&self, scenario: &Self::Scenario, seat: Seat) -> String;
+    /// A seat's name in this scenario ("X-Com", "Aliens"): the scenario's
+    /// [`ScenarioFile::seat_label`], or the seat's number ("seat 3") where it gives none.
+    fn seat_name(&self, scenario: &Self::Scenario, seat: Seat) -> String {
+        scenario
+            .seat_label(seat)
+            .map_or_else(|| seat.to_string(), str::to_string)
+    }
 
     /// Sets one option from the command line's `KEY=VALUE`: the options' own
     /// [`TableOptions::set`].
@@ -291,15 +313,6 @@ pub fn view_lines<R: Ruleset + ?Sized>(
         None => ruleset.state_lines(state),
         Some(seat) => ruleset.observation_lines(&ruleset.observe(state, seat)),
     }
-}
-
-/// A seat's name from the scenario's list of named places (sides, squads, roles), or the
-/// seat's number when the list has no entry for it: the usual [`Ruleset::seat_name`].
-pub fn seat_name<'a>(names: impl IntoIterator<Item = &'a str>, seat: Seat) -> String {
-    names
-        .into_iter()
-        .nth(seat.index())
-        .map_or_else(|| seat.to_string(), str::to_string)
 }
 
 /// The text after `- \`clause\` — ` on the line of `summary` that starts that way.

@@ -199,8 +199,56 @@ pub enum GridError {
     BorderEdge(Pos, Dir),
 }
 
-/// Horizontal steps in the fixed order neighbours are listed: N, NE, E, SE, S, SW, W, NW.
-const PLANAR: [(i32, i32); 8] = [
+/// Where `pos` is stored in a `width × height × levels` grid kept row by row, level by level
+/// (x fastest, then y, then z); `None` off the grid. Every square grid of the engine
+/// ([`SquareGrid`], Tactical's battlefield) lays its cells out this way.
+pub fn cell_index(width: u32, height: u32, levels: u32, pos: Pos) -> Option<usize> {
+    // A negative coordinate becomes a u32 above any side, so one test covers both ends.
+    let (x, y, z) = (pos.x as u32, pos.y as u32, pos.z as u32);
+    (x < width && y < height && z < levels).then(|| {
+        let (w, h) = (width as usize, height as usize);
+        (z as usize * h + y as usize) * w + x as usize
+    })
+}
+
+/// The position stored at `index` of a `width × height` grid laid out as [`cell_index`] lays
+/// it out.
+pub fn cell_pos(width: u32, height: u32, index: usize) -> Pos {
+    let w = width.max(1) as usize;
+    let h = height.max(1) as usize;
+    // Every part is below MAX_SIDE, so it fits in i32.
+    Pos::new(
+        (index % w) as i32,
+        (index / w % h) as i32,
+        (index / (w * h)) as i32,
+    )
+}
+
+/// Where a `width × height × levels` grid laid out as [`cell_index`] lays it out keeps the
+/// edge on side `dir` of `pos`, when both cells beside it are on the grid: `(true, i)` in its
+/// list of east edges, `(false, i)` in its list of south edges (each cell keeps its east and
+/// south edge; its west and north ones are its neighbours').
+pub fn edge_slot(
+    width: u32,
+    height: u32,
+    levels: u32,
+    pos: Pos,
+    dir: Dir,
+) -> Option<(bool, usize)> {
+    let here = cell_index(width, height, levels, pos)?;
+    let there = cell_index(width, height, levels, pos.step(dir))?;
+    Some(match dir {
+        Dir::East => (true, here),
+        Dir::West => (true, there),
+        Dir::South => (false, here),
+        Dir::North => (false, there),
+    })
+}
+
+/// The eight steps to a square's neighbours on its level, in the fixed order every square
+/// grid lists them: N, NE, E, SE, S, SW, W, NW (`y` grows southward). Commander's table and
+/// reach searches and Tactical's battlefield all walk them in this order.
+pub const COMPASS: [(i8, i8); 8] = [
     (0, -1),
     (1, -1),
     (1, 0),
@@ -312,23 +360,11 @@ impl<C> SquareGrid<C> {
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        // A negative coordinate becomes a u32 above any side, so one test covers both ends.
-        let (x, y, z) = (pos.x as u32, pos.y as u32, pos.z as u32);
-        (x < self.width && y < self.height && z < self.levels).then(|| {
-            let (w, h) = (self.width as usize, self.height as usize);
-            (z as usize * h + y as usize) * w + x as usize
-        })
+        cell_index(self.width, self.height, self.levels, pos)
     }
 
     fn pos_at(&self, index: usize) -> Pos {
-        let w = self.width.max(1) as usize;
-        let h = self.height.max(1) as usize;
-        // Every part is below MAX_SIDE, so it fits in i32.
-        Pos::new(
-            (index % w) as i32,
-            (index / w % h) as i32,
-            (index / (w * h)) as i32,
-        )
+        cell_pos(self.width, self.height, index)
     }
 
     /// The contents of a cell, or `None` off the map.
@@ -351,14 +387,7 @@ impl<C> SquareGrid<C> {
     /// Where the edge on side `dir` of `pos` is stored: `(true, i)` for `east[i]`,
     /// `(false, i)` for `south[i]`. `None` unless both cells are on the map.
     fn edge_slot(&self, pos: Pos, dir: Dir) -> Option<(bool, usize)> {
-        let here = self.index(pos)?;
-        let there = self.index(pos.step(dir))?;
-        Some(match dir {
-            Dir::East => (true, here),
-            Dir::West => (true, there),
-            Dir::South => (false, here),
-            Dir::North => (false, there),
-        })
+        edge_slot(self.width, self.height, self.levels, pos, dir)
     }
 
     /// The edge on side `dir` of `pos`, or `None` if either side of it is off the map.
@@ -451,9 +480,9 @@ impl<C> SquareGrid<C> {
     /// an off-map cell.
     pub fn neighbours(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
         let from = self.index(pos);
-        PLANAR
+        COMPASS
             .iter()
-            .map(|&(dx, dy)| (dx, dy, 0))
+            .map(|&(dx, dy)| (i32::from(dx), i32::from(dy), 0))
             .chain([(0, 0, 1), (0, 0, -1)])
             .filter_map(move |off| self.step_to(pos, from?, off))
     }

@@ -132,15 +132,7 @@ pub fn check_name(
         return Ok(());
     };
     let message = format!("{what}: {problem}");
-    Err(match locate(source, value) {
-        Some((line, col)) => DataError {
-            origin: origin.to_string(),
-            line,
-            col,
-            message,
-        },
-        None => DataError::general(origin, message),
-    })
+    Err(DataError::at(origin, locate(source, value), message))
 }
 
 /// Every string in a RON data file that holds a control character or is longer than

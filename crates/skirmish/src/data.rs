@@ -12,6 +12,7 @@
 //! Token.
 
 use serde::{Deserialize, Serialize};
+use squadsight_core::{ScenarioFile, Seat};
 
 /// The whole rules data set (`rulesets/skirmish/rules.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -407,6 +408,13 @@ pub struct ScenarioDef {
     /// `budget: Some(12)`; no budget when left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<u16>,
+}
+
+impl ScenarioFile for ScenarioDef {
+    /// A side's name (sk.setup.players: two sides, two seats).
+    fn seat_label(&self, seat: Seat) -> Option<&str> {
+        self.sides.get(seat.index()).map(|s| s.name.as_str())
+    }
 }
 
 /// A rectangular hex map in "odd-r" offset layout (pointy-top hexes, odd rows pushed right).

@@ -52,7 +52,6 @@ use effects::{Rules, UnitInfo};
 use observe::Observation;
 use options::Options;
 use squadsight_core::options::TableOptions;
-use squadsight_core::ruleset::seat_name;
 use squadsight_core::{
     DataCheck, Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
     SeatSet, SetupError,
@@ -204,10 +203,6 @@ impl Ruleset for Skirmish {
 
     fn scenarios(&self) -> &[ScenarioInfo] {
         builtin_scenarios()
-    }
-
-    fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
-        seat_name(scenario.sides.iter().map(|s| s.name.as_str()), seat)
     }
 
     fn setup(

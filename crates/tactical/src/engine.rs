@@ -20,7 +20,6 @@ use squadsight_core::data::DataErrors;
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::mention;
 use squadsight_core::options::TableOptions;
-use squadsight_core::ruleset::seat_name;
 use squadsight_core::square::Pos;
 use squadsight_core::{
     Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
@@ -769,14 +768,6 @@ impl Ruleset for Tactical {
 
     fn scenarios(&self) -> &[ScenarioInfo] {
         scenario::builtin()
-    }
-
-    fn seat_count(&self, scenario: &ScenarioDef) -> u8 {
-        scenario.squads.len().clamp(1, usize::from(SeatSet::MAX)) as u8
-    }
-
-    fn seat_name(&self, scenario: &ScenarioDef, seat: Seat) -> String {
-        seat_name(scenario.squads.iter().map(|s| s.name.as_str()), seat)
     }
 
     fn setup(

@@ -5,8 +5,8 @@ use crate::data::Side;
 use crate::map::TerrainSet;
 use crate::squad::UnitPickDef;
 use serde::{Deserialize, Serialize};
-use squadsight_core::ScenarioInfo;
 use squadsight_core::data::{DataError, parse_ron};
+use squadsight_core::{ScenarioFile, ScenarioInfo, Seat, SeatSet};
 
 /// Where a squad's craft stands. A squad that deploys without one (`deploy`) leaves it out:
 /// the default, with no name, stands for none.
@@ -128,6 +128,18 @@ pub struct ScenarioDef {
     /// The secret Missions variant (tac.scen.mission.draw).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub missions: bool,
+}
+
+impl ScenarioFile for ScenarioDef {
+    /// One seat a squad (tac.game.players), at least one and at most [`SeatSet::MAX`].
+    fn seats(&self) -> u8 {
+        self.squads.len().clamp(1, usize::from(SeatSet::MAX)) as u8
+    }
+
+    /// The squad's name.
+    fn seat_label(&self, seat: Seat) -> Option<&str> {
+        self.squads.get(seat.index()).map(|s| s.name.as_str())
+    }
 }
 
 static SCENARIOS: [ScenarioInfo; 8] = [

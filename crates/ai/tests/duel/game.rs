@@ -11,6 +11,7 @@
 use serde::{Deserialize, Serialize};
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::options::TableOptions;
+use squadsight_core::ruleset::ScenarioFile;
 use squadsight_core::{
     Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
     SetupError, Stream,
@@ -140,6 +141,8 @@ impl TableOptions for Options {
         }
     }
 }
+
+impl ScenarioFile for Scenario {}
 
 impl Ruleset for Duel {
     const ID: &'static str = "duel";

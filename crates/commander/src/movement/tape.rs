@@ -28,7 +28,7 @@ use super::{MoveKind, ReachMap, can_end};
 use crate::board::{Cell, INFO_IMPASSABLE, INFO_LEVEL, INFO_OBSTACLE};
 use crate::state::{ModelId, State};
 use squadsight_core::los::Nudge;
-use squadsight_core::square::{Pos, walk_line};
+use squadsight_core::square::{COMPASS, Pos, walk_line};
 use std::cmp::Ordering;
 
 /// A path length `a + b·√2` in Range, `a` and `b` whole.
@@ -150,18 +150,6 @@ impl Scratch {
 /// No path found (yet) to a cell.
 const UNSEEN: u32 = u32::MAX;
 
-/// Square steps: N, NE, E, SE, S, SW, W, NW.
-const STEPS: [(isize, isize); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
 /// Fills `map` with the reach of `mover`, standing on `start`, for a move of `kind` of at most
 /// `budget` Range: per cell the smallest whole Range its cheapest path is within.
 pub(super) fn reach(
@@ -206,7 +194,8 @@ pub(super) fn reach(
             }
             let (x, y) = (here % w, here / w);
             let level = info[here] & INFO_LEVEL;
-            for (dx, dy) in STEPS {
+            for (dx, dy) in COMPASS {
+                let (dx, dy) = (isize::from(dx), isize::from(dy));
                 let (nx, ny) = (x as isize + dx, y as isize + dy);
                 if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
                     continue;

@@ -16,6 +16,7 @@ use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::hash::hash_bytes;
 use squadsight_core::journal::{CardNote, Visibility};
 use squadsight_core::options::TableOptions;
+use squadsight_core::ruleset::ScenarioFile;
 use squadsight_core::{
     Decision, EventKind, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat,
     SeatSet, SetupError, Stream, Timer,
@@ -203,6 +204,8 @@ impl TableOptions for RaceOptions {
         }
     }
 }
+
+impl ScenarioFile for RaceScenario {}
 
 impl Ruleset for Race {
     const ID: &'static str = "race";

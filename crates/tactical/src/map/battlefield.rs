@@ -10,7 +10,7 @@ use super::terrain::{FloorKind, Height, ObjectKind, StrengthClass, Terrain};
 use super::tile::{EdgeKind, EdgeSpec, Layout, MAX_LEVELS};
 use serde::{Deserialize, Serialize};
 use squadsight_core::hash::stable_hash;
-use squadsight_core::square::{Dir, Pos};
+use squadsight_core::square::{Dir, Pos, cell_index, cell_pos, edge_slot};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -491,33 +491,16 @@ pub(crate) fn sight_bits(terrain: &Terrain, sq: Square) -> u8 {
 
 impl Structure {
     pub(crate) fn index(&self, pos: Pos) -> Option<usize> {
-        let (x, y, z) = (pos.x as u32, pos.y as u32, pos.z as u32);
-        (x < self.width && y < self.height && z < self.levels).then(|| {
-            let (w, h) = (self.width as usize, self.height as usize);
-            (z as usize * h + y as usize) * w + x as usize
-        })
+        cell_index(self.width, self.height, self.levels, pos)
     }
 
     pub(crate) fn pos_at(&self, index: usize) -> Pos {
-        let w = self.width.max(1) as usize;
-        let h = self.height.max(1) as usize;
-        Pos::new(
-            (index % w) as i32,
-            (index / w % h) as i32,
-            (index / (w * h)) as i32,
-        )
+        cell_pos(self.width, self.height, index)
     }
 
     /// Where the edge on side `dir` of `pos` is stored, if both cells are on the map.
     pub(crate) fn side_slot(&self, pos: Pos, dir: Dir) -> Option<(bool, usize)> {
-        let here = self.index(pos)?;
-        let there = self.index(pos.step(dir))?;
-        Some(match dir {
-            Dir::East => (true, here),
-            Dir::West => (true, there),
-            Dir::South => (false, here),
-            Dir::North => (false, there),
-        })
+        edge_slot(self.width, self.height, self.levels, pos, dir)
     }
 
     pub(crate) fn side(&self, pos: Pos, dir: Dir) -> Option<Side> {

@@ -24,15 +24,7 @@ impl<'t> Locator<'t> {
 
     /// An error at a byte offset into the file.
     pub(crate) fn at_offset(&self, offset: usize, message: String) -> DataError {
-        let before = self.text.get(..offset).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        DataError {
-            origin: self.origin.to_string(),
-            line,
-            col,
-            message,
-        }
+        DataError::at_offset(self.origin, self.text, Some(offset), message)
     }
 
     /// The byte offset of the first `"quoted"` string equal to `s` at or after `from`, for

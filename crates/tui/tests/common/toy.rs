@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use squadsight_core::dice::{Dice, Target, roll};
 use squadsight_core::journal::{CardNote, EventKind, Visibility};
 use squadsight_core::options::TableOptions;
+use squadsight_core::ruleset::ScenarioFile;
 use squadsight_core::{
     Decision, GameRng, IllegalAction, Journal, Outcome, Ruleset, ScenarioInfo, Seat, SeatSet,
     SetupError, Stream, Timer,
@@ -106,6 +107,8 @@ impl TableOptions for ToyOptions {
         }
     }
 }
+
+impl ScenarioFile for ToyScenario {}
 
 impl Ruleset for Toy {
     const ID: &'static str = "toy";
