@@ -300,7 +300,7 @@ impl Tactical {
                                     || j >= MAX_UNITS
                                     || !o.active()
                                     || st.allies(o.control, seat)
-                                    || !st.sees(i, j)
+                                    || !st.sees_knowing(seat, i, j)
                                 {
                                     m
                                 } else {

@@ -1,10 +1,16 @@
 //! What one seat may know (fog of war): its own and its allies' units in full, enemy units it
 //! sees now, and the map. Enemy units it does not see are taken off the map in its
 //! observation; [`Tactical::determinized`] deals them back onto squares the seat cannot see.
+//!
+//! What a seat may do is read from the same knowledge ("list by knowledge, resolve by truth",
+//! our decision on `tac.gap.7` with `tac.los.obstruction`): a unit the seat cannot see never
+//! counts as obstruction when its shots are listed or their odds previewed
+//! ([`State::sees_knowing`], [`State::shot_sight_knowing`]); when a shot is fired, every unit
+//! obstructs as it really stands (combat.rs).
 
 use crate::engine::Tactical;
-use crate::map::Body;
-use crate::state::{State, Status};
+use crate::map::{Body, Sight};
+use crate::state::{MAX_UNITS, State, Status};
 use squadsight_core::rng::Stream;
 use squadsight_core::square::Pos;
 use squadsight_core::{GameRng, Seat};
@@ -144,5 +150,49 @@ impl Tactical {
         }
         st.resight_all();
         st
+    }
+}
+
+impl State {
+    /// The units `seat` sees, as a bit mask by index: exactly those [`State::seat_sees`]
+    /// admits (its own and allied units, the dead, and every unit one of them sees).
+    pub fn known_mask(&self, seat: Seat) -> u64 {
+        let n = self.units.len().min(MAX_UNITS);
+        let eyes: Vec<usize> = (0..n)
+            .filter(|&i| self.units[i].active() && self.allies(self.units[i].control, seat))
+            .collect();
+        (0..n).fold(0u64, |m, j| {
+            let u = &self.units[j];
+            let known = self.allies(u.control, seat)
+                || u.status == Status::Dead
+                || eyes.iter().any(|&i| self.sees(i, j));
+            if known { m | 1 << j } else { m }
+        })
+    }
+
+    /// Whether unit `i`, one of `seat`'s, has sight of unit `j` as the seat knows the field
+    /// (`tac.ranged.los`, `tac.gap.41`, `tac.gap.7`): the seat sees `j`, and `i` would see it
+    /// with only the units the seat sees counted as obstruction. This is what a seat's legal
+    /// shots are listed by; a hidden unit may still stand in the way when the shot is fired.
+    pub fn sees_knowing(&self, seat: Seat, i: usize, j: usize) -> bool {
+        if self.sees(i, j) {
+            // Fewer obstructers never block more.
+            return true;
+        }
+        if !self.vision.obstructed(&self.lookers, &self.sight, i, j) || !self.seat_sees(seat, j)
+        {
+            return false;
+        }
+        self.shot_sight_knowing(seat, i, j).is_some_and(|s| s.clear)
+    }
+
+    /// The line of sight from unit `i` to unit `j` with only the units `seat` sees counted as
+    /// obstruction (its count is what `seat` is shown as the obstruction modifier,
+    /// `tac.ranged.mod.obstruction`). `None` for a unit that is not there.
+    pub fn shot_sight_knowing(&self, seat: Seat, i: usize, j: usize) -> Option<Sight> {
+        let known = self.known_mask(seat);
+        self.vision.shot_sight_among(&self.bf, &self.lookers, &self.sight, i, j, |k| {
+            k < MAX_UNITS && known >> k & 1 == 1
+        })
     }
 }
