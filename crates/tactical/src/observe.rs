@@ -35,8 +35,15 @@ impl Tactical {
     pub(crate) fn observation(&self, st: &State, seat: Seat) -> Observation {
         let mut known = st.clone();
         let mut hidden = Vec::new();
+        // A seat steering a run knows where the unit it runs from stands, seen or not: the
+        // run is steered away from it (tac.psi.panic-flee, tac.civ.flee, tac.gap.32).
+        let threat = st
+            .flights
+            .first()
+            .filter(|f| f.seat == seat)
+            .map(|f| usize::from(f.from));
         for j in 0..st.units.len() {
-            if st.seat_sees(seat, j) {
+            if st.seat_sees(seat, j) || threat == Some(j) {
                 continue;
             }
             hidden.push(j as u8);
@@ -103,8 +110,48 @@ impl Tactical {
     }
 
     /// A full state consistent with the observation: each hidden unit is dealt onto a free
-    /// square, preferring its own squad's craft, that none of the seat's units can see.
+    /// square that none of the seat's units can see, and
+    /// the seat still sees every enemy it saw (a dealt unit may not close a line of sight by
+    /// being a fourth square of obstruction: tac.los.obstruction). A deal that breaks that
+    /// is dealt again; after a few tries, dealt units are taken off the map for this sample
+    /// until it holds.
     pub(crate) fn determinized(&self, obs: &Observation, rng: &mut GameRng) -> State {
+        let seat = obs.seat;
+        let threat = obs
+            .known
+            .flights
+            .first()
+            .filter(|f| f.seat == seat)
+            .map(|f| usize::from(f.from));
+        let must_see: Vec<usize> = (0..obs.known.units.len())
+            .filter(|&k| {
+                let u = &obs.known.units[k];
+                !obs.hidden.contains(&(k as u8))
+                    && threat != Some(k)
+                    && u.status != Status::Dead
+                    && !obs.known.allies(u.control, seat)
+            })
+            .collect();
+        let holds = |st: &State| must_see.iter().all(|&k| st.seat_sees(seat, k));
+        for _ in 0..8 {
+            let st = self.deal(obs, rng);
+            if holds(&st) {
+                return st;
+            }
+        }
+        let mut st = self.deal(obs, rng);
+        for &h in &obs.hidden {
+            if holds(&st) {
+                break;
+            }
+            st.units[usize::from(h)].status = Status::Dead;
+            st.resight_all();
+        }
+        st
+    }
+
+    /// Deals every hidden unit onto a free square none of the seat's units can see.
+    fn deal(&self, obs: &Observation, rng: &mut GameRng) -> State {
         let mut st = obs.known.clone();
         let eyes: Vec<Body> = st
             .units
@@ -179,8 +226,7 @@ impl State {
             // Fewer obstructers never block more.
             return true;
         }
-        if !self.vision.obstructed(&self.lookers, &self.sight, i, j) || !self.seat_sees(seat, j)
-        {
+        if !self.vision.obstructed(&self.lookers, &self.sight, i, j) || !self.seat_sees(seat, j) {
             return false;
         }
         self.shot_sight_knowing(seat, i, j).is_some_and(|s| s.clear)
@@ -191,8 +237,9 @@ impl State {
     /// `tac.ranged.mod.obstruction`). `None` for a unit that is not there.
     pub fn shot_sight_knowing(&self, seat: Seat, i: usize, j: usize) -> Option<Sight> {
         let known = self.known_mask(seat);
-        self.vision.shot_sight_among(&self.bf, &self.lookers, &self.sight, i, j, |k| {
-            k < MAX_UNITS && known >> k & 1 == 1
-        })
+        self.vision
+            .shot_sight_among(&self.bf, &self.lookers, &self.sight, i, j, |k| {
+                k < MAX_UNITS && known >> k & 1 == 1
+            })
     }
 }

@@ -59,7 +59,12 @@ struct Cast {
 fn situation(t: &Tactical) -> (State, Cast) {
     let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
     let mut st = t
-        .setup(&sc, &Options::default(), &mut GameRng::new(1), &mut Journal::off())
+        .setup(
+            &sc,
+            &Options::default(),
+            &mut GameRng::new(1),
+            &mut Journal::off(),
+        )
         .unwrap_or_else(|e| panic!("{e}"));
     st.bf = ground();
     let of = |seat: Seat| -> Vec<usize> {
@@ -176,7 +181,11 @@ fn tac_gap_7_a_hidden_unit_does_not_change_the_seats_legal_actions() {
     let obs = t.observe(&st, Seat(0));
     for seed in 0..16 {
         let det = t.determinize(&obs, &mut GameRng::new(seed));
-        assert_eq!(legal(&t, &det, Seat(0)), listed, "determinized with seed {seed}");
+        assert_eq!(
+            legal(&t, &det, Seat(0)),
+            listed,
+            "determinized with seed {seed}"
+        );
     }
 }
 
@@ -187,7 +196,9 @@ fn tac_ranged_mod_obstruction_the_preview_counts_what_the_seat_sees() {
     let t = tactical();
     let (st, c) = situation(&t);
     let bare = without_hidden(&t, &st, &c);
-    let w = st.units[c.shooter].weapon.unwrap_or_else(|| panic!("a rifle"));
+    let w = st.units[c.shooter]
+        .weapon
+        .unwrap_or_else(|| panic!("a rifle"));
     let shown = t.to_hit(&st, c.shooter, w, Mode::Snap, c.target);
     assert_eq!(shown, t.to_hit(&bare, c.shooter, w, Mode::Snap, c.target));
     assert!(shown.blocked.is_none());
@@ -232,7 +243,9 @@ fn fire(t: &Tactical, st: &mut State, c: &Cast, seed: u64) -> Journal {
 fn tac_gap_7_the_shot_is_resolved_against_the_real_obstruction() {
     let t = tactical();
     let (st, c) = situation(&t);
-    let w = st.units[c.shooter].weapon.unwrap_or_else(|| panic!("a rifle"));
+    let w = st.units[c.shooter]
+        .weapon
+        .unwrap_or_else(|| panic!("a rifle"));
     // The shooter already faces the target: no turn to pay (tac.gap.43).
     let snap_tu = t
         .catalog()
@@ -280,7 +293,10 @@ fn tac_gap_7_the_shot_is_resolved_against_the_real_obstruction() {
             struck += 1;
         }
     }
-    assert!(struck > 0, "a stray shot along the row strikes the hidden alien");
+    assert!(
+        struck > 0,
+        "a stray shot along the row strikes the hidden alien"
+    );
 }
 
 /// tac.ranged.resolve, tac.ranged.mod.obstruction: with no hidden unit in the way, the same
@@ -290,7 +306,9 @@ fn tac_ranged_mod_obstruction_without_the_hidden_unit_the_roll_is_the_preview() 
     let t = tactical();
     let (st, c) = situation(&t);
     let mut bare = without_hidden(&t, &st, &c);
-    let w = bare.units[c.shooter].weapon.unwrap_or_else(|| panic!("a rifle"));
+    let w = bare.units[c.shooter]
+        .weapon
+        .unwrap_or_else(|| panic!("a rifle"));
     let shown = t.to_hit(&bare, c.shooter, w, Mode::Snap, c.target);
     assert!(shown.target > 0);
     let j = fire(&t, &mut bare, &c, 3);
@@ -301,14 +319,22 @@ fn tac_ranged_mod_obstruction_without_the_hidden_unit_the_roll_is_the_preview() 
         .unwrap_or_else(|| panic!("no to-hit roll"));
     let r = roll.roll.unwrap_or_else(|| panic!("a roll"));
     let want = u64::try_from(shown.target).unwrap_or(0);
-    let g = (1..=100).rev().find(|d| want % d == 0 && 100 % d == 0).unwrap_or(1);
-    assert_eq!(
-        r.p.map(|p| (p.num(), p.den())),
-        Some((want / g, 100 / g))
+    let g = (1..=100)
+        .rev()
+        .find(|d| want % d == 0 && 100 % d == 0)
+        .unwrap_or(1);
+    assert_eq!(r.p.map(|p| (p.num(), p.den())), Some((want / g, 100 / g)));
+    assert!(
+        roll.inputs
+            .iter()
+            .any(|i| i.label.to_string() == "obstruction" && i.value.to_string() == "-15")
     );
-    assert!(roll.inputs.iter().any(|i| i.label.to_string() == "obstruction"
-        && i.value.to_string() == "-15"));
-    assert!(!roll.inputs.iter().any(|i| i.label.to_string() == "line blocked"));
+    assert!(
+        !roll
+            .inputs
+            .iter()
+            .any(|i| i.label.to_string() == "line blocked")
+    );
 }
 
 /// tac.gap.43, tac.move.tu: a step is listed by what the seat sees, so a step into the
