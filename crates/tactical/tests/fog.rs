@@ -267,11 +267,9 @@ fn tac_gap_7_the_shot_is_resolved_against_the_real_obstruction() {
         assert_eq!(r.p.map(|p| (p.num(), p.den())), Some((0, 1)), "p = 0");
         assert_eq!(r.success, Some(false));
         let has = |label: &str, value: &str, source: &str| {
-            roll.inputs.iter().any(|i| {
-                i.label.to_string() == label
-                    && i.value.to_string() == value
-                    && i.source.to_string() == source
-            })
+            roll.inputs
+                .iter()
+                .any(|i| i.label == label && i.value == value && i.source == source)
         };
         assert!(has("obstruction", "-20", "tac.ranged.mod.obstruction"));
         assert!(has(
@@ -327,14 +325,9 @@ fn tac_ranged_mod_obstruction_without_the_hidden_unit_the_roll_is_the_preview() 
     assert!(
         roll.inputs
             .iter()
-            .any(|i| i.label.to_string() == "obstruction" && i.value.to_string() == "-15")
+            .any(|i| i.label == "obstruction" && i.value == "-15")
     );
-    assert!(
-        !roll
-            .inputs
-            .iter()
-            .any(|i| i.label.to_string() == "line blocked")
-    );
+    assert!(!roll.inputs.iter().any(|i| i.label == "line blocked"));
 }
 
 /// tac.gap.43, tac.move.tu: a step is listed by what the seat sees, so a step into the
