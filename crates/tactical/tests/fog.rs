@@ -366,3 +366,72 @@ fn tac_gap_43_a_step_into_an_unseen_unit_is_offered_and_bumps() {
     // Facing it now, the soldier sees it.
     assert!(st.seat_sees(Seat(0), c.hidden));
 }
+
+/// tac.psi.panic-flee, tac.civ.flee, tac.gap.43: a run's steps are barred only by units the
+/// steering seat sees. A panicked X-Com soldier runs from the Sectoid; the farthest square
+/// holds an alien nobody on X-Com's side sees (the original X-COM's 90° field of view), so
+/// that step is offered; taken, the soldier pays for it, stays, and finds the alien in the
+/// way.
+#[test]
+fn tac_psi_panic_flee_a_run_into_an_unseen_unit_is_offered_and_bumps() {
+    use squadsight_tactical::civilians::{Flight, FlightCause};
+    let t = tactical();
+    let (mut st, c) = situation(&t);
+    st.sight = SightRules::XCOM;
+    let f = c.friends[0];
+    st.units[c.target].pos = Pos::new(1, ROW - 1, 0);
+    st.units[c.hidden].pos = Pos::new(6, ROW + 1, 0);
+    st.units[c.hidden].kneeling = false;
+    st.units[c.shooter].facing = Facing::E;
+    st.flights.push(Flight {
+        unit: f as u8,
+        from: c.target as u8,
+        seat: Seat(0),
+        cause: FlightCause::Panic,
+    });
+    t.settle_sight(&mut st);
+    assert!(!st.seat_sees(Seat(0), c.hidden));
+    assert_eq!(t.to_act(&st), Decision::Act(Seat(0)));
+    // The step straight away from the Sectoid at (1,9) that gains the most: (6,11).
+    let run = Action::Flee {
+        unit: f as u8,
+        to: Pos::new(6, ROW + 1, 0),
+    };
+    let listed = legal(&t, &st, Seat(0));
+    assert!(listed.contains(&run), "{listed:?}");
+    // The same list with the alien elsewhere, out of everyone's sight.
+    let mut away = st.clone();
+    away.units[c.hidden].pos = Pos::new(18, 18, 0);
+    t.settle_sight(&mut away);
+    assert!(!away.seat_sees(Seat(0), c.hidden));
+    assert_eq!(legal(&t, &away, Seat(0)), listed);
+    let tu = st.units[f].tu;
+    let mut j = Journal::recording();
+    t.apply(&mut st, Seat(0), &run, &mut GameRng::new(1), &mut j)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.units[f].pos, p(5));
+    assert!(st.units[f].tu < tu);
+    assert!(
+        j.events()
+            .iter()
+            .any(|e| e.rule == "tac.psi.panic-flee" && e.text.contains("in the way"))
+    );
+}
+
+/// tac.ranged.mod.spotter, tac.ranged.mod.no-los, tac.throw.over, tac.gap.41: a throw's odds
+/// ask whether the thrower itself sees the target, read from what its seat sees, so the
+/// hidden alien in the line changes nothing: no spotter modifier either way.
+#[test]
+fn tac_ranged_mod_spotter_a_hidden_unit_changes_no_throws_odds() {
+    let t = tactical();
+    let (st, c) = situation(&t);
+    let bare = without_hidden(&t, &st, &c);
+    let to = st.units[c.target].pos;
+    let with = t.throw_to_hit(&st, c.shooter, to);
+    assert_eq!(with, t.throw_to_hit(&bare, c.shooter, to));
+    assert!(
+        !with.modifiers.iter().any(|m| {
+            m.clause == "tac.ranged.mod.spotter" || m.clause == "tac.ranged.mod.no-los"
+        })
+    );
+}
