@@ -88,7 +88,11 @@ impl Tactical {
                 continue;
             };
             for (j, o) in st.units.iter().enumerate() {
-                if j == i || !o.active() || st.allies(o.control, seat) || !st.sees(i, j) {
+                if j == i
+                    || !o.active()
+                    || st.allies(o.control, seat)
+                    || !st.sees_knowing(seat, i, j)
+                {
                     continue;
                 }
                 let face = self.face_towards(u, o).map_or(0, |f| turn_now(self, u, f));

@@ -89,11 +89,12 @@ impl Tactical {
             if cost > u.tu {
                 continue;
             }
+            // Only units the steering seat knows of bar a square (tac.gap.7, our fog-of-war
+            // reading): a hidden one is found in the way by flee_step.
             let taken = u.size.cells(to).any(|c| {
-                st.units
-                    .iter()
-                    .enumerate()
-                    .any(|(j, o)| j != i && o.active() && o.covers(c))
+                st.units.iter().enumerate().any(|(j, o)| {
+                    j != i && o.active() && o.covers(c) && (j == from || st.seat_sees(f.seat, j))
+                })
             });
             if taken {
                 continue;
@@ -268,11 +269,18 @@ impl Tactical {
         let face = step_facing(u.pos, to);
         let turn = face.map_or(0, |g| crate::legal::turn_now(self, u, g));
         let cost = step_base(self, kind) * crate::legal::move_factor(u) + turn;
+        // A unit the steering seat could not see may stand there: the runner pays the step
+        // and stays (tac.gap.43, as for any step).
+        let blocker = u.size.cells(to).find_map(|c| {
+            (0..st.units.len()).find(|&j| j != i && st.units[j].active() && st.units[j].covers(c))
+        });
         let u = &mut st.units[i];
         if let Some(g) = face {
             u.facing = g;
         }
-        u.pos = to;
+        if blocker.is_none() {
+            u.pos = to;
+        }
         u.tu -= cost;
         u.turn_from = None;
         let name = self.name(st, i);
@@ -280,9 +288,17 @@ impl Tactical {
             Some(FlightCause::Panic) => "tac.psi.panic-flee",
             _ => "tac.civ.flee",
         };
-        journal.note(rule, EventKind::Move, || {
-            format!("{name} runs to {},{},{} ({cost} TU)", to.x, to.y, to.z + 1)
-        });
+        match blocker {
+            Some(j) => {
+                let other = self.name(st, j);
+                journal.note(rule, EventKind::Move, || {
+                    format!("{name} finds {other} in the way ({cost} TU)")
+                });
+            }
+            None => journal.note(rule, EventKind::Move, || {
+                format!("{name} runs to {},{},{} ({cost} TU)", to.x, to.y, to.z + 1)
+            }),
+        }
         st.resight(i);
         self.settle_flights(st, journal);
         self.check_reactions(st, i, rng, journal);

@@ -8,7 +8,7 @@ use crate::damage::{Body, Condition, apply_hit, condition, struck_location};
 use crate::data::{Location, Mode};
 use crate::engine::Tactical;
 use crate::legal::{attack_tu, snap_tu, turn_now};
-use crate::map::Body as SightBody;
+use crate::map::{Body as SightBody, SightBlock};
 use crate::options::Light;
 use crate::rolls::{opposed, percentile, table_die};
 use crate::state::{Reaction, State, Status, Unit};
@@ -59,6 +59,10 @@ pub struct ToHit {
     pub modifiers: Vec<Modifier>,
     /// The target after the cap.
     pub target: i16,
+    /// `Some(n)` when the line of fire is stopped by `n` squares of obstruction (four or
+    /// more, `tac.los.obstruction`): the shot cannot reach its target, so the target is
+    /// capped at 0 and the round flies as a missed shot (`tac.gap.7`, `tac.gap.61`).
+    pub blocked: Option<u8>,
 }
 
 impl ToHit {
@@ -68,7 +72,15 @@ impl ToHit {
             base,
             modifiers,
             target: sum.min(cap),
+            blocked: None,
         }
+    }
+
+    /// The same target on a line of fire stopped by `n` squares of obstruction: at most 0.
+    fn blocked_by(mut self, n: u8) -> ToHit {
+        self.blocked = Some(n);
+        self.target = self.target.min(0);
+        self
     }
 
     pub(crate) fn inputs(&self) -> Vec<Input> {
@@ -78,23 +90,52 @@ impl ToHit {
                 .iter()
                 .map(|m| Input::new(m.label, format!("{:+}", m.value), m.clause)),
         );
-        v.push(Input::new("target", self.target, "tac.ranged.cap"));
+        match self.blocked {
+            Some(n) => {
+                v.push(Input::new(
+                    "line blocked",
+                    format!("{n} squares of obstruction"),
+                    "tac.los.obstruction",
+                ));
+                v.push(Input::new("target", self.target, "tac.gap.7"));
+            }
+            None => v.push(Input::new("target", self.target, "tac.ranged.cap")),
+        }
         v
     }
 }
 
+/// Whose picture of the field a to-hit target is read from ("list by knowledge, resolve by
+/// truth": `tac.gap.7`, docs/rules/tactical.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// What the firing unit's seat sees: the preview its seat is shown.
+    Known,
+    /// Every unit where it really stands: the roll.
+    Truth,
+}
+
 impl Tactical {
     /// The to-hit target of unit `i` attacking unit `j` with `w` in `mode`, from the
-    /// engine's own rules (what a preview shows is what the roll uses).
+    /// engine's own rules, as the firing unit's seat can know it: only units that seat sees
+    /// count as obstruction. The roll uses the same rules with every unit counted, so a
+    /// unit hidden in the line of fire can lower it (`tac.gap.7`).
     pub fn to_hit(&self, st: &State, i: usize, w: WeaponId, mode: Mode, j: usize) -> ToHit {
-        self.to_hit_with(st, i, w, mode, j, false)
+        self.to_hit_with(st, i, w, mode, j, false, Reading::Known)
     }
 
-    /// The to-hit target of one weapon's shot within an akimbo shot (tac.ranged.akimbo).
+    /// The to-hit target of one weapon's shot within an akimbo shot (tac.ranged.akimbo), as
+    /// [`Tactical::to_hit`] previews it.
     pub fn akimbo_to_hit(&self, st: &State, i: usize, w: WeaponId, mode: Mode, j: usize) -> ToHit {
-        self.to_hit_with(st, i, w, mode, j, true)
+        self.to_hit_with(st, i, w, mode, j, true, Reading::Known)
     }
 
+    /// The to-hit target the roll uses: every unit obstructs where it really stands.
+    pub fn true_to_hit(&self, st: &State, i: usize, w: WeaponId, mode: Mode, j: usize) -> ToHit {
+        self.to_hit_with(st, i, w, mode, j, false, Reading::Truth)
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn to_hit_with(
         &self,
         st: &State,
@@ -103,6 +144,7 @@ impl Tactical {
         mode: Mode,
         j: usize,
         akimbo: bool,
+        reading: Reading,
     ) -> ToHit {
         let (u, o) = (&st.units[i], &st.units[j]);
         let r = self.catalog.rules();
@@ -148,10 +190,13 @@ impl Tactical {
                 clause: "tac.ranged.mod.range",
             });
         }
-        let obstruction = st
-            .vision
-            .shot_sight(&st.bf, &st.lookers, &st.sight, i, j)
-            .map_or(0, |s| s.obstruction);
+        // tac.los.obstruction: the seat's shots are listed and previewed by what it sees;
+        // the roll counts every unit (tac.gap.7).
+        let sight = match reading {
+            Reading::Known => st.shot_sight_knowing(u.control, i, j),
+            Reading::Truth => st.vision.shot_sight(&st.bf, &st.lookers, &st.sight, i, j),
+        };
+        let obstruction = sight.map_or(0, |s| s.obstruction);
         if obstruction > 0 {
             mods.push(Modifier {
                 label: "obstruction",
@@ -179,7 +224,13 @@ impl Tactical {
                 clause: "tac.ranged.mod.second-weapon",
             });
         }
-        ToHit::new(("ACC", base), mods, m.cap)
+        let hit = ToHit::new(("ACC", base), mods, m.cap);
+        match sight {
+            Some(s) if s.blocked_by == Some(SightBlock::Obstruction) => {
+                hit.blocked_by(s.obstruction)
+            }
+            _ => hit,
+        }
     }
 
     /// An attack by unit `i` on unit `j` (tac.ranged.resolve, tac.melee.resolve); HWPs and
@@ -294,7 +345,7 @@ impl Tactical {
                     None => {}
                 }
             }
-            let hit = self.to_hit_with(st, i, w, mode, j, akimbo);
+            let hit = self.to_hit_with(st, i, w, mode, j, akimbo, Reading::Truth);
             let rule = if melee {
                 "tac.melee.resolve"
             } else {
@@ -306,12 +357,17 @@ impl Tactical {
                 journal,
                 rule,
                 hit.target,
-                |r| {
-                    format!(
+                |r| match hit.blocked {
+                    Some(n) => format!(
+                        "{attacker}'s line to {defender} is blocked by {n} squares of \
+                         obstruction, so the shot cannot hit: rolls {} for how far it strays",
+                        r.total
+                    ),
+                    None => format!(
                         "{attacker} needs {} or less on d100 to hit {defender}: rolls {}",
                         hit.target.max(0),
                         r.total
-                    )
+                    ),
                 },
                 || inputs,
             );

@@ -127,7 +127,7 @@ impl Tactical {
                     for (j, o) in st.units.iter().enumerate() {
                         if o.status != Status::Unconscious
                             || st.allies(o.control, seat)
-                            || !st.sees(i, j)
+                            || !st.sees_knowing(seat, i, j)
                             || tu + self.turn_to(st, i, o.pos) > u.tu
                         {
                             continue;

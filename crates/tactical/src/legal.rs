@@ -1,6 +1,7 @@
 //! The legal actions of a seat, in a fixed order, and the TU prices they are checked against.
-//! A list depends only on what the seat can see: units it cannot see neither block a step
-//! nor can be targeted.
+//! A list depends only on what the seat can see: units it cannot see neither block a step,
+//! nor can be targeted, nor count as obstruction on a line of fire (`tac.gap.7`: a shot is
+//! listed by what the seat knows and resolved against every unit, combat.rs).
 
 use crate::action::Action;
 use crate::catalog::{Payload, WeaponId};
@@ -300,7 +301,7 @@ impl Tactical {
                                     || j >= MAX_UNITS
                                     || !o.active()
                                     || st.allies(o.control, seat)
-                                    || !st.sees(i, j)
+                                    || !st.sees_knowing(seat, i, j)
                                 {
                                     m
                                 } else {

@@ -1,10 +1,16 @@
 //! What one seat may know (fog of war): its own and its allies' units in full, enemy units it
 //! sees now, and the map. Enemy units it does not see are taken off the map in its
 //! observation; [`Tactical::determinized`] deals them back onto squares the seat cannot see.
+//!
+//! What a seat may do is read from the same knowledge ("list by knowledge, resolve by truth",
+//! our decision on `tac.gap.7` with `tac.los.obstruction`): a unit the seat cannot see never
+//! counts as obstruction when its shots are listed or their odds previewed
+//! ([`State::sees_knowing`], [`State::shot_sight_knowing`]); when a shot is fired, every unit
+//! obstructs as it really stands (combat.rs).
 
 use crate::engine::Tactical;
-use crate::map::Body;
-use crate::state::{State, Status};
+use crate::map::{Body, Sight};
+use crate::state::{MAX_UNITS, State, Status};
 use squadsight_core::rng::Stream;
 use squadsight_core::square::Pos;
 use squadsight_core::{GameRng, Seat};
@@ -29,8 +35,15 @@ impl Tactical {
     pub(crate) fn observation(&self, st: &State, seat: Seat) -> Observation {
         let mut known = st.clone();
         let mut hidden = Vec::new();
+        // A seat steering a run knows where the unit it runs from stands, seen or not: the
+        // run is steered away from it (tac.psi.panic-flee, tac.civ.flee, tac.gap.32).
+        let threat = st
+            .flights
+            .first()
+            .filter(|f| f.seat == seat)
+            .map(|f| usize::from(f.from));
         for j in 0..st.units.len() {
-            if st.seat_sees(seat, j) {
+            if st.seat_sees(seat, j) || threat == Some(j) {
                 continue;
             }
             hidden.push(j as u8);
@@ -97,8 +110,48 @@ impl Tactical {
     }
 
     /// A full state consistent with the observation: each hidden unit is dealt onto a free
-    /// square, preferring its own squad's craft, that none of the seat's units can see.
+    /// square that none of the seat's units can see, and
+    /// the seat still sees every enemy it saw (a dealt unit may not close a line of sight by
+    /// being a fourth square of obstruction: tac.los.obstruction). A deal that breaks that
+    /// is dealt again; after a few tries, dealt units are taken off the map for this sample
+    /// until it holds.
     pub(crate) fn determinized(&self, obs: &Observation, rng: &mut GameRng) -> State {
+        let seat = obs.seat;
+        let threat = obs
+            .known
+            .flights
+            .first()
+            .filter(|f| f.seat == seat)
+            .map(|f| usize::from(f.from));
+        let must_see: Vec<usize> = (0..obs.known.units.len())
+            .filter(|&k| {
+                let u = &obs.known.units[k];
+                !obs.hidden.contains(&(k as u8))
+                    && threat != Some(k)
+                    && u.status != Status::Dead
+                    && !obs.known.allies(u.control, seat)
+            })
+            .collect();
+        let holds = |st: &State| must_see.iter().all(|&k| st.seat_sees(seat, k));
+        for _ in 0..8 {
+            let st = self.deal(obs, rng);
+            if holds(&st) {
+                return st;
+            }
+        }
+        let mut st = self.deal(obs, rng);
+        for &h in &obs.hidden {
+            if holds(&st) {
+                break;
+            }
+            st.units[usize::from(h)].status = Status::Dead;
+            st.resight_all();
+        }
+        st
+    }
+
+    /// Deals every hidden unit onto a free square none of the seat's units can see.
+    fn deal(&self, obs: &Observation, rng: &mut GameRng) -> State {
         let mut st = obs.known.clone();
         let eyes: Vec<Body> = st
             .units
@@ -144,5 +197,49 @@ impl Tactical {
         }
         st.resight_all();
         st
+    }
+}
+
+impl State {
+    /// The units `seat` sees, as a bit mask by index: exactly those [`State::seat_sees`]
+    /// admits (its own and allied units, the dead, and every unit one of them sees).
+    pub fn known_mask(&self, seat: Seat) -> u64 {
+        let n = self.units.len().min(MAX_UNITS);
+        let eyes: Vec<usize> = (0..n)
+            .filter(|&i| self.units[i].active() && self.allies(self.units[i].control, seat))
+            .collect();
+        (0..n).fold(0u64, |m, j| {
+            let u = &self.units[j];
+            let known = self.allies(u.control, seat)
+                || u.status == Status::Dead
+                || eyes.iter().any(|&i| self.sees(i, j));
+            if known { m | 1 << j } else { m }
+        })
+    }
+
+    /// Whether unit `i`, one of `seat`'s, has sight of unit `j` as the seat knows the field
+    /// (`tac.ranged.los`, `tac.gap.41`, `tac.gap.7`): the seat sees `j`, and `i` would see it
+    /// with only the units the seat sees counted as obstruction. This is what a seat's legal
+    /// shots are listed by; a hidden unit may still stand in the way when the shot is fired.
+    pub fn sees_knowing(&self, seat: Seat, i: usize, j: usize) -> bool {
+        if self.sees(i, j) {
+            // Fewer obstructers never block more.
+            return true;
+        }
+        if !self.vision.obstructed(&self.lookers, &self.sight, i, j) || !self.seat_sees(seat, j) {
+            return false;
+        }
+        self.shot_sight_knowing(seat, i, j).is_some_and(|s| s.clear)
+    }
+
+    /// The line of sight from unit `i` to unit `j` with only the units `seat` sees counted as
+    /// obstruction (its count is what `seat` is shown as the obstruction modifier,
+    /// `tac.ranged.mod.obstruction`). `None` for a unit that is not there.
+    pub fn shot_sight_knowing(&self, seat: Seat, i: usize, j: usize) -> Option<Sight> {
+        let known = self.known_mask(seat);
+        self.vision
+            .shot_sight_among(&self.bf, &self.lookers, &self.sight, i, j, |k| {
+                k < MAX_UNITS && known >> k & 1 == 1
+            })
     }
 }

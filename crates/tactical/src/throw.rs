@@ -145,7 +145,9 @@ impl Tactical {
         self.firer_mods(st, u, lit, &mut mods);
         // tac.gap.41: a square the thrower cannot see but a friend can is -10; one nobody
         // on its side sees is -20. They never stack.
-        let own = there.is_some_and(|j| st.sees(i, j));
+        // Read from what the thrower's seat sees, for the odds shown and the roll alike: an
+        // arc passes over units, so a hidden one changes nothing (tac.gap.7, our docs).
+        let own = there.is_some_and(|j| st.sees_knowing(u.control, i, j));
         if !own {
             let friend = there.is_some_and(|j| st.seat_sees(u.control, j));
             mods.push(if friend {

@@ -4,6 +4,7 @@ mod conformance;
 mod coverage;
 mod data;
 mod explosives;
+mod fog;
 mod map_assembly;
 mod map_blast;
 mod map_clouds;

@@ -727,10 +727,41 @@ impl Vision {
         i: usize,
         j: usize,
     ) -> Option<Sight> {
+        self.shot_sight_among(bf, units, rules, i, j, |_| true)
+    }
+
+    /// The line of sight from unit `i` to unit `j` with only the units `counts` admits as
+    /// obstruction (a seat's knowledge: the units it sees). `None` for a unit that is not
+    /// there.
+    pub fn shot_sight_among(
+        &self,
+        bf: &Battlefield,
+        units: &[Looker],
+        rules: &SightRules,
+        i: usize,
+        j: usize,
+        counts: impl Fn(usize) -> bool,
+    ) -> Option<Sight> {
         let (a, b) = (units.get(i)?, units.get(j)?);
-        let occ = occupancy(bf, units);
+        let occ = occupancy_among(bf, units, counts);
         let occupied = |p: Pos| bf.index(p).is_some_and(|x| occ.contains(x));
         Some(bf.line_of_sight(a.body, b.body, rules, occupied))
+    }
+
+    /// Whether unit `i` does not see unit `j` only because of obstruction: `j` is in `i`'s
+    /// field of view and range, and some line between them is stopped by nothing but four or
+    /// more squares of obstruction. Only such a pair can change when some units are left out
+    /// of the count (taking obstructers away never adds obstruction, and walls, floors,
+    /// objects, level edges and slopes do not move with units): trace it again with
+    /// [`Vision::shot_sight_among`].
+    pub fn obstructed(&self, units: &[Looker], rules: &SightRules, i: usize, j: usize) -> bool {
+        let (Some(a), Some(b), Some(slot)) = (units.get(i), units.get(j), self.slot(i, j)) else {
+            return false;
+        };
+        let pair = self.pairs[slot];
+        pair.soft.is_some()
+            && !pair.clear(self.limit)
+            && view_limit(a.body, a.facing, b.body, rules).is_none()
     }
 
     /// Whether unit `i` sees unit `j`: line of sight, field of view and range.
@@ -753,8 +784,17 @@ impl Vision {
 
 /// The squares holding an obstructing unit.
 fn occupancy(bf: &Battlefield, units: &[Looker]) -> CellSet {
+    occupancy_among(bf, units, |_| true)
+}
+
+/// The squares holding an obstructing unit that `counts` admits (by index).
+fn occupancy_among(bf: &Battlefield, units: &[Looker], counts: impl Fn(usize) -> bool) -> CellSet {
     let mut set = CellSet::new(bf.cell_count());
-    for u in units.iter().filter(|u| u.obstructs) {
+    for (_, u) in units
+        .iter()
+        .enumerate()
+        .filter(|(k, u)| u.obstructs && counts(*k))
+    {
         for c in u.body.size.cells(u.body.pos) {
             if let Some(i) = bf.index(c) {
                 set.insert(i);
