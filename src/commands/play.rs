@@ -552,12 +552,17 @@ impl<R: Ruleset> Session<'_, R> {
         Ok(())
     }
 
-    /// Writes `--save PATH` at the end.
+    /// Writes `--save PATH` at the end. Without one, a game whose last autosave failed ends
+    /// with exit code 2, so a script learns that the game is not on disk.
     fn finish(&mut self) -> Result<(), CliError> {
         if let Some(path) = &self.save_path {
             let text = self.save_text()?;
             store::write_atomic(path, text.as_bytes())?;
             writeln!(self.out, "Saved to {}.", path.display())?;
+        } else if self.autosave_failed {
+            return Err(CliError::input(
+                "the game is not saved: its last autosave failed (see NOT SAVED above)",
+            ));
         }
         Ok(())
     }
