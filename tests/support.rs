@@ -43,3 +43,32 @@ pub fn typed(args: &[&str], dir: &Path, input: &str) -> Run {
     );
     run
 }
+
+/// [`run`] with the arguments written as one line, split at spaces (none of them holds one).
+pub fn run_words(line: &str, dir: &Path) -> Run {
+    typed_words(line, dir, "")
+}
+
+/// [`typed`] with the arguments written as one line, split at spaces.
+pub fn typed_words(line: &str, dir: &Path, input: &str) -> Run {
+    let args: Vec<&str> = line.split_whitespace().collect();
+    typed(&args, dir, input)
+}
+
+/// [`run`], which must exit with `code` and say each of `says` on standard error.
+pub fn refused(args: &[&str], dir: &Path, code: i32, says: &[&str]) -> Run {
+    let r = run(args, dir);
+    assert_eq!(
+        r.code, code,
+        "squadsight {args:?}: {}{}",
+        r.stdout, r.stderr
+    );
+    for needle in says {
+        assert!(
+            r.stderr.contains(needle),
+            "squadsight {args:?} does not say {needle:?}: {}",
+            r.stderr
+        );
+    }
+    r
+}

@@ -1,0 +1,34 @@
+//! The random square map the grid benches share (benches/los.rs, benches/path.rs).
+
+use squadsight_core::square::{Dir, Edge, Pos, SquareGrid};
+use squadsight_core::{GameRng, Stream};
+
+/// True with probability `percent` / 100.
+pub fn chance(rng: &mut GameRng, percent: u32) -> bool {
+    rng.below(Stream::Setup, 100) < percent
+}
+
+/// A `side`×`side`×`levels` map: 8% blocking cells, 10% of edges walls, doors or windows,
+/// and 60% of the cells above the ground with a floor under them.
+pub fn square_map(rng: &mut GameRng, side: u32, levels: u32) -> SquareGrid<bool> {
+    let mut map = SquareGrid::new(side, side, levels, false).expect("small map");
+    let cells: Vec<Pos> = map.positions().collect();
+    for p in cells {
+        map.set(p, chance(rng, 8)).expect("on the map");
+        for dir in [Dir::East, Dir::South] {
+            let edge = match rng.below(Stream::Setup, 100) {
+                0..=5 => Edge::Wall,
+                6 => Edge::Door { open: false },
+                7 => Edge::Door { open: true },
+                8..=9 => Edge::Window,
+                _ => Edge::Open,
+            };
+            // Border edges are refused; the map edge needs no wall.
+            let _ = map.set_edge(p, dir, edge);
+        }
+        if p.z > 0 {
+            map.set_floor(p, chance(rng, 60)).expect("on the map");
+        }
+    }
+    map
+}
