@@ -7,7 +7,7 @@
 #[path = "support/games.rs"]
 mod games;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use squadsight_commander::Commander;
 use squadsight_core::{Decision, GameRng, Journal, Ruleset};
 use std::hint::black_box;
@@ -21,17 +21,15 @@ fn bench(c: &mut Criterion) {
     let mut legal = Vec::with_capacity(1024);
 
     let mut group = c.benchmark_group("commander battle");
-    group.throughput(Throughput::Elements(1));
     let plain = Options::default();
-    let mut seed = 0u64;
-    group.bench_function("random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(games::random_game(
-                &cmd, &scenario, &plain, seed, &mut legal,
-            ))
-        })
-    });
+    games::bench_games(
+        &mut group,
+        "random game",
+        &cmd,
+        &scenario,
+        &plain,
+        &mut legal,
+    );
 
     // One AI-mode decision: both seats on Classic, a fresh position each time.
     let mut ai = Options::default();

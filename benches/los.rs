@@ -37,7 +37,6 @@ use squadsight_core::hex::{self, Hex};
 use squadsight_core::square::{Pos, SquareGrid};
 use squadsight_core::{GameRng, Stream};
 use std::hint::black_box;
-use std::time::Duration;
 
 use grids::{chance, square_map};
 
@@ -226,10 +225,7 @@ fn from_origins<P: Copy, T: Iterator<Item = P>>(
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    config = grids::quick(20);
     targets = bench_square, bench_hex
 }
 criterion_main!(benches);

@@ -16,7 +16,6 @@ use squadsight_core::hex::{Hex, HexGrid};
 use squadsight_core::square::Pos;
 use squadsight_core::{GameRng, Stream};
 use std::hint::black_box;
-use std::time::Duration;
 
 use grids::{chance, square_map};
 
@@ -106,10 +105,7 @@ fn timed<P: Copy, Path, Reach>(
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    config = grids::quick(10);
     targets = bench_hex, bench_square
 }
 criterion_main!(benches);

@@ -7,10 +7,9 @@
 #[path = "support/games.rs"]
 mod games;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 
 use squadsight_skirmish::Skirmish;
-use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
     let sk = Skirmish::new().expect("rules data loads");
@@ -18,31 +17,18 @@ fn bench(c: &mut Criterion) {
     let mut legal = Vec::with_capacity(256);
 
     let mut group = c.benchmark_group("skirmish learning");
-    group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(games::random_game(
-                &sk,
-                &scenario,
-                &Default::default(),
-                seed,
-                &mut legal,
-            ))
-        })
-    });
-
+    let plain = Default::default();
+    games::bench_games(
+        &mut group,
+        "random game",
+        &sk,
+        &scenario,
+        &plain,
+        &mut legal,
+    );
     let all = games::positions(&sk, &scenario, 5);
-    group.throughput(Throughput::Elements(all.len() as u64));
-    group.bench_function("legal_actions, every position of a game", |b| {
-        b.iter(|| {
-            for (state, seat) in &all {
-                sk.legal_actions(state, *seat, &mut legal);
-                black_box(legal.len());
-            }
-        })
-    });
+    let name = "legal_actions, every position of a game";
+    games::bench_listings(&mut group, name, &sk, &all, &mut legal);
     group.finish();
 }
 

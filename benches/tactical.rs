@@ -20,7 +20,7 @@
 #[path = "support/games.rs"]
 mod games;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use squadsight_core::{Ruleset, Seat};
 use squadsight_skirmish::Skirmish;
 use squadsight_tactical::Tactical;
@@ -87,76 +87,27 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("tactical assault");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(games::random_game(
-                &t,
-                &scenario,
-                &Default::default(),
-                seed,
-                &mut legal,
-            ))
-        })
-    });
-
+    let plain = Default::default();
+    games::bench_games(&mut group, "random game", &t, &scenario, &plain, &mut legal);
     let all = games::positions(&t, &scenario, 5);
-    group.throughput(Throughput::Elements(all.len() as u64));
-    group.bench_function("legal_actions, every position of a game", |b| {
-        b.iter(|| {
-            for (state, seat) in &all {
-                t.legal_actions(state, *seat, &mut legal);
-                black_box(legal.len());
-            }
-        })
-    });
-    group.throughput(Throughput::Elements(slowest.len().max(1) as u64));
-    group.bench_function("legal_actions, slowest 1% of positions", |b| {
-        b.iter(|| {
-            for (state, seat) in &slowest {
-                t.legal_actions(state, *seat, &mut legal);
-                black_box(legal.len());
-            }
-        })
-    });
+    let name = "legal_actions, every position of a game";
+    games::bench_listings(&mut group, name, &t, &all, &mut legal);
+    let name = "legal_actions, slowest 1% of positions";
+    games::bench_listings(&mut group, name, &t, &slowest, &mut legal);
     group.finish();
 
     // Peers in the same run.
     let mut peers = c.benchmark_group("tactical peers");
     peers.sample_size(10);
-    peers.throughput(Throughput::Elements(1));
     let crash = games::scenario(&t, "crashed-ufo");
-    let mut seed = 0u64;
-    peers.bench_function("crashed ufo random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(games::random_game(
-                &t,
-                &crash,
-                &Default::default(),
-                seed,
-                &mut legal,
-            ))
-        })
-    });
+    let name = "crashed ufo random game";
+    games::bench_games(&mut peers, name, &t, &crash, &plain, &mut legal);
     let sk = Skirmish::new().expect("skirmish data loads");
     let learning = games::scenario(&sk, "learning");
-    let mut seed = 0u64;
-    peers.bench_function("skirmish learning random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            // A fresh list each game, as a game on its own would have.
-            black_box(games::random_game(
-                &sk,
-                &learning,
-                &Default::default(),
-                seed,
-                &mut Vec::new(),
-            ))
-        })
-    });
+    let name = "skirmish learning random game";
+    let sk_plain = Default::default();
+    // A fresh list of legal actions, as the peer had when it was timed on its own.
+    games::bench_games(&mut peers, name, &sk, &learning, &sk_plain, &mut Vec::new());
     peers.finish();
 }
 

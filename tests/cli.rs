@@ -2,7 +2,7 @@
 //! failure, 2 usage error or unreadable input), no panic on hostile files, tamper detection,
 //! and the commands' output formats.
 
-use crate::support::{refused, run, run_words, typed_words};
+use crate::support::{plays, refused, run, run_words, succeeds};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
@@ -116,24 +116,23 @@ fn every_ruleset_is_in_this_build() {
 #[test]
 fn boardgame_plays_plain_with_the_time_left_and_the_save_verifies() {
     let dir = TempDir::new().unwrap();
-    let r = run_words("rules boardgame bg.app.alien-expiry-hold", dir.path());
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("EXPIRED"), "{}", r.stdout);
+    succeeds(
+        &["rules", "boardgame", "bg.app.alien-expiry-hold"],
+        dir.path(),
+        &["EXPIRED"],
+    );
     // Setup, briefing, then DONE on the first two actions (listed once, stamped when picked).
-    let played = typed_words(
+    plays(
         "play boardgame --plain --seed 5 --save bg.ron",
         dir.path(),
         "1\n1\n1\n1\nq\n",
+        &[
+            "Central Officer (seat 1): human",
+            "Squad Leader (seat 4): human",
+            "s left)",
+            "bg.app.actions",
+        ],
     );
-    let stdout = &played.stdout;
-    assert_eq!(played.code, 0, "{stdout}");
-    assert!(
-        stdout.contains("Central Officer (seat 1): human"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("Squad Leader (seat 4): human"), "{stdout}");
-    assert!(stdout.contains("s left)"), "{stdout}");
-    assert!(stdout.contains("bg.app.actions"), "{stdout}");
     let r = run_words("verify bg.ron", dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
@@ -330,9 +329,7 @@ fn rules_prints_one_clause() {
     assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
     let r = run_words("rules skirmish sk.no.such-clause", dir.path());
     assert_eq!(r.code, 1);
-    let r = run_words("rules skirmish", dir.path());
-    assert_eq!(r.code, 0);
-    assert!(r.stdout.contains("`sk.attack.range`"));
+    succeeds(&["rules", "skirmish"], dir.path(), &["`sk.attack.range`"]);
 }
 
 #[test]
@@ -447,17 +444,15 @@ fn sim_reports_results_as_json() {
 #[test]
 fn play_reads_choices_saves_and_autosaves() {
     let dir = TempDir::new().unwrap();
-    let played = typed_words(
+    let played = plays(
         "play skirmish --seed 9 --seat 1=human --seat 2=ai:random --save end.ron",
         dir.path(),
         "1\nnonsense\n1\nq\n",
+        // The seed stays hidden behind its commitment until the game ends.
+        &["seed commitment", "Not understood"],
     );
     let stdout = &played.stdout;
-    assert_eq!(played.code, 0, "{stdout}{}", played.stderr);
-    // The seed stays hidden behind its commitment until the game ends.
-    assert!(stdout.contains("seed commitment"), "{stdout}");
     assert!(!stdout.contains("seed 9"), "{stdout}");
-    assert!(stdout.contains("Not understood"), "{stdout}");
     let r = run_words("verify end.ron", dir.path());
     assert_eq!(r.code, 0, "{}", r.stderr);
     // Autosaves go to the full-screen UI's folder, one set per game, and the player is told.
@@ -478,13 +473,13 @@ fn play_reads_choices_saves_and_autosaves() {
 #[test]
 fn plain_play_shows_the_board_the_hand_the_rules_and_what_is_asked() {
     let dir = TempDir::new().unwrap();
-    let played = typed_words(
+    let played = plays(
         "play skirmish --seed 9 --seat 1=human --seat 2=ai:random --plain",
         dir.path(),
         "map\nhand\nrules\nhelp\nq\n",
+        &[],
     );
     let stdout = &played.stdout;
-    assert_eq!(played.code, 0, "{stdout}");
     // The prompt says what is asked (a discard says how many cards).
     let asked = stdout
         .lines()
@@ -546,9 +541,7 @@ fn log_numbers_each_event_with_the_action_verify_and_explain_count() {
 #[test]
 fn bare_command_without_a_terminal_prints_help() {
     let dir = TempDir::new().unwrap();
-    let r = run(&[], dir.path());
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("Usage: squadsight"), "{}", r.stdout);
+    succeeds(&[], dir.path(), &["Usage: squadsight"]);
 }
 
 #[test]
@@ -614,9 +607,11 @@ fn explain_traces_one_action_as_text_and_json() {
     assert!(roll["summary"].as_str().unwrap().contains("4, 5 or 6"));
     assert!(!roll["inputs"].as_array().unwrap().is_empty());
     // A finished game's last action reveals the seed.
-    let r = run(&["explain", SEED_7, "--at", "117"], dir.path());
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("core.seed.reveal"), "{}", r.stdout);
+    succeeds(
+        &["explain", SEED_7, "--at", "117"],
+        dir.path(),
+        &["core.seed.reveal"],
+    );
 }
 
 #[test]
@@ -734,9 +729,7 @@ fn branch_writes_a_new_game_that_records_its_parent_and_verifies() {
         text.contains(&format!("file: \"{SEED_7}\",\n    action: 73,")),
         "{text}"
     );
-    let r = run_words("verify what-if.ron", dir.path());
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("ok: 73 actions"), "{}", r.stdout);
+    let r = succeeds(&["verify", "what-if.ron"], dir.path(), &["ok: 73 actions"]);
     assert!(
         r.stdout
             .contains(&format!("branched from {SEED_7} after its entry 73"))
@@ -782,12 +775,10 @@ fn verify_names_where_each_kind_of_edit_is() {
     let dir = TempDir::new().unwrap();
     let path = golden(dir.path(), SEED_7);
     let text = fs::read_to_string(&path).unwrap();
-    let r = run(&["verify", SEED_7], dir.path());
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(
-        r.stdout.contains("seed 7 matches its commitment"),
-        "{}",
-        r.stdout
+    succeeds(
+        &["verify", SEED_7],
+        dir.path(),
+        &["seed 7 matches its commitment"],
     );
     let cases: Vec<(&str, String, &str)> = vec![
         ("state", change_hash(&text, "state", 4), "action 5 ("),
@@ -862,9 +853,7 @@ fn an_old_format_save_still_verifies() {
     let dir = TempDir::new().unwrap();
     let name = "skirmish-learning-format3-seed-9.ron";
     golden(dir.path(), name);
-    let r = run(&["verify", name], dir.path());
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("matches its commitment"), "{}", r.stdout);
+    succeeds(&["verify", name], dir.path(), &["matches its commitment"]);
 }
 
 /// cmd.ai.difficulty, cmd.ai.availability: `--seat 2=ai:impossible` hands Commander's seat 2
@@ -872,17 +861,13 @@ fn an_old_format_save_still_verifies() {
 #[test]
 fn commander_seat_in_ai_mode_is_named_with_its_difficulty() {
     let dir = TempDir::new().unwrap();
-    let played = typed_words(
+    let played = plays(
         "play commander --plain --seed 4 --seat 2=ai:impossible",
         dir.path(),
         "q\n",
+        &["ADVENT (seat 2): the rulebook's AI mode (impossible)"],
     );
     let stdout = &played.stdout;
-    assert_eq!(played.code, 0, "{stdout}");
-    assert!(
-        stdout.contains("ADVENT (seat 2): the rulebook's AI mode (impossible)"),
-        "{stdout}"
-    );
     assert!(!stdout.contains("AI (random)"), "{stdout}");
 }
 
@@ -892,13 +877,13 @@ fn commander_seat_in_ai_mode_is_named_with_its_difficulty() {
 #[test]
 fn boardgame_plain_lists_timed_inputs_with_the_time_actually_left() {
     let dir = TempDir::new().unwrap();
-    let played = typed_words(
+    let played = plays(
         "play boardgame --plain --seed 5",
         dir.path(),
         "1\n1\n1\n1\nq\n",
+        &[],
     );
     let stdout = &played.stdout;
-    assert_eq!(played.code, 0, "{stdout}");
     assert!(!stdout.contains("with 0 s left"), "{stdout}");
     // Each listing of DONE carries the seconds the prompt offers.
     let mut listed = 0;
@@ -939,19 +924,11 @@ fn check_names_an_unknown_scenario_field_not_a_missing_save_header() {
         let bad = format!("{}    bribe: 1,\n{}", &text[..open], &text[open..]);
         let path = dir.path().join(format!("{id}.ron"));
         fs::write(&path, bad).unwrap();
-        let r = refused(
-            &["check", path.to_str().unwrap()],
-            dir.path(),
-            2,
-            &["bribe"],
-        );
         // Both rulesets' scenario readings stop at the same field; the ruleset whose scenario
         // format knows the file's other top-level fields is the one named.
-        assert!(
-            r.stderr.contains(&format!("(read as a {id} scenario;")),
-            "{id}: {}",
-            r.stderr
-        );
+        let named = format!("(read as a {id} scenario;");
+        let args = ["check", path.to_str().unwrap()];
+        let r = refused(&args, dir.path(), 2, &["bribe", &named]);
         assert!(!r.stderr.contains("missing field `format`"), "{}", r.stderr);
     }
 }
@@ -961,14 +938,13 @@ fn check_names_an_unknown_scenario_field_not_a_missing_save_header() {
 #[test]
 fn boardgame_plain_prompt_is_for_one_shared_table() {
     let dir = TempDir::new().unwrap();
-    let played = typed_words(
+    let played = plays(
         "play boardgame --plain --seed 5",
         dir.path(),
         "help\nview\n1\n1\nq\n",
+        &["Squad Leader (seat 4): human"],
     );
     let stdout = &played.stdout;
-    assert_eq!(played.code, 0, "{stdout}");
-    assert!(stdout.contains("Squad Leader (seat 4): human"), "{stdout}");
     assert!(!stdout.contains("Hand the keyboard"), "{stdout}");
     assert!(!stdout.contains("map, hand"), "{stdout}");
     assert!(

@@ -265,7 +265,7 @@ fn save_of(path: &Path) -> String {
 /// some).
 #[test]
 fn a_wrong_expectation_is_reported() {
-    let disputes: [(&str, &[(&str, &str, &str)]); 2] = [
+    let disputes: [(&str, &[Edit]); 2] = [
         (
             "suppression-stops-an-attack",
             &[
@@ -310,10 +310,13 @@ fn a_wrong_expectation_is_reported() {
     }
 }
 
+/// An edit of a dispute's expectation `(from, to)` and the complaint it must draw.
+type Edit = (&'static str, &'static str, &'static str);
+
 /// Copies dispute `name` and its save to a scratch folder, and for each `(from, to,
 /// complaint)` edits the expectation `from` into `to` and checks the runner complains about
 /// `complaint`.
-fn each_wrong_expectation_is_reported(name: &str, cases: &[(&str, &str, &str)]) {
+fn each_wrong_expectation_is_reported(name: &str, cases: &[Edit]) {
     let dir = tempfile::TempDir::new().unwrap();
     let src = disputes_dir();
     let save = format!("{name}.save.ron");

@@ -58,17 +58,31 @@ pub fn typed_words(line: &str, dir: &Path, input: &str) -> Run {
 /// [`run`], which must exit with `code` and say each of `says` on standard error.
 pub fn refused(args: &[&str], dir: &Path, code: i32, says: &[&str]) -> Run {
     let r = run(args, dir);
-    assert_eq!(
-        r.code, code,
-        "squadsight {args:?}: {}{}",
-        r.stdout, r.stderr
-    );
+    checked(&format!("{args:?}"), &r, code, &r.stderr, says);
+    r
+}
+
+/// [`run`], which must exit 0 and print each of `says` on standard output.
+pub fn succeeds(args: &[&str], dir: &Path, says: &[&str]) -> Run {
+    let r = run(args, dir);
+    checked(&format!("{args:?}"), &r, 0, &r.stdout, says);
+    r
+}
+
+/// [`typed_words`], which must exit 0 and print each of `says` on standard output.
+pub fn plays(line: &str, dir: &Path, input: &str, says: &[&str]) -> Run {
+    let r = typed_words(line, dir, input);
+    checked(line, &r, 0, &r.stdout, says);
+    r
+}
+
+/// The run of `squadsight ARGS` (`what`) exited with `code` and `out` holds each of `says`.
+fn checked(what: &str, r: &Run, code: i32, out: &str, says: &[&str]) {
+    assert_eq!(r.code, code, "squadsight {what}: {}{}", r.stdout, r.stderr);
     for needle in says {
         assert!(
-            r.stderr.contains(needle),
-            "squadsight {args:?} does not say {needle:?}: {}",
-            r.stderr
+            out.contains(needle),
+            "squadsight {what} does not say {needle:?}: {out}"
         );
     }
-    r
 }

@@ -1,10 +1,13 @@
 //! Random play any ruleset's bench shares: a built-in scenario, one uniformly random game,
-//! and every position of one. Each bench includes this file with `#[path]`; all games here
+//! every position of one, and the two timings the rules benches make of them. Each bench includes this file with `#[path]`; all games here
 //! run with the journal off, and the chooser is a ChaCha8 stream seeded with the game's seed.
 
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Throughput};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use std::hint::black_box;
 
 /// The built-in scenario `id` of `rules`, parsed.
 pub fn scenario<R: Ruleset>(rules: &R, id: &str) -> R::Scenario {
@@ -69,4 +72,43 @@ pub fn positions<R: Ruleset>(
         |state, seat| out.push((state.clone(), seat)),
     );
     out
+}
+
+/// Times one uniformly random game per iteration, each with the next seed from 1
+/// (throughput: one game).
+pub fn bench_games<R: Ruleset>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    rules: &R,
+    scenario: &R::Scenario,
+    options: &R::Options,
+    legal: &mut Vec<R::Action>,
+) {
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(random_game(rules, scenario, options, seed, legal))
+        })
+    });
+}
+
+/// Times one `legal_actions` call on each of `positions` (throughput: one listing each).
+pub fn bench_listings<R: Ruleset>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    rules: &R,
+    positions: &[(R::State, Seat)],
+    legal: &mut Vec<R::Action>,
+) {
+    group.throughput(Throughput::Elements(positions.len().max(1) as u64));
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for (state, seat) in positions {
+                rules.legal_actions(state, *seat, legal);
+                black_box(legal.len());
+            }
+        })
+    });
 }

@@ -1,4 +1,8 @@
-//! The random square map the grid benches share (benches/los.rs, benches/path.rs).
+//! What the grid benches share (benches/los.rs, benches/path.rs): their random square map
+//! and criterion's settings for them.
+
+use criterion::Criterion;
+use std::time::Duration;
 
 use squadsight_core::square::{Dir, Edge, Pos, SquareGrid};
 use squadsight_core::{GameRng, Stream};
@@ -31,4 +35,12 @@ pub fn square_map(rng: &mut GameRng, side: u32, levels: u32) -> SquareGrid<bool>
         }
     }
     map
+}
+
+/// `samples` samples each, after half a second of warm-up, over two seconds of measurement.
+pub fn quick(samples: usize) -> Criterion {
+    Criterion::default()
+        .sample_size(samples)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
 }
