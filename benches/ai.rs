@@ -9,7 +9,7 @@ mod games;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, make_player};
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use squadsight_core::{Decision, GameRng, Ruleset, Seat};
 use squadsight_skirmish::Skirmish;
 use std::hint::black_box;
 
@@ -23,10 +23,7 @@ type Action = <Skirmish as Ruleset>::Action;
 fn position(sk: &Skirmish) -> (State, Seat, Vec<Action>) {
     let scenario = games::scenario(sk, "learning");
     let mut rng = GameRng::new(11);
-    let mut journal = Journal::off();
-    let mut state = sk
-        .setup(&scenario, &Default::default(), &mut rng, &mut journal)
-        .expect("learning scenario sets up");
+    let mut state = games::setup(sk, &scenario, &Default::default(), &mut rng);
     let mut random = make_player::<Skirmish>(Level::Random, 11);
     let mut legal = Vec::new();
     for step in 0.. {
@@ -38,8 +35,7 @@ fn position(sk: &Skirmish) -> (State, Seat, Vec<Action>) {
             return (state, seat, legal);
         }
         let choice = random.choose(sk, &sk.observe(&state, seat), seat, &legal);
-        sk.apply(&mut state, seat, &choice.action, &mut rng, &mut journal)
-            .expect("a legal action applies");
+        games::apply(sk, &mut state, seat, &choice.action, &mut rng);
     }
     unreachable!("the loop only ends by returning")
 }

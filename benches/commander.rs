@@ -9,7 +9,7 @@ mod games;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use squadsight_commander::Commander;
-use squadsight_core::{Decision, GameRng, Journal, Ruleset};
+use squadsight_core::{Decision, GameRng, Ruleset};
 use std::hint::black_box;
 
 type Options = <Commander as Ruleset>::Options;
@@ -38,21 +38,12 @@ fn bench(c: &mut Criterion) {
     cmd.set_option(&mut ai, "ai_seat2", "classic")
         .expect("option");
     let mut rng = GameRng::new(9);
-    let start = cmd
-        .setup(&scenario, &ai, &mut rng, &mut Journal::off())
-        .expect("the battle sets up");
+    let start = games::setup(&cmd, &scenario, &ai, &mut rng);
     group.bench_function("ai activation", |b| {
         b.iter(|| {
             let (mut state, mut r) = (start.clone(), rng.clone());
             if let Decision::Act(seat) = cmd.to_act(&state) {
-                cmd.apply(
-                    &mut state,
-                    seat,
-                    &Action::AiActivate,
-                    &mut r,
-                    &mut Journal::off(),
-                )
-                .expect("the AI acts");
+                games::apply(&cmd, &mut state, seat, &Action::AiActivate, &mut r);
             }
             black_box(state)
         })
