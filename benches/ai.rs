@@ -6,6 +6,10 @@
 #[allow(dead_code)]
 #[path = "support/games.rs"]
 mod games;
+// The players' tests' support, of which this bench uses only a part.
+#[allow(dead_code)]
+#[path = "../crates/ai/tests/support.rs"]
+mod players;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, make_player};
@@ -23,7 +27,7 @@ type Action = <Skirmish as Ruleset>::Action;
 fn position(sk: &Skirmish) -> (State, Seat, Vec<Action>) {
     let scenario = games::scenario(sk, "learning");
     let mut rng = GameRng::new(11);
-    let mut state = games::setup(sk, &scenario, &Default::default(), &mut rng);
+    let mut state = players::setup(sk, &scenario, &Default::default(), &mut rng);
     let mut random = make_player::<Skirmish>(Level::Random, 11);
     let mut legal = Vec::new();
     for step in 0.. {
@@ -35,7 +39,7 @@ fn position(sk: &Skirmish) -> (State, Seat, Vec<Action>) {
             return (state, seat, legal);
         }
         let choice = random.choose(sk, &sk.observe(&state, seat), seat, &legal);
-        games::apply(sk, &mut state, seat, &choice.action, &mut rng);
+        players::apply(sk, &mut state, seat, &choice.action, &mut rng);
     }
     unreachable!("the loop only ends by returning")
 }

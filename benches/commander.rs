@@ -9,7 +9,7 @@ mod games;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use squadsight_commander::Commander;
-use squadsight_core::{Decision, GameRng, Ruleset};
+use squadsight_core::{Decision, GameRng, Journal, Ruleset};
 use std::hint::black_box;
 
 type Options = <Commander as Ruleset>::Options;
@@ -38,12 +38,21 @@ fn bench(c: &mut Criterion) {
     cmd.set_option(&mut ai, "ai_seat2", "classic")
         .expect("option");
     let mut rng = GameRng::new(9);
-    let start = games::setup(&cmd, &scenario, &ai, &mut rng);
+    let start = cmd
+        .setup(&scenario, &ai, &mut rng, &mut Journal::off())
+        .expect("the battle sets up");
     group.bench_function("ai activation", |b| {
         b.iter(|| {
             let (mut state, mut r) = (start.clone(), rng.clone());
             if let Decision::Act(seat) = cmd.to_act(&state) {
-                games::apply(&cmd, &mut state, seat, &Action::AiActivate, &mut r);
+                cmd.apply(
+                    &mut state,
+                    seat,
+                    &Action::AiActivate,
+                    &mut r,
+                    &mut Journal::off(),
+                )
+                .expect("the AI acts");
             }
             black_box(state)
         })

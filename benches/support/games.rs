@@ -16,31 +16,6 @@ pub fn scenario<R: Ruleset>(rules: &R, id: &str) -> R::Scenario {
         .unwrap_or_else(|e| panic!("{}: {e}", R::ID))
 }
 
-/// The opening state of `scenario`, setup rolls from `rng`, journal off.
-pub fn setup<R: Ruleset>(
-    rules: &R,
-    scenario: &R::Scenario,
-    options: &R::Options,
-    rng: &mut GameRng,
-) -> R::State {
-    rules
-        .setup(scenario, options, rng, &mut Journal::off())
-        .unwrap_or_else(|e| panic!("{} sets up: {e}", R::ID))
-}
-
-/// `seat` plays `action`, which must be legal, rolls from `rng`, journal off.
-pub fn apply<R: Ruleset>(
-    rules: &R,
-    state: &mut R::State,
-    seat: Seat,
-    action: &R::Action,
-    rng: &mut GameRng,
-) {
-    rules
-        .apply(state, seat, action, rng, &mut Journal::off())
-        .unwrap_or_else(|e| panic!("a listed {} action applies: {e}", R::ID));
-}
-
 /// Plays one uniformly random game to the end, showing `visit` each position before its
 /// action is listed; returns the game's length in actions.
 pub fn play<R: Ruleset>(
@@ -53,7 +28,6 @@ pub fn play<R: Ruleset>(
 ) -> u32 {
     let mut rng = GameRng::new(seed);
     let mut pick = ChaCha8Rng::seed_from_u64(seed);
-    // One journal for the whole game, off, as a game on its own has.
     let mut journal = Journal::off();
     let mut state = rules
         .setup(scenario, options, &mut rng, &mut journal)
