@@ -2,10 +2,18 @@
 //! second (criterion reports them as elements/s) and the cost of one greedy decision, both
 //! from the same mid-game position.
 
+// The rules benches' shared random play, of which this bench uses only a part.
+#[allow(dead_code)]
+#[path = "support/games.rs"]
+mod games;
+// The players' tests' support, of which this bench uses only a part.
+#[allow(dead_code)]
+#[path = "../crates/ai/tests/support.rs"]
+mod players;
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, make_player};
-use squadsight_core::data::parse_ron;
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use squadsight_core::{Decision, GameRng, Ruleset, Seat};
 use squadsight_skirmish::Skirmish;
 use std::hint::black_box;
 
@@ -17,18 +25,9 @@ type Action = <Skirmish as Ruleset>::Action;
 
 /// A position some way into a random game, where the side to act has a real choice.
 fn position(sk: &Skirmish) -> (State, Seat, Vec<Action>) {
-    let info = sk
-        .scenarios()
-        .iter()
-        .find(|s| s.id == "learning")
-        .expect("learning scenario is built in");
-    let scenario: <Skirmish as Ruleset>::Scenario =
-        parse_ron(info.source.as_bytes(), info.id).expect("built-in scenario parses");
+    let scenario = games::scenario(sk, "learning");
     let mut rng = GameRng::new(11);
-    let mut journal = Journal::off();
-    let mut state = sk
-        .setup(&scenario, &Default::default(), &mut rng, &mut journal)
-        .expect("learning scenario sets up");
+    let mut state = players::setup(sk, &scenario, &Default::default(), &mut rng);
     let mut random = make_player::<Skirmish>(Level::Random, 11);
     let mut legal = Vec::new();
     for step in 0.. {
@@ -40,8 +39,7 @@ fn position(sk: &Skirmish) -> (State, Seat, Vec<Action>) {
             return (state, seat, legal);
         }
         let choice = random.choose(sk, &sk.observe(&state, seat), seat, &legal);
-        sk.apply(&mut state, seat, &choice.action, &mut rng, &mut journal)
-            .expect("a legal action applies");
+        players::apply(sk, &mut state, seat, &choice.action, &mut rng);
     }
     unreachable!("the loop only ends by returning")
 }

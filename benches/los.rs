@@ -28,12 +28,17 @@
 //!
 //! Run with `cargo bench --bench los -- --quick`.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+#[path = "support/grids.rs"]
+mod grids;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use squadsight_core::hex::{self, Hex};
-use squadsight_core::square::{Dir, Edge, Pos, SquareGrid};
+use squadsight_core::square::{Pos, SquareGrid};
 use squadsight_core::{GameRng, Stream};
 use std::hint::black_box;
-use std::time::Duration;
+
+use grids::{chance, square_map};
 
 const SEED: u64 = 0x10_5EED;
 /// Random (viewer, target) pairs per pairwise benchmark.
@@ -45,39 +50,9 @@ const SIDE: u32 = 100;
 const LEVELS: u32 = 4;
 const RADIUS: u32 = 30;
 
-/// True with probability `percent` / 100.
-fn chance(rng: &mut GameRng, percent: u32) -> bool {
-    rng.below(Stream::Setup, 100) < percent
-}
-
 fn random_pos(rng: &mut GameRng, levels: u32) -> Pos {
     let mut coord = |n: u32| rng.below(Stream::Setup, n) as i32;
     Pos::new(coord(SIDE), coord(SIDE), coord(levels))
-}
-
-/// The 100×100×4 map: 8% blocking cells, 10% of edges walls, doors or windows, and 60% of
-/// the cells above the ground with a floor under them.
-fn square_map(rng: &mut GameRng) -> SquareGrid<bool> {
-    let mut map = SquareGrid::new(SIDE, SIDE, LEVELS, false).expect("small map");
-    let cells: Vec<Pos> = map.positions().collect();
-    for p in cells {
-        map.set(p, chance(rng, 8)).expect("on the map");
-        for dir in [Dir::East, Dir::South] {
-            let edge = match rng.below(Stream::Setup, 100) {
-                0..=5 => Edge::Wall,
-                6 => Edge::Door { open: false },
-                7 => Edge::Door { open: true },
-                8..=9 => Edge::Window,
-                _ => Edge::Open,
-            };
-            // Border edges are refused; the map edge needs no wall.
-            let _ = map.set_edge(p, dir, edge);
-        }
-        if p.z > 0 {
-            map.set_floor(p, chance(rng, 60)).expect("on the map");
-        }
-    }
-    map
 }
 
 /// Level 0 of `map` with its blocking cells only: what the 2D peer can represent.
@@ -90,23 +65,16 @@ fn flat_map(map: &SquareGrid<bool>) -> SquareGrid<bool> {
 
 fn bench_square(c: &mut Criterion) {
     let mut rng = GameRng::new(SEED);
-    let map = square_map(&mut rng);
+    let map = square_map(&mut rng, SIDE, LEVELS);
     let pairs3d: Vec<(Pos, Pos)> = (0..PAIRS)
         .map(|_| (random_pos(&mut rng, LEVELS), random_pos(&mut rng, LEVELS)))
         .collect();
     let blocks3d = |p: Pos| map.get(p) == Some(&true);
 
-    let mut group = c.benchmark_group("los/square-3d");
-    group.throughput(Throughput::Elements(PAIRS as u64));
-    group.bench_function("ours/pairs", |b| {
-        b.iter(|| {
-            pairs3d
-                .iter()
-                .filter(|&&(a, t)| map.los(a, t, blocks3d).is_clear())
-                .count()
-        })
-    });
-    group.finish();
+    pairwise(c, "los/square-3d", &pairs3d, |a, t| {
+        map.los(a, t, blocks3d).is_clear()
+    })
+    .finish();
 
     let flat = flat_map(&map);
     let pairs2d: Vec<(Pos, Pos)> = (0..PAIRS)
@@ -121,27 +89,17 @@ fn bench_square(c: &mut Criterion) {
     let cells = (SIDE * SIDE) as usize;
     let mut visible = vec![false; cells];
 
-    let mut group = c.benchmark_group("los/square-2d");
-    group.throughput(Throughput::Elements(PAIRS as u64));
-    group.bench_function("ours/pairs", |b| {
-        b.iter(|| {
-            pairs2d
-                .iter()
-                .filter(|&&(a, t)| flat.los(a, t, blocks2d).is_clear())
-                .count()
-        })
+    let mut group = pairwise(c, "los/square-2d", &pairs2d, |a, t| {
+        flat.los(a, t, blocks2d).is_clear()
     });
     group.throughput(Throughput::Elements((ORIGINS * cells) as u64));
-    group.bench_function("ours/all-from-origin", |b| {
-        b.iter(|| {
-            for &o in &origins {
-                for (slot, t) in visible.iter_mut().zip(flat.positions()) {
-                    *slot = flat.los(o, t, blocks2d).is_clear();
-                }
-                black_box(&visible);
-            }
-        })
-    });
+    from_origins(
+        &mut group,
+        &origins,
+        &mut visible,
+        |_| flat.positions(),
+        |o, t| flat.los(o, t, blocks2d).is_clear(),
+    );
     group.bench_function("peer/fov (symmetric-shadowcasting)", |b| {
         b.iter(|| {
             for &o in &origins {
@@ -208,27 +166,17 @@ fn bench_hex(c: &mut Criterion) {
     let targets = Hex::range_count(RADIUS) as usize;
     let mut visible = vec![false; targets];
 
-    let mut group = c.benchmark_group("los/hex-r30");
-    group.throughput(Throughput::Elements(PAIRS as u64));
-    group.bench_function("ours/pairs", |b| {
-        b.iter(|| {
-            pairs
-                .iter()
-                .filter(|&&(a, t)| hex::los(a, t, blocks).is_clear())
-                .count()
-        })
+    let mut group = pairwise(c, "los/hex-r30", &pairs, |a, t| {
+        hex::los(a, t, blocks).is_clear()
     });
     group.throughput(Throughput::Elements((ORIGINS * targets) as u64));
-    group.bench_function("ours/all-from-origin", |b| {
-        b.iter(|| {
-            for &o in &origins {
-                for (slot, t) in visible.iter_mut().zip(o.range(RADIUS)) {
-                    *slot = hex::los(o, t, blocks).is_clear();
-                }
-                black_box(&visible);
-            }
-        })
-    });
+    from_origins(
+        &mut group,
+        &origins,
+        &mut visible,
+        |o| o.range(RADIUS),
+        |o, t| hex::los(o, t, blocks).is_clear(),
+    );
     group.bench_function("peer/fov (hexx range_fov)", |b| {
         b.iter(|| {
             for &o in &origins {
@@ -239,12 +187,45 @@ fn bench_hex(c: &mut Criterion) {
     group.finish();
 }
 
+/// A new group `name` timing `ours/pairs`: one answer for each (viewer, target) pair.
+fn pairwise<'c, P: Copy>(
+    c: &'c mut Criterion,
+    name: &str,
+    pairs: &[(P, P)],
+    clear: impl Fn(P, P) -> bool,
+) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(PAIRS as u64));
+    group.bench_function("ours/pairs", |b| {
+        b.iter(|| pairs.iter().filter(|&&(a, t)| clear(a, t)).count())
+    });
+    group
+}
+
+/// `ours/all-from-origin`: our LOS from each origin to every one of its targets, written
+/// into the visibility buffer.
+fn from_origins<P: Copy, T: Iterator<Item = P>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    origins: &[P],
+    visible: &mut [bool],
+    targets: impl Fn(P) -> T,
+    clear: impl Fn(P, P) -> bool,
+) {
+    group.bench_function("ours/all-from-origin", |b| {
+        b.iter(|| {
+            for &o in origins {
+                for (slot, t) in visible.iter_mut().zip(targets(o)) {
+                    *slot = clear(o, t);
+                }
+                black_box(&*visible);
+            }
+        })
+    });
+}
+
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    config = grids::quick(20);
     targets = bench_square, bench_hex
 }
 criterion_main!(benches);

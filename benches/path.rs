@@ -8,19 +8,19 @@
 //!
 //! Run with `cargo bench --bench path -- --quick`.
 
+#[path = "support/grids.rs"]
+mod grids;
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use squadsight_core::hex::{Hex, HexGrid};
-use squadsight_core::square::{Dir, Edge, Pos, SquareGrid};
+use squadsight_core::square::Pos;
 use squadsight_core::{GameRng, Stream};
 use std::hint::black_box;
-use std::time::Duration;
+
+use grids::{chance, square_map};
 
 const SEED: u64 = 0x0BA7_5EED;
 const QUERIES: usize = 20;
-
-fn chance(rng: &mut GameRng, percent: u32) -> bool {
-    rng.below(Stream::Setup, 100) < percent
-}
 
 /// Hex cells: `None` impassable, `Some(cost)` to enter.
 fn hex_map(rng: &mut GameRng) -> HexGrid<Option<u32>> {
@@ -28,28 +28,6 @@ fn hex_map(rng: &mut GameRng) -> HexGrid<Option<u32>> {
         .map(|_| (!chance(rng, 10)).then(|| 1 + rng.below(Stream::Setup, 2)))
         .collect();
     HexGrid::from_cells(61, 61, cells).expect("sizes match")
-}
-
-fn square_map(rng: &mut GameRng) -> SquareGrid<bool> {
-    let mut map = SquareGrid::new(100, 100, 4, false).expect("small map");
-    let cells: Vec<Pos> = map.positions().collect();
-    for p in cells {
-        map.set(p, chance(rng, 8)).expect("on the map");
-        for dir in [Dir::East, Dir::South] {
-            let edge = match rng.below(Stream::Setup, 100) {
-                0..=5 => Edge::Wall,
-                6 => Edge::Door { open: false },
-                7 => Edge::Door { open: true },
-                8..=9 => Edge::Window,
-                _ => Edge::Open,
-            };
-            let _ = map.set_edge(p, dir, edge);
-        }
-        if p.z > 0 {
-            map.set_floor(p, chance(rng, 60)).expect("on the map");
-        }
-    }
-    map
 }
 
 fn bench_hex(c: &mut Criterion) {
@@ -60,56 +38,64 @@ fn bench_hex(c: &mut Criterion) {
         .filter(|(_, c)| c.is_some())
         .map(|(h, _)| h)
         .collect();
-    let mut pick = || open[rng.below(Stream::Setup, open.len() as u32) as usize];
-    let queries: Vec<(Hex, Hex)> = (0..QUERIES).map(|_| (pick(), pick())).collect();
+    let queries = pick_queries(&mut rng, &open);
     let cost = |_: Hex, to: Hex| map.get(to).copied().flatten();
-
-    let mut group = c.benchmark_group("path/hex-61x61");
-    group.throughput(Throughput::Elements(QUERIES as u64));
-    group.bench_function("path", |b| {
-        b.iter(|| {
-            for &(a, t) in &queries {
-                black_box(map.path(a, t, cost));
-            }
-        })
-    });
-    for budget in [6, 20] {
-        group.bench_function(format!("reachable/budget-{budget}"), |b| {
-            b.iter(|| {
-                for &(a, _) in &queries {
-                    black_box(map.reachable(a, budget, cost));
-                }
-            })
-        });
-    }
-    group.finish();
+    timed(
+        c,
+        "path/hex-61x61",
+        &queries,
+        |a, t| map.path(a, t, cost),
+        |a, budget| map.reachable(a, budget, cost),
+    );
 }
 
 fn bench_square(c: &mut Criterion) {
     let mut rng = GameRng::new(SEED ^ 1);
-    let map = square_map(&mut rng);
+    let map = square_map(&mut rng, 100, 4);
     let open: Vec<Pos> = map.iter().filter(|(_, b)| !**b).map(|(p, _)| p).collect();
-    let mut pick = || open[rng.below(Stream::Setup, open.len() as u32) as usize];
-    let queries: Vec<(Pos, Pos)> = (0..QUERIES).map(|_| (pick(), pick())).collect();
+    let queries = pick_queries(&mut rng, &open);
     let cost = |from: Pos, to: Pos| match map.get(to) {
         Some(false) => Some(if from.z == to.z { 1 } else { 2 }),
         _ => None,
     };
+    timed(
+        c,
+        "path/square-100x100x4",
+        &queries,
+        |a, t| map.path(a, t, cost),
+        |a, budget| map.reachable(a, budget, cost),
+    );
+}
 
-    let mut group = c.benchmark_group("path/square-100x100x4");
+/// `QUERIES` (start, goal) pairs drawn from the open cells.
+fn pick_queries<P: Copy>(rng: &mut GameRng, open: &[P]) -> Vec<(P, P)> {
+    let mut pick = || open[rng.below(Stream::Setup, open.len() as u32) as usize];
+    (0..QUERIES).map(|_| (pick(), pick())).collect()
+}
+
+/// One group on one grid: the cheapest path of every query, then the reachable set from
+/// every query's start within budgets 6 and 20.
+fn timed<P: Copy, Path, Reach>(
+    c: &mut Criterion,
+    name: &str,
+    queries: &[(P, P)],
+    path: impl Fn(P, P) -> Path,
+    reachable: impl Fn(P, u32) -> Reach,
+) {
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(QUERIES as u64));
     group.bench_function("path", |b| {
         b.iter(|| {
-            for &(a, t) in &queries {
-                black_box(map.path(a, t, cost));
+            for &(a, t) in queries {
+                black_box(path(a, t));
             }
         })
     });
     for budget in [6, 20] {
         group.bench_function(format!("reachable/budget-{budget}"), |b| {
             b.iter(|| {
-                for &(a, _) in &queries {
-                    black_box(map.reachable(a, budget, cost));
+                for &(a, _) in queries {
+                    black_box(reachable(a, budget));
                 }
             })
         });
@@ -119,10 +105,7 @@ fn bench_square(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    config = grids::quick(10);
     targets = bench_hex, bench_square
 }
 criterion_main!(benches);

@@ -7,7 +7,8 @@
 //! terminal frame is drawn; a second run includes ratatui's diff against the previous frame
 //! on the test backend.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -49,30 +50,14 @@ fn mid_game() -> String {
 
 fn render(c: &mut Criterion) {
     let text = mid_game();
-    let config = AppConfig {
-        registry: Registry::builtin(),
-        store: Box::new(MemoryStore::new()),
-        limits: Theme {
-            color: true,
-            ascii: false,
-        },
-        seed: Some(1),
-    };
     let start = Start::Save {
         bytes: text.into_bytes(),
         origin: "bench".into(),
     };
-    let mut app = App::new(config, start).expect("the save opens");
+    let mut app = App::new(config(), start).expect("the save opens");
     let area = Rect::new(0, 0, 120, 40);
     let mut group = c.benchmark_group("render");
-    group.bench_function("skirmish mid-game 120x40 frame", |b| {
-        let mut buf = Buffer::empty(area);
-        b.iter(|| {
-            buf.reset();
-            app.render(area, &mut buf);
-            black_box(&buf);
-        });
-    });
+    frame(&mut group, "skirmish mid-game 120x40 frame", &mut app, area);
     group.bench_function("skirmish mid-game 120x40 frame + terminal diff", |b| {
         let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test backend");
         b.iter(|| app.draw(&mut terminal).expect("draws"));
@@ -81,23 +66,26 @@ fn render(c: &mut Criterion) {
         ("commander start 120x40 frame, detail", "<Enter>"),
         ("commander start 120x40 frame, whole table", "<Enter> z"),
     ] {
-        let mut app = commander_start(script);
-        group.bench_function(name, |b| {
-            let mut buf = Buffer::empty(area);
-            b.iter(|| {
-                buf.reset();
-                app.render(area, &mut buf);
-                black_box(&buf);
-            });
-        });
+        frame(&mut group, name, &mut commander_start(script), area);
     }
     group.finish();
 }
 
-/// A Commander battle between two people, opened and driven by `script` (the hand-off, then
-/// the zoom).
-fn commander_start(script: &str) -> App {
-    let config = AppConfig {
+/// Times drawing the whole screen of `app` into a reused buffer.
+fn frame(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, app: &mut App, area: Rect) {
+    group.bench_function(name, |b| {
+        let mut buf = Buffer::empty(area);
+        b.iter(|| {
+            buf.reset();
+            app.render(area, &mut buf);
+            black_box(&buf);
+        });
+    });
+}
+
+/// The app's settings for a bench: built-in rulesets, nothing on disk, colour, seed 1.
+fn config() -> AppConfig {
+    AppConfig {
         registry: Registry::builtin(),
         store: Box::new(MemoryStore::new()),
         limits: Theme {
@@ -105,7 +93,12 @@ fn commander_start(script: &str) -> App {
             ascii: false,
         },
         seed: Some(1),
-    };
+    }
+}
+
+/// A Commander battle between two people, opened and driven by `script` (the hand-off, then
+/// the zoom).
+fn commander_start(script: &str) -> App {
     let start = Start::Game(GameSpec {
         ruleset: "commander".into(),
         scenario: ScenarioSource::Builtin("battle".into()),
@@ -113,7 +106,7 @@ fn commander_start(script: &str) -> App {
         seats: vec![SeatConfig::human(), SeatConfig::human()],
         options: Vec::new(),
     });
-    let mut app = App::new(config, start).expect("the battle opens");
+    let mut app = App::new(config(), start).expect("the battle opens");
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test backend");
     let mut keys = ScriptSource::parse(script).expect("a key script");
     app.run(&mut terminal, &mut keys).expect("the app runs");

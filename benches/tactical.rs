@@ -15,10 +15,13 @@
 //!
 //! Run with `cargo bench --bench tactical -- --quick`.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+// The rules benches' shared random play, of which this bench uses only a part.
+#[allow(dead_code)]
+#[path = "support/games.rs"]
+mod games;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use squadsight_core::{Ruleset, Seat};
 use squadsight_skirmish::Skirmish;
 use squadsight_tactical::Tactical;
 use std::hint::black_box;
@@ -26,66 +29,6 @@ use std::time::{Duration, Instant};
 
 type State = <Tactical as Ruleset>::State;
 type Action = <Tactical as Ruleset>::Action;
-type Scenario = <Tactical as Ruleset>::Scenario;
-
-/// Plays one uniformly random game to the end; returns its length in actions.
-fn random_game(t: &Tactical, scenario: &Scenario, seed: u64, legal: &mut Vec<Action>) -> u32 {
-    let mut rng = GameRng::new(seed);
-    let mut pick = ChaCha8Rng::seed_from_u64(seed);
-    let mut journal = Journal::off();
-    let mut state = t
-        .setup(scenario, &Default::default(), &mut rng, &mut journal)
-        .expect("assault sets up");
-    let mut steps = 0;
-    while let Decision::Act(seat) = t.to_act(&state) {
-        t.legal_actions(&state, seat, legal);
-        let i = (pick.next_u32() as usize) % legal.len();
-        t.apply(&mut state, seat, &legal[i], &mut rng, &mut journal)
-            .expect("a listed action applies");
-        steps += 1;
-    }
-    steps
-}
-
-/// One uniformly random Skirmish `learning` game (the peer); returns its length in actions.
-fn skirmish_game(sk: &Skirmish, scenario: &<Skirmish as Ruleset>::Scenario, seed: u64) -> u32 {
-    let mut rng = GameRng::new(seed);
-    let mut pick = ChaCha8Rng::seed_from_u64(seed);
-    let mut journal = Journal::off();
-    let mut legal = Vec::new();
-    let mut state = sk
-        .setup(scenario, &Default::default(), &mut rng, &mut journal)
-        .expect("learning sets up");
-    let mut steps = 0;
-    while let Decision::Act(seat) = sk.to_act(&state) {
-        sk.legal_actions(&state, seat, &mut legal);
-        let i = (pick.next_u32() as usize) % legal.len();
-        sk.apply(&mut state, seat, &legal[i], &mut rng, &mut journal)
-            .expect("a listed action applies");
-        steps += 1;
-    }
-    steps
-}
-
-/// Every position of one random game, with the seat to act.
-fn positions(t: &Tactical, scenario: &Scenario, seed: u64) -> Vec<(State, Seat)> {
-    let mut rng = GameRng::new(seed);
-    let mut pick = ChaCha8Rng::seed_from_u64(seed);
-    let mut journal = Journal::off();
-    let mut state = t
-        .setup(scenario, &Default::default(), &mut rng, &mut journal)
-        .expect("assault sets up");
-    let mut legal = Vec::new();
-    let mut out = Vec::new();
-    while let Decision::Act(seat) = t.to_act(&state) {
-        out.push((state.clone(), seat));
-        t.legal_actions(&state, seat, &mut legal);
-        let i = (pick.next_u32() as usize) % legal.len();
-        t.apply(&mut state, seat, &legal[i], &mut rng, &mut journal)
-            .expect("a listed action applies");
-    }
-    out
-}
 
 /// The fastest of 5 listings of each position, in the order given (see the crate doc).
 fn listing_times(t: &Tactical, all: &[(State, Seat)], legal: &mut Vec<Action>) -> Vec<Duration> {
@@ -115,11 +58,13 @@ fn percentile(sorted: &[Duration], p: usize) -> Duration {
 
 fn bench(c: &mut Criterion) {
     let t = Tactical::new().expect("rules data loads");
-    let scenario = t.scenario("assault").expect("assault is built in");
+    let scenario = games::scenario(&t, "assault");
     let mut legal = Vec::with_capacity(256);
 
     // The tail of one listing, per position (printed; see the crate doc).
-    let sample: Vec<(State, Seat)> = (1..=8).flat_map(|s| positions(&t, &scenario, s)).collect();
+    let sample: Vec<(State, Seat)> = (1..=8)
+        .flat_map(|s| games::positions(&t, &scenario, s))
+        .collect();
     let each = listing_times(&t, &sample, &mut legal);
     let mut times = each.clone();
     times.sort_unstable();
@@ -142,57 +87,27 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("tactical assault");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(random_game(&t, &scenario, seed, &mut legal))
-        })
-    });
-
-    let all = positions(&t, &scenario, 5);
-    group.throughput(Throughput::Elements(all.len() as u64));
-    group.bench_function("legal_actions, every position of a game", |b| {
-        b.iter(|| {
-            for (state, seat) in &all {
-                t.legal_actions(state, *seat, &mut legal);
-                black_box(legal.len());
-            }
-        })
-    });
-    group.throughput(Throughput::Elements(slowest.len().max(1) as u64));
-    group.bench_function("legal_actions, slowest 1% of positions", |b| {
-        b.iter(|| {
-            for (state, seat) in &slowest {
-                t.legal_actions(state, *seat, &mut legal);
-                black_box(legal.len());
-            }
-        })
-    });
+    let plain = Default::default();
+    games::bench_games(&mut group, "random game", &t, &scenario, &plain, &mut legal);
+    let all = games::positions(&t, &scenario, 5);
+    let name = "legal_actions, every position of a game";
+    games::bench_listings(&mut group, name, &t, &all, &mut legal);
+    let name = "legal_actions, slowest 1% of positions";
+    games::bench_listings(&mut group, name, &t, &slowest, &mut legal);
     group.finish();
 
     // Peers in the same run.
     let mut peers = c.benchmark_group("tactical peers");
     peers.sample_size(10);
-    peers.throughput(Throughput::Elements(1));
-    let crash = t.scenario("crashed-ufo").expect("crashed-ufo is built in");
-    let mut seed = 0u64;
-    peers.bench_function("crashed ufo random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(random_game(&t, &crash, seed, &mut legal))
-        })
-    });
+    let crash = games::scenario(&t, "crashed-ufo");
+    let name = "crashed ufo random game";
+    games::bench_games(&mut peers, name, &t, &crash, &plain, &mut legal);
     let sk = Skirmish::new().expect("skirmish data loads");
-    let learning = sk.scenario("learning").expect("learning is built in");
-    let mut seed = 0u64;
-    peers.bench_function("skirmish learning random game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(skirmish_game(&sk, &learning, seed))
-        })
-    });
+    let learning = games::scenario(&sk, "learning");
+    let name = "skirmish learning random game";
+    let sk_plain = Default::default();
+    // A fresh list of legal actions, as the peer had when it was timed on its own.
+    games::bench_games(&mut peers, name, &sk, &learning, &sk_plain, &mut Vec::new());
     peers.finish();
 }
 

@@ -11,9 +11,13 @@
 #[path = "../crates/core/tests/toy/mod.rs"]
 mod toy;
 
+// The rules benches' shared random play, of which this bench uses only a part.
+#[allow(dead_code)]
+#[path = "support/games.rs"]
+mod games;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use squadsight_ai::{Level, make_player};
-use squadsight_core::data::parse_ron;
 use squadsight_core::game::{Game, SeatConfig};
 use squadsight_core::save::{self, load, verify};
 use squadsight_core::{Decision, Ruleset};
@@ -57,13 +61,7 @@ fn race_save(ruleset: &Arc<Race>) -> String {
 /// The first 1,000 actions of a random Skirmish game on the Basic scenario (the first seed
 /// whose game lasts that long).
 fn skirmish_save(ruleset: &Arc<Skirmish>) -> String {
-    let info = ruleset
-        .scenarios()
-        .iter()
-        .find(|s| s.id == "basic")
-        .expect("the basic scenario is built in");
-    let scenario: <Skirmish as Ruleset>::Scenario =
-        parse_ron(info.source.as_bytes(), info.id).expect("the scenario parses");
+    let scenario = games::scenario(ruleset.as_ref(), "basic");
     let mut legal = Vec::new();
     for seed in 0.. {
         let seats = vec![SeatConfig::ai("random"), SeatConfig::ai("random")];

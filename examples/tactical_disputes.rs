@@ -85,11 +85,11 @@ fn crowded_terror(t: &Tactical) -> ScenarioDef {
     sc
 }
 
-/// The built-in Assault with both squads deployed in the open near the map's middle, ten
-/// squares apart, so that they meet in the first round.
-fn close_assault(t: &Tactical) -> ScenarioDef {
-    let mut sc = t.scenario("assault").expect("assault is built in");
-    sc.name = "Assault (close quarters)".into();
+/// Built-in scenario `id` renamed `name`, with both squads deployed in the open near the
+/// map's middle, ten squares apart, and no craft, so that they meet in the first round.
+fn close_quarters(t: &Tactical, id: &str, name: &str) -> ScenarioDef {
+    let mut sc = t.scenario(id).expect("the scenario is built in");
+    sc.name = name.into();
     for (k, squad) in sc.squads.iter_mut().enumerate() {
         squad.craft = Default::default();
         squad.deploy = Some(DeployDef::Anywhere {
@@ -100,19 +100,15 @@ fn close_assault(t: &Tactical) -> ScenarioDef {
     sc
 }
 
-/// The built-in Crashed UFO with both squads deployed in the open near the map's middle, ten
-/// squares apart, and no crashed craft: its squads carry grenades (the Assault's do not).
+/// The built-in Assault at close quarters.
+fn close_assault(t: &Tactical) -> ScenarioDef {
+    close_quarters(t, "assault", "Assault (close quarters)")
+}
+
+/// The built-in Crashed UFO's squads at close quarters, with no crashed craft: its squads
+/// carry grenades (the Assault's do not).
 fn close_crash(t: &Tactical) -> ScenarioDef {
-    let mut sc = t.scenario("crashed-ufo").expect("crashed-ufo is built in");
-    sc.name = "Crashed UFO squads (close quarters)".into();
-    for (k, squad) in sc.squads.iter_mut().enumerate() {
-        squad.craft = Default::default();
-        squad.deploy = Some(DeployDef::Anywhere {
-            x: 20 + 10 * k as i32,
-            y: 25,
-        });
-    }
-    sc
+    close_quarters(t, "crashed-ufo", "Crashed UFO squads (close quarters)")
 }
 
 /// [`close_crash`] in a city: dealt from urban tiles, so that walls stand between the squads.

@@ -61,11 +61,21 @@ impl RulesetTask for Everywhere<'_> {
     }
 }
 
-#[test]
-fn skirmish_default_options() {
-    let reports = everywhere(RulesetId::Skirmish, &[], 24);
+/// [`everywhere`], checking that at least `min_games` games were played.
+fn played(
+    id: RulesetId,
+    options: &[(&str, &str)],
+    seeds_per_scenario: u64,
+    min_games: usize,
+) -> Vec<ConformanceReport> {
+    let reports = everywhere(id, options, seeds_per_scenario);
     let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 100, "{games} games");
+    assert!(games >= min_games, "{}: {games} games", id.as_str());
+    reports
+}
+
+/// Every scenario's harness tried illegal actions and applied listed ones.
+fn probed(reports: &[ConformanceReport]) {
     assert!(
         reports
             .iter()
@@ -74,94 +84,62 @@ fn skirmish_default_options() {
 }
 
 #[test]
+fn skirmish_default_options() {
+    probed(&played(RulesetId::Skirmish, &[], 24, 100));
+}
+
+#[test]
 fn skirmish_detection_and_panic_on() {
-    let reports = everywhere(
-        RulesetId::Skirmish,
-        &[("detection", "on"), ("panic", "on")],
-        24,
-    );
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 100, "{games} games");
+    let on = [("detection", "on"), ("panic", "on")];
+    played(RulesetId::Skirmish, &on, 24, 100);
 }
 
 /// Random play finishes Commander battles in a few hundred actions; AI-mode seats take one
 /// action per activation.
 #[test]
 fn commander_default_options() {
-    let reports = everywhere(RulesetId::Commander, &[], 24);
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 100, "{games} games");
-    assert!(
-        reports
-            .iter()
-            .all(|r| r.illegal_checked > 0 && r.listed_checked > 0)
-    );
+    probed(&played(RulesetId::Commander, &[], 24, 100));
 }
 
 #[test]
 fn commander_variants_and_hex() {
-    let reports = everywhere(
-        RulesetId::Commander,
-        &[
-            ("grid", "hex"),
-            ("commanding_presence", "files"),
-            ("special_action_order", "down"),
-            ("damage_sequence", "literal"),
-            ("sniper_modifiers", "table"),
-            ("high_explosive", "hit"),
-        ],
-        12,
-    );
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 50, "{games} games");
+    let variants = [
+        ("grid", "hex"),
+        ("commanding_presence", "files"),
+        ("special_action_order", "down"),
+        ("damage_sequence", "literal"),
+        ("sniper_modifiers", "table"),
+        ("high_explosive", "hit"),
+    ];
+    played(RulesetId::Commander, &variants, 12, 50);
 }
 
 #[test]
 fn commander_ai_mode_seats() {
-    let reports = everywhere(
-        RulesetId::Commander,
+    for seats in [
         &[("ai_seat1", "normal"), ("ai_seat2", "impossible")],
-        12,
-    );
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 50, "{games} games");
-    let reports = everywhere(
-        RulesetId::Commander,
         &[("ai_seat2", "easy"), ("ai_wounded", "wounded")],
-        12,
-    );
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 50, "{games} games");
+    ] {
+        played(RulesetId::Commander, seats, 12, 50);
+    }
 }
 
 /// Random play runs Tactical games to their scenario's round limit or to a victory.
 #[test]
 fn tactical_default_options() {
-    let reports = everywhere(RulesetId::Tactical, &[], 4);
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 12, "{games} games");
-    assert!(
-        reports
-            .iter()
-            .all(|r| r.illegal_checked > 0 && r.listed_checked > 0)
-    );
+    probed(&played(RulesetId::Tactical, &[], 4, 12));
 }
 
 #[test]
 fn tactical_contested_readings() {
-    let reports = everywhere(
-        RulesetId::Tactical,
-        &[
-            ("melee_tu", "table"),
-            ("initiative", "d10"),
-            ("auto_rounds", "1"),
-            ("light", "night"),
-            ("auto_react", "all"),
-        ],
-        2,
-    );
-    let games: usize = reports.iter().map(|r| r.games).sum();
-    assert!(games >= 6, "{games} games");
+    let readings = [
+        ("melee_tu", "table"),
+        ("initiative", "d10"),
+        ("auto_rounds", "1"),
+        ("light", "night"),
+        ("auto_react", "all"),
+    ];
+    played(RulesetId::Tactical, &readings, 2, 6);
 }
 
 /// The board game's companion app: every difficulty (one scenario each), timed and untimed,
@@ -173,9 +151,7 @@ fn boardgame_every_difficulty_timed_and_untimed() {
         &[("timer", "off")][..],
         &[("red_budget", "chance"), ("scramble", "anywhere")][..],
     ] {
-        let reports = everywhere(RulesetId::Boardgame, options, 25);
-        let games: usize = reports.iter().map(|r| r.games).sum();
-        assert!(games >= 100, "{games} games");
+        let reports = played(RulesetId::Boardgame, options, 25, 100);
         // Cooperative: a game is won by all four roles or by none.
         for r in &reports {
             assert!(r.wins.iter().all(|w| *w == r.wins[0]));

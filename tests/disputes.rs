@@ -259,68 +259,77 @@ fn save_of(path: &Path) -> String {
     parse_ron::<Dispute>(&bytes, "d").map_or_else(|_| String::new(), |d| d.save)
 }
 
-/// The runner must be able to fail: a dispute with a wrong expectation is reported.
+/// The runner must be able to fail: a dispute with a wrong expectation is reported. A
+/// Skirmish dispute and a Commander one: their dice, success, odds, clause, action and inputs
+/// are checked (Commander state changes are checked by the Commander disputes that expect
+/// some).
 #[test]
 fn a_wrong_expectation_is_reported() {
-    let cases = [
-        ("success: Some(true)", "success: Some(false)", "success"),
-        ("faces: Some([6])", "faces: Some([5])", "faces"),
-        ("chance: Some(\"1/2\")", "chance: Some(\"1/3\")", "chance"),
+    let disputes: [(&str, &[Edit]); 2] = [
         (
-            "settles: \"sk.suppression.roll\"",
-            "settles: \"sk.suppression.nope\"",
-            "not a clause",
+            "suppression-stops-an-attack",
+            &[
+                ("success: Some(true)", "success: Some(false)", "success"),
+                ("faces: Some([6])", "faces: Some([5])", "faces"),
+                ("chance: Some(\"1/2\")", "chance: Some(\"1/3\")", "chance"),
+                (
+                    "settles: \"sk.suppression.roll\"",
+                    "settles: \"sk.suppression.nope\"",
+                    "not a clause",
+                ),
+                ("action: 74", "action: 73", "has no event"),
+                (
+                    "2 before the roll",
+                    "3 before the roll",
+                    "no input contains",
+                ),
+            ],
         ),
-        ("action: 74", "action: 73", "has no event"),
         (
-            "2 before the roll",
-            "3 before the roll",
-            "no input contains",
+            "commander-armour-stops-a-sniper-hit",
+            &[
+                ("faces: Some([2, 1])", "faces: Some([1, 2])", "faces"),
+                ("chance: Some(\"1/6\")", "chance: Some(\"1/12\")", "chance"),
+                ("success: Some(true)", "success: Some(false)", "success"),
+                (
+                    "settles: \"cmd.sr.armour\"",
+                    "settles: \"cmd.sr.armor\"",
+                    "not a clause",
+                ),
+                ("value tested: 4", "value tested: 3", "no input contains"),
+                (
+                    "damage sequence: armour-save",
+                    "damage sequence: literal",
+                    "no input contains",
+                ),
+            ],
         ),
     ];
-    each_wrong_expectation_is_reported("suppression-stops-an-attack", &cases);
+    for (name, cases) in disputes {
+        each_wrong_expectation_is_reported(name, cases);
+    }
 }
 
-/// The same for a Commander dispute: its dice, odds, clause and inputs are checked (its state
-/// changes are checked by the Commander disputes that expect some).
-#[test]
-fn a_wrong_commander_expectation_is_reported() {
-    let cases = [
-        ("faces: Some([2, 1])", "faces: Some([1, 2])", "faces"),
-        ("chance: Some(\"1/6\")", "chance: Some(\"1/12\")", "chance"),
-        ("success: Some(true)", "success: Some(false)", "success"),
-        (
-            "settles: \"cmd.sr.armour\"",
-            "settles: \"cmd.sr.armor\"",
-            "not a clause",
-        ),
-        ("value tested: 4", "value tested: 3", "no input contains"),
-        (
-            "damage sequence: armour-save",
-            "damage sequence: literal",
-            "no input contains",
-        ),
-    ];
-    each_wrong_expectation_is_reported("commander-armour-stops-a-sniper-hit", &cases);
-}
+/// An edit of a dispute's expectation `(from, to)` and the complaint it must draw.
+type Edit = (&'static str, &'static str, &'static str);
 
 /// Copies dispute `name` and its save to a scratch folder, and for each `(from, to,
 /// complaint)` edits the expectation `from` into `to` and checks the runner complains about
 /// `complaint`.
-fn each_wrong_expectation_is_reported(name: &str, cases: &[(&str, &str, &str)]) {
+fn each_wrong_expectation_is_reported(name: &str, cases: &[Edit]) {
     let dir = tempfile::TempDir::new().unwrap();
     let src = disputes_dir();
     let save = format!("{name}.save.ron");
     std::fs::copy(src.join(&save), dir.path().join(&save)).unwrap();
     let text = std::fs::read_to_string(src.join(format!("{name}.dispute.ron"))).unwrap();
     for &(from, to, complaint) in cases {
-        assert!(text.contains(from), "{from}");
+        assert!(text.contains(from), "{name}: {from}");
         let path = dir.path().join("wrong.dispute.ron");
         std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
         let problems = check(&path);
         assert!(
             problems.iter().any(|p| p.contains(complaint)),
-            "{to}: expected a complaint about {complaint}, got {problems:#?}"
+            "{name}, {to}: expected a complaint about {complaint}, got {problems:#?}"
         );
     }
 }

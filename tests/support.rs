@@ -43,3 +43,46 @@ pub fn typed(args: &[&str], dir: &Path, input: &str) -> Run {
     );
     run
 }
+
+/// [`run`] with the arguments written as one line, split at spaces (none of them holds one).
+pub fn run_words(line: &str, dir: &Path) -> Run {
+    typed_words(line, dir, "")
+}
+
+/// [`typed`] with the arguments written as one line, split at spaces.
+pub fn typed_words(line: &str, dir: &Path, input: &str) -> Run {
+    let args: Vec<&str> = line.split_whitespace().collect();
+    typed(&args, dir, input)
+}
+
+/// [`run`], which must exit with `code` and say each of `says` on standard error.
+pub fn refused(args: &[&str], dir: &Path, code: i32, says: &[&str]) -> Run {
+    let r = run(args, dir);
+    checked(&format!("{args:?}"), &r, code, &r.stderr, says);
+    r
+}
+
+/// [`run`], which must exit 0 and print each of `says` on standard output.
+pub fn succeeds(args: &[&str], dir: &Path, says: &[&str]) -> Run {
+    let r = run(args, dir);
+    checked(&format!("{args:?}"), &r, 0, &r.stdout, says);
+    r
+}
+
+/// [`typed_words`], which must exit 0 and print each of `says` on standard output.
+pub fn plays(line: &str, dir: &Path, input: &str, says: &[&str]) -> Run {
+    let r = typed_words(line, dir, input);
+    checked(line, &r, 0, &r.stdout, says);
+    r
+}
+
+/// The run of `squadsight ARGS` (`what`) exited with `code` and `out` holds each of `says`.
+fn checked(what: &str, r: &Run, code: i32, out: &str, says: &[&str]) {
+    assert_eq!(r.code, code, "squadsight {what}: {}{}", r.stdout, r.stderr);
+    for needle in says {
+        assert!(
+            out.contains(needle),
+            "squadsight {what} does not say {needle:?}: {out}"
+        );
+    }
+}

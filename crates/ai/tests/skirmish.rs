@@ -2,34 +2,18 @@
 //! and a choice depends only on the observation. Kept small so the debug test run stays
 //! quick; the strength figures come from release-mode arena runs.
 
+use crate::support::{advance, apply, arena, setup, uncapped};
 use squadsight_ai::arena::run_arena;
 use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, make_player};
 use squadsight_core::data::parse_ron;
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use squadsight_core::{Decision, GameRng, Ruleset, Seat};
 use squadsight_skirmish::Skirmish;
 
 type Scenario = <Skirmish as Ruleset>::Scenario;
 
 fn learning(sk: &Skirmish) -> Scenario {
-    let info = sk
-        .scenarios()
-        .iter()
-        .find(|s| s.id == "learning")
-        .expect("learning scenario is built in");
-    parse_ron(info.source.as_bytes(), info.id).expect("built-in scenario parses")
-}
-
-/// A player of `level` without a wall-clock limit, so that its choices depend only on its
-/// seed in a slow debug build.
-fn uncapped(level: Level, seed: u64) -> Box<dyn Player<Skirmish>> {
-    match MctsSettings::for_level(level) {
-        Some(settings) => Box::new(MctsPlayer::new(
-            level.to_string(),
-            settings.uncapped(),
-            seed,
-        )),
-        None => make_player::<Skirmish>(level, seed),
-    }
+    sk.builtin_scenario("learning")
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A small search, so a whole game fits in a debug test run.
@@ -48,10 +32,7 @@ fn a_search_player_finishes_games_against_random_with_legal_choices() {
     let options = <Skirmish as Ruleset>::Options::default();
     for seed in 0..2u64 {
         let mut rng = GameRng::new(seed);
-        let mut journal = Journal::off();
-        let mut state = sk
-            .setup(&scenario, &options, &mut rng, &mut journal)
-            .expect("learning scenario sets up");
+        let mut state = setup(&sk, &scenario, &options, &mut rng);
         let search_seat = Seat(u8::from(seed % 2 == 1));
         let mut search = MctsPlayer::new("light", light(), seed);
         let mut random = make_player::<Skirmish>(Level::Random, seed);
@@ -72,8 +53,7 @@ fn a_search_player_finishes_games_against_random_with_legal_choices() {
             };
             assert!(legal.contains(&choice.action), "{}", choice.reason);
             assert!(!choice.reason.is_empty() && !choice.reason.contains('\n'));
-            sk.apply(&mut state, seat, &choice.action, &mut rng, &mut journal)
-                .expect("a legal action applies");
+            apply(&sk, &mut state, seat, &choice.action, &mut rng);
             steps += 1;
             assert!(steps < 5000, "game did not finish");
         };
@@ -108,16 +88,7 @@ fn easy_beats_random_on_the_learning_scenario() {
     // Measured in release: easy won 20 of 20 against random from seed 1.
     let sk = Skirmish::new().expect("rules data loads");
     let scenario = learning(&sk);
-    let report = run_arena(
-        &sk,
-        &scenario,
-        &Default::default(),
-        Level::Easy,
-        Level::Random,
-        2,
-        1,
-        &mut |_| {},
-    );
+    let report = arena(&sk, &scenario, Level::Easy, Level::Random, 2, 1);
     assert_eq!((report.failed, report.capped), (0, 0), "{report}");
     assert_eq!(report.wins, 2, "{report}");
     assert!(report.time_a.decisions > 0 && report.time_b.decisions > 0);
@@ -130,32 +101,10 @@ fn hidden_cards_do_not_change_a_choice() {
     let sk = Skirmish::new().expect("rules data loads");
     let scenario = learning(&sk);
     let mut rng = GameRng::new(4);
-    let mut state = sk
-        .setup(
-            &scenario,
-            &Default::default(),
-            &mut rng,
-            &mut Journal::off(),
-        )
-        .expect("learning scenario sets up");
+    let mut state = setup(&sk, &scenario, &Default::default(), &mut rng);
     // Into the first Move and Fire phase, past the first-player choice.
-    let mut random = make_player::<Skirmish>(Level::Random, 4);
+    advance(&sk, &mut state, &mut rng, 6, 4);
     let mut legal = Vec::new();
-    for _ in 0..6 {
-        let Decision::Act(seat) = sk.to_act(&state) else {
-            panic!("the game ended early");
-        };
-        sk.legal_actions(&state, seat, &mut legal);
-        let choice = random.choose(&sk, &sk.observe(&state, seat), seat, &legal);
-        sk.apply(
-            &mut state,
-            seat,
-            &choice.action,
-            &mut rng,
-            &mut Journal::off(),
-        )
-        .expect("a legal action applies");
-    }
     let Decision::Act(seat) = sk.to_act(&state) else {
         panic!("the game ended early");
     };
@@ -167,8 +116,8 @@ fn hidden_cards_do_not_change_a_choice() {
     assert_eq!(sk.observe(&second, seat), obs);
     sk.legal_actions(&first, seat, &mut legal);
     for level in [Level::Random, Level::Greedy, Level::Easy] {
-        let mut p = uncapped(level, 3);
-        let mut q = uncapped(level, 3);
+        let mut p = uncapped::<Skirmish>(level, 3);
+        let mut q = uncapped::<Skirmish>(level, 3);
         let a = p.choose(&sk, &sk.observe(&first, seat), seat, &legal);
         let b = q.choose(&sk, &sk.observe(&second, seat), seat, &legal);
         assert_eq!(a, b, "{level}");
@@ -228,15 +177,7 @@ fn greedy_plays_defense_against_a_killing_hit() {
         .build()
         .expect("fixture");
     let (tm, sq) = (s.unit_at(3, 0).unwrap(), s.unit_at(0, 0).unwrap());
-    let c = s.card("medium-range").unwrap();
-    s.act(
-        1,
-        Action::Card {
-            card: c,
-            unit: Some(tm),
-        },
-    )
-    .unwrap();
+    play_card(&mut s, 1, "medium-range", tm);
     s.act(1, Action::TargetUnit(sq)).unwrap();
     assert_eq!(s.to_act(), Some(0), "the Defense window is open");
     let tough = s.card("tough").unwrap();
@@ -247,6 +188,21 @@ fn greedy_plays_defense_against_a_killing_hit() {
             unit: Some(sq)
         }
     );
+}
+
+/// Side `side` plays its card `name` for `unit`.
+fn play_card(
+    s: &mut squadsight_skirmish::fixture::Session,
+    side: u8,
+    name: &str,
+    unit: squadsight_skirmish::state::UnitId,
+) {
+    let card = s.card(name).expect("card in hand");
+    let play = squadsight_skirmish::action::Action::Card {
+        card,
+        unit: Some(unit),
+    };
+    s.act(side, play).expect("the card plays");
 }
 
 /// Row `n`'s Spec play of `unit` on table `table` (option `alt`), as the fixture names them.
@@ -318,15 +274,7 @@ fn greedy_reflects_an_attack_back_at_its_attacker() {
         .build()
         .expect("fixture");
     let (sq, eth) = (s.unit_at(0, 1).unwrap(), s.unit_at(1, 1).unwrap());
-    let pb = s.card("point-blank").unwrap();
-    s.act(
-        0,
-        Action::Card {
-            card: pb,
-            unit: Some(sq),
-        },
-    )
-    .unwrap();
+    play_card(&mut s, 0, "point-blank", sq);
     s.act(0, Action::TargetUnit(eth)).unwrap();
     assert_eq!(s.to_act(), Some(1), "the Defense window is open");
     let reflect = spec_play(&s, 1, eth, "ethereal", 0);
@@ -358,15 +306,7 @@ fn greedy_brings_back_a_friend_killed_last_turn() {
         s.unit_at(2, 1).unwrap(),
         s.unit_at(3, 1).unwrap(),
     );
-    let pb = s.card("point-blank").unwrap();
-    s.act(
-        1,
-        Action::Card {
-            card: pb,
-            unit: Some(tm),
-        },
-    )
-    .unwrap();
+    play_card(&mut s, 1, "point-blank", tm);
     s.act(1, Action::TargetUnit(sq)).unwrap();
     s.pass_all().unwrap();
     assert_eq!(s.unit(sq).unwrap().life, Life::Dead { turn: 1 });

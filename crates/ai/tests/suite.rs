@@ -3,3 +3,4 @@
 
 mod duel;
 mod skirmish;
+mod support;

@@ -10,7 +10,7 @@ use squadsight_boardgame::{Action, Boardgame, CENTRAL_OFFICER, Colour};
 use squadsight_core::conformance::{Limits, check_ruleset};
 use squadsight_core::data::parse_ron;
 use squadsight_core::game::{Game, SeatConfig};
-use squadsight_core::{Decision, Ruleset, Seat};
+use squadsight_core::{Decision, Ruleset, Seat, SetupError};
 use std::sync::Arc;
 
 fn app() -> Arc<Boardgame> {
@@ -29,20 +29,21 @@ fn scenario(difficulty: &str) -> ScenarioDef {
     }
 }
 
+/// A game of `scenario` under `options` for four people at one table.
+fn try_game(
+    scenario: ScenarioDef,
+    options: Options,
+    seed: u64,
+) -> Result<Game<Boardgame>, SetupError> {
+    Game::new(app(), scenario, options, seed, vec![SeatConfig::human(); 4])
+}
+
 fn game_with(difficulty: &str, options: &[(&str, &str)], seed: u64) -> Game<Boardgame> {
-    let app = app();
     let mut opts = Options::default();
     for (k, v) in options {
-        app.set_option(&mut opts, k, v).unwrap();
+        app().set_option(&mut opts, k, v).unwrap();
     }
-    Game::new(
-        app,
-        scenario(difficulty),
-        opts,
-        seed,
-        vec![SeatConfig::human(); 4],
-    )
-    .unwrap()
+    try_game(scenario(difficulty), opts, seed).unwrap()
 }
 
 fn game(difficulty: &str, seed: u64) -> Game<Boardgame> {
@@ -53,6 +54,11 @@ fn co(game: &mut Game<Boardgame>, action: Action) {
     let label = game.describe(&action);
     game.apply(CENTRAL_OFFICER, action)
         .unwrap_or_else(|e| panic!("`{label}` refused: {e}"));
+}
+
+/// The Central Officer sets continent `continent`'s panic to `colour` in the round summary.
+fn set_panic(game: &mut Game<Boardgame>, continent: u8, colour: Colour) {
+    co(game, Action::Panic { continent, colour });
 }
 
 /// Setup done and round 1's timed phase started.
@@ -182,27 +188,14 @@ fn bg_app_setup_names_home_base_plan_and_panic() {
     }
     let mut fixed = scenario("easy");
     fixed.home_base = Some("Asia".into());
-    let g = Game::new(
-        app(),
-        fixed,
-        Options::default(),
-        3,
-        vec![SeatConfig::human(); 4],
-    )
-    .unwrap();
+    let g = try_game(fixed, Options::default(), 3).unwrap();
     assert_eq!(
         catalog().continents[usize::from(g.state().home_base)],
         "Asia"
     );
     let mut wrong = scenario("easy");
     wrong.home_base = Some("Atlantis".into());
-    let e = Game::new(
-        app(),
-        wrong,
-        Options::default(),
-        3,
-        vec![SeatConfig::human(); 4],
-    );
+    let e = try_game(wrong, Options::default(), 3);
     assert!(e.err().unwrap().to_string().contains("Atlantis"));
 }
 
@@ -253,13 +246,7 @@ fn bg_app_ufo_spawn_places_the_rounds_ufos_and_never_on_a_fallen_continent() {
         // Europe (index 2) falls at the first summary.
         resolve(&mut g, 0, false, false, false);
         assert_eq!(step_id(&g), "summary");
-        co(
-            &mut g,
-            Action::Panic {
-                continent: 2,
-                colour: Colour::Fallen,
-            },
-        );
+        set_panic(&mut g, 2, Colour::Fallen);
         co(&mut g, Action::Next);
         co(&mut g, Action::Begin);
         let plan = &g.state().plan;
@@ -585,20 +572,8 @@ fn bg_app_budget_follows_the_panic_snapshot() {
     co(&mut g, Action::Begin);
     through_timed(&mut g);
     resolve(&mut g, 0, false, false, false);
-    co(
-        &mut g,
-        Action::Panic {
-            continent: 0,
-            colour: Colour::Red,
-        },
-    );
-    co(
-        &mut g,
-        Action::Panic {
-            continent: 1,
-            colour: Colour::Fallen,
-        },
-    );
+    set_panic(&mut g, 0, Colour::Red);
+    set_panic(&mut g, 1, Colour::Fallen);
     co(&mut g, Action::Next);
     assert_eq!(g.state().phase, Phase::Briefing);
     assert_eq!(g.state().budget, 4 * 2 + 1);
@@ -614,13 +589,7 @@ fn bg_round_summary_red_chance_reading_may_delay_the_cut() {
         co(&mut g, Action::Begin);
         through_timed(&mut g);
         resolve(&mut g, 0, false, false, false);
-        co(
-            &mut g,
-            Action::Panic {
-                continent: 3,
-                colour: Colour::Red,
-            },
-        );
+        set_panic(&mut g, 3, Colour::Red);
         co(&mut g, Action::Next);
         let budget = g.state().budget;
         assert!(budget == 11 || budget == 12);
@@ -641,27 +610,9 @@ fn bg_end_loss_panic_two_fallen_continents_lose_together_with_a_score() {
     let mut g = started("easy", 12);
     through_timed(&mut g);
     resolve(&mut g, 0, false, false, false);
-    co(
-        &mut g,
-        Action::Panic {
-            continent: 0,
-            colour: Colour::Fallen,
-        },
-    );
-    co(
-        &mut g,
-        Action::Panic {
-            continent: 4,
-            colour: Colour::Fallen,
-        },
-    );
-    co(
-        &mut g,
-        Action::Panic {
-            continent: 5,
-            colour: Colour::Red,
-        },
-    );
+    set_panic(&mut g, 0, Colour::Fallen);
+    set_panic(&mut g, 4, Colour::Fallen);
+    set_panic(&mut g, 5, Colour::Red);
     co(&mut g, Action::Next);
     assert_eq!(g.state().phase, Phase::Count);
     for n in [3, 2, 1, 4] {
@@ -849,13 +800,7 @@ fn bg_round_summary_panic_report_and_fallen_continents() {
     g.legal_actions(CENTRAL_OFFICER, &mut legal);
     // Each continent can be reported in either other colour, then confirmed.
     assert_eq!(legal.len(), 6 * 2 + 1);
-    co(
-        &mut g,
-        Action::Panic {
-            continent: 1,
-            colour: Colour::Fallen,
-        },
-    );
+    set_panic(&mut g, 1, Colour::Fallen);
     assert!(
         g.apply(
             CENTRAL_OFFICER,

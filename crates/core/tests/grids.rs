@@ -225,21 +225,9 @@ proptest! {
         let mut sorted = reach.clone();
         sorted.sort_by_key(|&(h, c)| (c, map.hex_to_offset(h).map(|(x, y)| (y, x))));
         prop_assert_eq!(&sorted, &reach);
-        for &(goal, c) in &reach {
-            let (route, total) = map.path(a, goal, cost).expect("reachable goal has a path");
-            prop_assert_eq!(total, c);
-            prop_assert_eq!(route.first(), Some(&a));
-            prop_assert_eq!(route.last(), Some(&goal));
-            let summed: u32 = route.windows(2).map(|w| {
-                assert_eq!(hex::distance(w[0], w[1]), 1);
-                entry(w[1]).expect("allowed step")
-            }).sum();
-            prop_assert_eq!(summed, total);
-        }
-        if let Some((_, total)) = map.path(a, b, cost) {
-            let in_reach = reach.iter().find(|&&(h, _)| h == b).map(|&(_, c)| c);
-            prop_assert_eq!(in_reach, (total <= budget).then_some(total));
-        }
+        let path = |from: Hex, to: Hex| map.path(from, to, cost);
+        let adjacent = |x: Hex, y: Hex| hex::distance(x, y) == 1;
+        paths_agree_with_reach((a, b), budget, &reach, path, entry, adjacent)?;
     }
 }
 
@@ -492,19 +480,9 @@ proptest! {
         let cost = |_: Pos, to: Pos| entry(to);
         let reach = map.reachable(a, budget, cost);
         prop_assert_eq!(reach.first(), Some(&(a, 0)));
-        for &(goal, c) in &reach {
-            let (route, total) = map.path(a, goal, cost).expect("reachable goal has a path");
-            prop_assert_eq!(total, c);
-            let summed: u32 = route.windows(2).map(|w| {
-                assert!(map.neighbours(w[0]).any(|n| n == w[1]));
-                entry(w[1]).expect("allowed step")
-            }).sum();
-            prop_assert_eq!(summed, total);
-        }
-        if let Some((_, total)) = map.path(a, b, cost) {
-            let in_reach = reach.iter().find(|&&(p, _)| p == b).map(|&(_, c)| c);
-            prop_assert_eq!(in_reach, (total <= budget).then_some(total));
-        }
+        let path = |from: Pos, to: Pos| map.path(from, to, cost);
+        let adjacent = |x: Pos, y: Pos| map.neighbours(x).any(|n| n == y);
+        paths_agree_with_reach((a, b), budget, &reach, path, entry, adjacent)?;
     }
 }
 
@@ -522,4 +500,39 @@ fn square_line_in_a_straight_row_crosses_each_edge_once() {
             Crossing::Edge(c(2), Dir::East),
         ]
     );
+}
+
+/// Every goal `reachable` lists has a path from the start whose cost is the listed one, made
+/// of steps between neighbours that are allowed and add up to that cost; and the goal `b`
+/// is listed exactly when its cheapest path fits the budget.
+fn paths_agree_with_reach<P: Copy + PartialEq + std::fmt::Debug>(
+    (a, b): (P, P),
+    budget: u32,
+    reach: &[(P, u32)],
+    path: impl Fn(P, P) -> Option<(Vec<P>, u32)>,
+    entry: impl Fn(P) -> Option<u32>,
+    adjacent: impl Fn(P, P) -> bool,
+) -> Result<(), TestCaseError> {
+    for &(goal, c) in reach {
+        let (route, total) = path(a, goal).expect("reachable goal has a path");
+        prop_assert_eq!(total, c);
+        prop_assert_eq!(route.first(), Some(&a));
+        prop_assert_eq!(route.last(), Some(&goal));
+        let mut summed = 0;
+        for w in route.windows(2) {
+            prop_assert!(
+                adjacent(w[0], w[1]),
+                "{:?} to {:?} is not one step",
+                w[0],
+                w[1]
+            );
+            summed += entry(w[1]).expect("allowed step");
+        }
+        prop_assert_eq!(summed, total);
+    }
+    if let Some((_, total)) = path(a, b) {
+        let in_reach = reach.iter().find(|&&(p, _)| p == b).map(|&(_, c)| c);
+        prop_assert_eq!(in_reach, (total <= budget).then_some(total));
+    }
+    Ok(())
 }

@@ -4,7 +4,7 @@
 //! and HWP fire. Each test names the clauses it checks.
 
 use crate::map_support::{field, strip};
-use crate::rules::{act, duel, legal, tactical};
+use crate::support::{act, attack, duel, fly, grenade, legal, step, tactical, try_setup, weapon};
 use crate::weapons::become_;
 use squadsight_core::square::Pos;
 use squadsight_core::{Journal, Seat};
@@ -110,10 +110,7 @@ fn tac_equip_armour_effects_strength_and_flight() {
 fn tac_stat_str_sets_throw_range_and_load() {
     let t = tactical();
     let (mut st, x, _) = duel(&t, Options::default(), p(5, 10), p(5, 0));
-    let g = t
-        .catalog()
-        .grenade_id("Grenade")
-        .unwrap_or_else(|| panic!("Grenade"));
+    let g = grenade(&t, "Grenade");
     st.units[x].stats[5] = Some(30);
     assert_eq!(t.throw_range(&st, x, g), Some(10));
     st.units[x].stats[5] = Some(60);
@@ -122,15 +119,7 @@ fn tac_stat_str_sets_throw_range_and_load() {
     st.units[x].weight = 61;
     st.units[x].facing = Facing::S;
     let tu = st.units[x].tu;
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: p(5, 11),
-            fly: false,
-        },
-    );
+    act(&t, &mut st, step(0, p(5, 11)));
     assert_eq!(st.units[x].tu, tu - 2 * 2);
 }
 
@@ -148,41 +137,17 @@ fn tac_move_fly_diagonal_and_terrain_walk_only() {
     t.settle_sight(&mut st);
     let tu = st.units[x].tu;
     // Onto crops on foot: 2 + 1 surcharge (tac.move.uneven).
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: p(1, 0),
-            fly: false,
-        },
-    );
+    act(&t, &mut st, step(0, p(1, 0)));
     assert_eq!(st.units[x].tu, tu - 3);
     // Flying on over crops: 2, no surcharge.
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: p(2, 0),
-            fly: true,
-        },
-    );
+    act(&t, &mut st, fly(0, p(2, 0)));
     assert_eq!(st.units[x].tu, tu - 5);
     // Diagonal flight on an open field: 3 (after a free 45° turn).
     let (mut st, x, _) = duel(&t, Options::default(), p(5, 10), p(15, 0));
     st.units[x].flies = true;
     st.units[x].facing = Facing::NE;
     let tu = st.units[x].tu;
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: p(6, 9),
-            fly: true,
-        },
-    );
+    act(&t, &mut st, fly(0, p(6, 9)));
     assert_eq!(st.units[x].tu, tu - 3);
 }
 
@@ -198,11 +163,7 @@ fn tac_move_special_open_door_costs_two() {
     st.units[1].pos = p(0, 1);
     st.units[1].status = Status::Dead;
     t.settle_sight(&mut st);
-    let through = Action::Step {
-        unit: 0,
-        to: p(2, 0),
-        fly: false,
-    };
+    let through = step(0, p(2, 0));
     let list = legal(&t, &st, Seat(0));
     assert!(!list.contains(&through));
     let door = list
@@ -276,10 +237,7 @@ fn tac_ranged_mod_second_weapon_is_minus_twenty() {
     let t = tactical();
     let (mut st, x, a) = duel(&t, Options::default(), p(5, 10), p(5, 6));
     let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("a weapon"));
-    let pistol = t
-        .catalog()
-        .weapon_id("Pistol")
-        .unwrap_or_else(|| panic!("Pistol"));
+    let pistol = weapon(&t, "Pistol");
     let second = |st: &squadsight_tactical::state::State, w| {
         t.to_hit(st, x, w, Mode::Snap, a)
             .modifiers
@@ -288,12 +246,7 @@ fn tac_ranged_mod_second_weapon_is_minus_twenty() {
     };
     assert!(!second(&st, rifle));
     // Fire the rifle once.
-    let shot = Action::Attack {
-        unit: 0,
-        weapon: rifle,
-        mode: Mode::Snap,
-        target: a as u8,
-    };
+    let shot = attack(0, rifle, Mode::Snap, a as u8);
     act(&t, &mut st, shot);
     assert_eq!(st.units[x].fired, Some(rifle));
     assert!(!second(&st, rifle));
@@ -308,10 +261,7 @@ fn tac_ranged_mod_second_weapon_is_minus_twenty() {
 fn tac_melee_incapable_and_melee_only_weapons() {
     let t = tactical();
     let (mut st, x, a) = duel(&t, Options::default(), p(5, 10), p(5, 9));
-    let knives = t
-        .catalog()
-        .weapon_id("Knives")
-        .unwrap_or_else(|| panic!("Knives"));
+    let knives = weapon(&t, "Knives");
     st.units[x].weapon = Some(knives);
     st.units[x].rounds = None;
     let strikes = |st: &squadsight_tactical::state::State| {
@@ -336,11 +286,7 @@ fn tac_melee_incapable_and_melee_only_weapons() {
 fn tac_dmg_prone_units_neither_block_nor_obstruct() {
     let t = tactical();
     let (mut st, _, a) = duel(&t, Options::default(), p(5, 10), p(5, 9));
-    let onto = Action::Step {
-        unit: 0,
-        to: p(5, 9),
-        fly: false,
-    };
+    let onto = step(0, p(5, 9));
     assert!(!legal(&t, &st, Seat(0)).contains(&onto));
     st.units[a].status = Status::Unconscious;
     t.settle_sight(&mut st);
@@ -374,17 +320,9 @@ fn tac_ranged_hwp_fires_its_built_in_weapon() {
     let t = tactical();
     let (mut st, x, a) = duel(&t, Options::default(), p(5, 12), p(5, 6));
     become_(&t, &mut st, x, "Tank Cannon");
-    let cannon = t
-        .catalog()
-        .weapon_id("Tank Cannon")
-        .unwrap_or_else(|| panic!("Tank Cannon"));
+    let cannon = weapon(&t, "Tank Cannon");
     let list = legal(&t, &st, Seat(0));
-    let aimed = Action::Attack {
-        unit: 0,
-        weapon: cannon,
-        mode: Mode::Aimed,
-        target: a as u8,
-    };
+    let aimed = attack(0, cannon, Mode::Aimed, a as u8);
     assert!(list.contains(&aimed), "{list:?}");
     let hit = t.to_hit(&st, x, cannon, Mode::Aimed, a);
     let acc = st.units[x].stat(2);
@@ -400,7 +338,6 @@ fn tac_ranged_hwp_fires_its_built_in_weapon() {
 /// terror units to the species they are linked to. The option is recorded with the game.
 #[test]
 fn tac_squad_alien_alliances_as_a_table_option() {
-    use squadsight_core::{GameRng, Ruleset};
     use squadsight_tactical::alliance::check;
     let t = tactical();
     let c = t.catalog();
@@ -421,14 +358,10 @@ fn tac_squad_alien_alliances_as_a_table_option() {
     // source reading.
     let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
     let mut o = Options::default();
-    assert!(
-        t.setup(&sc, &o, &mut GameRng::new(1), &mut Journal::off())
-            .is_ok()
-    );
+    assert!(try_setup(&t, &sc, &o, 1, &mut Journal::off()).is_ok());
     o.set("alliances", "source")
         .unwrap_or_else(|e| panic!("{e}"));
-    let err = t
-        .setup(&sc, &o, &mut GameRng::new(1), &mut Journal::off())
+    let err = try_setup(&t, &sc, &o, 1, &mut Journal::off())
         .err()
         .unwrap_or_else(|| panic!("refused"));
     assert!(format!("{err}").contains("do not fight together"), "{err}");

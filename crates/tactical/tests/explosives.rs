@@ -2,37 +2,24 @@
 //! throwing grenades, fuses, falls, smoke and fire at the end of a round. Each test names the
 //! clauses it checks; the battlefields are small hand-drawn ones.
 
-use crate::map_support::field;
-use crate::rules::{act, duel, legal, tactical};
+use crate::map_support::{drawn, field, rows};
+use crate::support::{
+    act, attack, duel, grenade, legal, p, prime, roll_of, tactical, texts, try_setup, weapon,
+};
 use squadsight_core::square::Pos;
 use squadsight_core::{Journal, Seat};
 use squadsight_tactical::Tactical;
 use squadsight_tactical::action::Action;
 use squadsight_tactical::data::Mode;
+use squadsight_tactical::map::Battlefield;
 use squadsight_tactical::map::{CloudKind, Facing};
 use squadsight_tactical::options::Options;
 use squadsight_tactical::state::{State, Status};
 use squadsight_tactical::throw::Fuse;
 
-fn p(x: i32, y: i32, z: i32) -> Pos {
-    Pos::new(x, y, z)
-}
-
-/// Texts of the events citing `rule`.
-fn texts(j: &Journal, rule: &str) -> Vec<String> {
-    j.events()
-        .iter()
-        .filter(|e| e.rule == rule)
-        .map(|e| e.text.to_string())
-        .collect()
-}
-
 /// Gives unit `i` a weapon loaded with its `ammo`-th round and a sure aim (95, the cap).
-fn arm(t: &Tactical, st: &mut State, i: usize, weapon: &str, ammo: u8) {
-    let w = t
-        .catalog()
-        .weapon_id(weapon)
-        .unwrap_or_else(|| panic!("{weapon}"));
+fn arm(t: &Tactical, st: &mut State, i: usize, name: &str, ammo: u8) {
+    let w = weapon(t, name);
     let u = &mut st.units[i];
     u.weapon = Some(w);
     u.ammo = ammo;
@@ -42,10 +29,7 @@ fn arm(t: &Tactical, st: &mut State, i: usize, weapon: &str, ammo: u8) {
 
 /// Gives unit `i` these grenades and plenty of TUs.
 fn grenades(t: &Tactical, st: &mut State, i: usize, names: &[&str]) {
-    st.units[i].grenades = names
-        .iter()
-        .map(|n| t.catalog().grenade_id(n).unwrap_or_else(|| panic!("{n}")))
-        .collect();
+    st.units[i].grenades = names.iter().map(|n| grenade(t, n)).collect();
     st.units[i].tu = 80;
 }
 
@@ -58,6 +42,14 @@ fn second_alien(st: &mut State, a: usize, at: Pos, facing: Facing) -> usize {
     st.units[b].pos = at;
     st.units[b].facing = facing;
     b
+}
+
+/// A 5×5 field three levels high: open ground, open air, and on level 2 one floor square,
+/// (1, 0), to fall from.
+fn ledge() -> Battlefield {
+    let mut top = rows(5, 5, ' ');
+    top[1] = "   _       ".into();
+    drawn(&[rows(5, 5, '.'), rows(5, 5, ' '), top])
 }
 
 /// Both squads end their turns: the round ends.
@@ -83,16 +75,7 @@ fn tac_splash_units_an_he_round_bursts_on_its_target() {
     t.settle_sight(&mut st);
     arm(&t, &mut st, x, "Rocket Launcher", 0);
     let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
-    let j = act(
-        &t,
-        &mut st,
-        Action::Attack {
-            unit: x as u8,
-            weapon: w,
-            mode: Mode::Aimed,
-            target: a as u8,
-        },
-    );
+    let j = act(&t, &mut st, attack(x as u8, w, Mode::Aimed, a as u8));
     let hit = j
         .events()
         .iter()
@@ -141,16 +124,7 @@ fn tac_gap_13_splash_behind_walls() {
     t.settle_sight(&mut st);
     arm(&t, &mut st, x, "Rocket Launcher", 1); // 100 HE-2
     let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
-    let j = act(
-        &t,
-        &mut st,
-        Action::Attack {
-            unit: x as u8,
-            weapon: w,
-            mode: Mode::Aimed,
-            target: a as u8,
-        },
-    );
+    let j = act(&t, &mut st, attack(x as u8, w, Mode::Aimed, a as u8));
     let splash = texts(&j, "tac.splash.units");
     // Behind the hull: 100 - 2 × 30, round the broken wall below or over the hull.
     let behind = format!("#{} is caught in the blast: 40 HE", b + 1);
@@ -183,15 +157,7 @@ fn tac_throw_prime_delay_one_goes_off_at_the_end_of_the_round() {
         }));
     }
     assert!(!moves.iter().any(|m| matches!(m, Action::Throw { .. })));
-    act(
-        &t,
-        &mut st,
-        Action::Prime {
-            unit: 0,
-            slot: 0,
-            delay: 1,
-        },
-    );
+    act(&t, &mut st, prime(0, 0, 1));
     assert_eq!(st.units[x].tu, 80 - 12);
     assert!(st.units[x].grenades.is_empty() && st.units[x].primed.is_some());
     let target = st.units[a].pos;
@@ -208,12 +174,7 @@ fn tac_throw_prime_delay_one_goes_off_at_the_end_of_the_round() {
         },
     );
     assert_eq!(st.units[x].tu, 80 - 12 - 6);
-    let roll = j
-        .events()
-        .iter()
-        .find(|e| e.rule == "tac.throw.resolve")
-        .and_then(|e| e.roll)
-        .unwrap_or_else(|| panic!("a throw roll"));
+    let roll = roll_of(&j, "tac.throw.resolve");
     // TAC 65, -5 for the range: 60.
     assert_eq!(roll.p.map(|p| p.to_string()), Some("60.0% (3/5)".into()));
     assert_eq!(st.live.len(), 1);
@@ -239,15 +200,7 @@ fn tac_throw_prime_delay_zero_goes_off_at_the_end_of_the_squad_turn() {
     let t = tactical();
     let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 5, 0));
     grenades(&t, &mut st, x, &["Grenade"]);
-    act(
-        &t,
-        &mut st,
-        Action::Prime {
-            unit: 0,
-            slot: 0,
-            delay: 0,
-        },
-    );
+    act(&t, &mut st, prime(0, 0, 0));
     let to = st.units[a].pos;
     act(&t, &mut st, Action::Throw { unit: 0, to });
     assert_eq!(st.live[0].fuse, Fuse::SquadEnd(Seat(0)));
@@ -268,15 +221,7 @@ fn tac_throw_range_is_strength_over_weight() {
     for (dist, offered) in [(5, true), (6, false)] {
         let (mut st, x, _) = duel(&t, Options::default(), p(5, 10, 0), p(5, 10 - dist, 0));
         grenades(&t, &mut st, x, &["High Explosive"]);
-        act(
-            &t,
-            &mut st,
-            Action::Prime {
-                unit: 0,
-                slot: 0,
-                delay: 2,
-            },
-        );
+        act(&t, &mut st, prime(0, 0, 2));
         let throws = legal(&t, &st, Seat(0))
             .iter()
             .any(|m| matches!(m, Action::Throw { .. }));
@@ -297,49 +242,25 @@ fn tac_throw_range_is_strength_over_weight() {
 #[test]
 fn tac_throw_over_walls_only_under_open_sky() {
     let t = tactical();
-    let ground = [
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + +w+ + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-    ];
-    let roof = [
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "   _ _ _   ",
-        "+ + + + + +",
-        "   _ _ _   ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-    ];
+    // A window-wall between the squares (2, 1) and (2, 2); the roof covers x 1..=3, y 1..=2.
+    let mut ground = rows(5, 4, '.');
+    ground[4] = "+ + +w+ + +".into();
+    let mut roof = rows(5, 4, ' ');
+    roof[3] = "   _ _ _   ".into();
+    roof[5] = "   _ _ _   ".into();
     for (covered, offered) in [(false, true), (true, false)] {
         let (mut st, x, a) = duel(&t, Options::default(), p(2, 3, 0), p(2, 0, 0));
         st.bf = if covered {
-            field(&[&ground, &roof])
+            drawn(&[ground.clone(), roof.clone()])
         } else {
-            field(&[&ground])
+            drawn(&[ground.clone()])
         };
         st.units[a].pos = p(2, 0, 0);
         st.units[x].pos = p(2, 3, 0);
         t.settle_sight(&mut st);
         assert!(st.sees(x, a), "the window lets sight through");
         grenades(&t, &mut st, x, &["Grenade"]);
-        act(
-            &t,
-            &mut st,
-            Action::Prime {
-                unit: 0,
-                slot: 0,
-                delay: 1,
-            },
-        );
+        act(&t, &mut st, prime(0, 0, 1));
         let throws = legal(&t, &st, Seat(0)).contains(&Action::Throw {
             unit: 0,
             to: p(2, 0, 0),
@@ -356,25 +277,9 @@ fn tac_throw_proximity_goes_off_when_the_unit_moves() {
     let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 5, 0));
     grenades(&t, &mut st, x, &["Proximity Grenade"]);
     let moves = legal(&t, &st, Seat(0));
-    assert!(moves.contains(&Action::Prime {
-        unit: 0,
-        slot: 0,
-        delay: 0
-    }));
-    assert!(!moves.contains(&Action::Prime {
-        unit: 0,
-        slot: 0,
-        delay: 1
-    }));
-    act(
-        &t,
-        &mut st,
-        Action::Prime {
-            unit: 0,
-            slot: 0,
-            delay: 0,
-        },
-    );
+    assert!(moves.contains(&prime(0, 0, 0)));
+    assert!(!moves.contains(&prime(0, 0, 1)));
+    act(&t, &mut st, prime(0, 0, 0));
     let to = st.units[a].pos;
     act(&t, &mut st, Action::Throw { unit: 0, to });
     let landed = st.live[0].pos;
@@ -404,25 +309,9 @@ fn tac_throw_premature_a_blast_sets_off_a_lying_grenade() {
     let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 5, 0));
     grenades(&t, &mut st, x, &["Grenade", "Alien Grenade"]);
     let to = st.units[a].pos;
-    act(
-        &t,
-        &mut st,
-        Action::Prime {
-            unit: 0,
-            slot: 0,
-            delay: 5,
-        },
-    );
+    act(&t, &mut st, prime(0, 0, 5));
     act(&t, &mut st, Action::Throw { unit: 0, to });
-    act(
-        &t,
-        &mut st,
-        Action::Prime {
-            unit: 0,
-            slot: 0,
-            delay: 0,
-        },
-    );
+    act(&t, &mut st, prime(0, 0, 0));
     act(&t, &mut st, Action::Throw { unit: 0, to });
     // Both landed within a few squares of each other; put them side by side to be sure.
     st.live[0].pos = to;
@@ -466,46 +355,7 @@ fn tac_smoke_and_fire_damage_at_the_end_of_the_round() {
 fn tac_fall_damage_when_the_floor_is_blown_away() {
     let t = tactical();
     let (mut st, x, a) = duel(&t, Options::default(), p(2, 4, 0), p(2, 0, 2));
-    let ground = [
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-    ];
-    let air = [
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-    ];
-    let ledge = [
-        "+ + + + + +",
-        "   _       ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-    ];
-    st.bf = field(&[&ground, &air, &ledge]);
+    st.bf = ledge();
     st.units[a].pos = p(1, 0, 2);
     st.units[a].stats[1] = Some(500); // it must live through the blast to fall
     st.units[x].pos = p(1, 4, 0);
@@ -513,16 +363,7 @@ fn tac_fall_damage_when_the_floor_is_blown_away() {
     assert!(st.sees(x, a));
     arm(&t, &mut st, x, "Rocket Launcher", 0);
     let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
-    let j = act(
-        &t,
-        &mut st,
-        Action::Attack {
-            unit: x as u8,
-            weapon: w,
-            mode: Mode::Aimed,
-            target: a as u8,
-        },
-    );
+    let j = act(&t, &mut st, attack(x as u8, w, Mode::Aimed, a as u8));
     assert_eq!(st.units[a].pos, p(1, 0, 0));
     assert!(texts(&j, "tac.fall.trigger")[0].contains("falls 2 level(s)"));
     assert!(texts(&j, "tac.fall.damage")[0].contains("10 CC"));
@@ -542,7 +383,7 @@ fn tac_dmgtype_list_one_type_for_rules_and_map() {
 /// 100 × 2d10 (or 100 + 2d10) HE-3, and only the crashed side acts in the first two rounds.
 #[test]
 fn tac_scen_crash_engine_roll_blast_and_head_start() {
-    use squadsight_core::{GameRng, Ruleset};
+    use squadsight_core::Ruleset;
     let t = tactical();
     let sc = t.scenario("crashed-ufo").unwrap_or_else(|e| panic!("{e}"));
     let aliens = Seat(1);
@@ -552,15 +393,8 @@ fn tac_scen_crash_engine_roll_blast_and_head_start() {
         t.set_option(&mut o, "crash_blast", reading)
             .unwrap_or_else(|e| panic!("{e}"));
         let mut j = Journal::recording();
-        let st = t
-            .setup(&sc, &o, &mut GameRng::new(seed), &mut j)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let roll = j
-            .events()
-            .iter()
-            .find(|e| e.rule == "tac.scen.crash.engine-roll")
-            .and_then(|e| e.roll)
-            .unwrap_or_else(|| panic!("one power source, one roll"));
+        let st = try_setup(&t, &sc, &o, seed, &mut j).unwrap_or_else(|e| panic!("{e}"));
+        let roll = roll_of(&j, "tac.scen.crash.engine-roll");
         assert_eq!(roll.p.map(|p| p.to_string()), Some("85.0% (17/20)".into()));
         let blast = j
             .events()
@@ -594,13 +428,7 @@ fn tac_scen_crash_engine_roll_blast_and_head_start() {
     // tac.scen.crash.setup: a crashed squad may spend 80% of its points (here 400 of 500).
     let mut dear = sc.clone();
     dear.squads[1].points = 500;
-    let err = t
-        .setup(
-            &dear,
-            &Options::default(),
-            &mut GameRng::new(1),
-            &mut Journal::off(),
-        )
+    let err = try_setup(&t, &dear, &Options::default(), 1, &mut Journal::off())
         .err()
         .unwrap_or_else(|| panic!("too dear"));
     let text = err.to_string();
@@ -613,13 +441,7 @@ fn tac_scen_crash_engine_roll_blast_and_head_start() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{text}"));
     dear.squads[1].points = cost;
-    let err = t
-        .setup(
-            &dear,
-            &Options::default(),
-            &mut GameRng::new(1),
-            &mut Journal::off(),
-        )
+    let err = try_setup(&t, &dear, &Options::default(), 1, &mut Journal::off())
         .err()
         .unwrap_or_else(|| panic!("too dear at full cost"));
     assert!(
@@ -627,15 +449,7 @@ fn tac_scen_crash_engine_roll_blast_and_head_start() {
             .contains(&format!("it may spend {}", cost * 4 / 5))
     );
     dear.squads[1].points = cost * 5 / 4 + 1;
-    assert!(
-        t.setup(
-            &dear,
-            &Options::default(),
-            &mut GameRng::new(1),
-            &mut Journal::off()
-        )
-        .is_ok()
-    );
+    assert!(try_setup(&t, &dear, &Options::default(), 1, &mut Journal::off()).is_ok());
 }
 
 /// tac.scen.crash.grounded-engine, tac.explosive.detonate: a landed craft's engine is an
@@ -670,29 +484,10 @@ fn tac_miss_a_missed_shot_deviates_and_spares_the_target() {
     st.units[x].stats[2] = Some(1); // 1 + 0 (snap) - 5 (range): always misses
     let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
     let before = (st.units[a].damage, st.units[a].arm);
-    let j = act(
-        &t,
-        &mut st,
-        Action::Attack {
-            unit: x as u8,
-            weapon: w,
-            mode: Mode::Snap,
-            target: a as u8,
-        },
-    );
-    let shot = j
-        .events()
-        .iter()
-        .find(|e| e.rule == "tac.ranged.resolve")
-        .and_then(|e| e.roll)
-        .unwrap_or_else(|| panic!("a roll"));
+    let j = act(&t, &mut st, attack(x as u8, w, Mode::Snap, a as u8));
+    let shot = roll_of(&j, "tac.ranged.resolve");
     assert_eq!(shot.success, Some(false));
-    let dir = j
-        .events()
-        .iter()
-        .find(|e| e.rule == "tac.miss.direction")
-        .and_then(|e| e.roll)
-        .unwrap_or_else(|| panic!("a direction"));
+    let dir = roll_of(&j, "tac.miss.direction");
     assert!(dir.p.is_some());
     let offset = j
         .events()
@@ -741,16 +536,7 @@ fn tac_miss_explosive_a_stray_rocket_still_bursts() {
     arm(&t, &mut st, x, "Rocket Launcher", 1); // 100 HE-2
     st.units[x].stats[2] = Some(1); // a snap shot at -3: always misses
     let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
-    let j = act(
-        &t,
-        &mut st,
-        Action::Attack {
-            unit: x as u8,
-            weapon: w,
-            mode: Mode::Snap,
-            target: a as u8,
-        },
-    );
+    let j = act(&t, &mut st, attack(x as u8, w, Mode::Snap, a as u8));
     assert!(
         !texts(&j, "tac.miss.explosive").is_empty(),
         "{:?}",
@@ -800,15 +586,7 @@ fn tac_equip_flare_lights_the_night() {
     };
     assert!(night(&st));
     grenades(&t, &mut st, x, &["Electro Flare"]);
-    act(
-        &t,
-        &mut st,
-        Action::Prime {
-            unit: 0,
-            slot: 0,
-            delay: 0,
-        },
-    );
+    act(&t, &mut st, prime(0, 0, 0));
     let j = act(
         &t,
         &mut st,
@@ -832,46 +610,7 @@ fn tac_equip_flare_lights_the_night() {
 fn tac_fall_onto_unit_knocks_it_down() {
     let t = tactical();
     let (mut st, x, a) = duel(&t, Options::default(), p(2, 4, 0), p(2, 0, 2));
-    let ground = [
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-        " . . . . . ",
-        "+ + + + + +",
-    ];
-    let air = [
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-    ];
-    let ledge = [
-        "+ + + + + +",
-        "   _       ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-        "           ",
-        "+ + + + + +",
-    ];
-    st.bf = field(&[&ground, &air, &ledge]);
+    st.bf = ledge();
     st.units[a].pos = p(1, 0, 2);
     st.units[a].stats[1] = Some(500);
     let b = second_alien(&mut st, a, p(1, 0, 0), Facing::S);
@@ -880,16 +619,7 @@ fn tac_fall_onto_unit_knocks_it_down() {
     t.settle_sight(&mut st);
     arm(&t, &mut st, x, "Rocket Launcher", 0);
     let w = st.units[x].weapon.unwrap_or_else(|| panic!("weapon"));
-    let j = act(
-        &t,
-        &mut st,
-        Action::Attack {
-            unit: x as u8,
-            weapon: w,
-            mode: Mode::Aimed,
-            target: a as u8,
-        },
-    );
+    let j = act(&t, &mut st, attack(x as u8, w, Mode::Aimed, a as u8));
     assert!(!texts(&j, "tac.fall.onto-unit").is_empty());
     assert_eq!(st.units[b].tu, 0);
     assert_eq!(st.units[b].pos, p(1, 0, 0));

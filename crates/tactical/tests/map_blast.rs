@@ -2,14 +2,16 @@
 //! tac.explosive.*, tac.smoke.source).
 
 use super::map_support::{field, open, strip};
+use crate::support::p;
 use squadsight_core::journal::Journal;
 use squadsight_core::square::{Dir, Pos};
 use squadsight_tactical::map::{
     Blast, DamageType, EdgeRef, FloorKind, Item, ObjectKind, Size, StrengthClass,
 };
 
-fn p(x: i32, y: i32, z: i32) -> Pos {
-    Pos::new(x, y, z)
+/// An explosion of `damage` HE in the centre square, rated HE-`rating`.
+fn he(damage: u32, rating: u8) -> Blast {
+    Blast { damage, rating }
 }
 
 /// Clauses: tac.splash.example, tac.splash.units, tac.smoke.source.
@@ -17,14 +19,7 @@ fn p(x: i32, y: i32, z: i32) -> Pos {
 fn tac_splash_example_sixty_he1_gives_sixty_forty_twenty() {
     let mut bf = open(9, 9);
     let mut journal = Journal::recording();
-    let report = bf.explode(
-        p(4, 4, 0),
-        Blast {
-            damage: 60,
-            rating: 1,
-        },
-        &mut journal,
-    );
+    let report = bf.explode(p(4, 4, 0), he(60, 1), &mut journal);
     let area = &report.areas[0];
     assert_eq!(area.damage_at(p(4, 4, 0)), 60);
     assert_eq!(area.damage_at(p(5, 5, 0)), 40);
@@ -46,44 +41,30 @@ fn tac_splash_example_sixty_he1_gives_sixty_forty_twenty() {
     assert_eq!(bf.smoke_at(p(1, 4, 0)), None);
 }
 
-/// Clauses: tac.splash.rating.
+/// Clauses: tac.splash.rating: each ring out from the centre loses 20 (HE-1), 30 (HE-2) or
+/// 40 (HE-3) of the damage.
 #[test]
 fn tac_splash_rating_he2_and_he3_lose_thirty_and_forty() {
-    let mut bf = open(9, 1);
-    let r2 = bf.explode(
-        p(0, 0, 0),
-        Blast {
-            damage: 90,
-            rating: 2,
-        },
-        &mut Journal::off(),
-    );
-    let d: Vec<u32> = (0..5).map(|x| r2.areas[0].damage_at(p(x, 0, 0))).collect();
-    assert_eq!(d, vec![90, 60, 30, 0, 0]);
-    let r3 = bf.explode(
-        p(0, 0, 0),
-        Blast {
-            damage: 110,
-            rating: 3,
-        },
-        &mut Journal::off(),
-    );
-    let d: Vec<u32> = (0..5).map(|x| r3.areas[0].damage_at(p(x, 0, 0))).collect();
-    assert_eq!(d, vec![110, 70, 30, 0, 0]);
+    let cases = [
+        (he(60, 1), [60, 40, 20, 0, 0]),
+        (he(90, 2), [90, 60, 30, 0, 0]),
+        (he(110, 3), [110, 70, 30, 0, 0]),
+    ];
+    for (blast, rings) in cases {
+        let mut bf = open(9, 1);
+        let report = bf.explode(p(0, 0, 0), blast, &mut Journal::off());
+        let d: Vec<u32> = (0..5)
+            .map(|x| report.areas[0].damage_at(p(x, 0, 0)))
+            .collect();
+        assert_eq!(d, rings, "{blast:?}");
+    }
 }
 
 /// Clauses: tac.splash.large-units.
 #[test]
 fn tac_splash_large_units_take_the_damage_of_their_closest_square() {
     let mut bf = open(7, 7);
-    let report = bf.explode(
-        p(0, 0, 0),
-        Blast {
-            damage: 60,
-            rating: 1,
-        },
-        &mut Journal::off(),
-    );
+    let report = bf.explode(p(0, 0, 0), he(60, 1), &mut Journal::off());
     let tank: Vec<Pos> = Size::Two.cells(p(1, 1, 0)).collect();
     assert_eq!(report.areas[0].damage_to(tank.iter().copied()), 40);
     assert_eq!(report.damage_to(&tank), vec![(p(0, 0, 0), 40)]);
@@ -102,14 +83,7 @@ fn tac_gap_13_walls_stop_splash_unless_destroyed() {
     ];
     let mut bf = field(&[&walls]);
     let mut journal = Journal::recording();
-    let report = bf.explode(
-        p(1, 0, 0),
-        Blast {
-            damage: 90,
-            rating: 2,
-        },
-        &mut journal,
-    );
+    let report = bf.explode(p(1, 0, 0), he(90, 2), &mut journal);
     let area = &report.areas[0];
     // The hull stands (90 < 160 HE): nothing reaches (2, 0) straight through it...
     assert_eq!(
@@ -142,14 +116,7 @@ fn tac_gap_13_walls_stop_splash_unless_destroyed() {
         " . .H. . . . ",
         "+ + + + + + +",
     ]]);
-    let report = shut.explode(
-        p(1, 0, 0),
-        Blast {
-            damage: 90,
-            rating: 2,
-        },
-        &mut Journal::off(),
-    );
+    let report = shut.explode(p(1, 0, 0), he(90, 2), &mut Journal::off());
     assert_eq!(report.areas[0].damage_at(p(2, 0, 0)), 30);
     assert_eq!(report.areas[0].damage_at(p(2, 1, 0)), 30);
     assert_eq!(report.areas[0].damage_at(p(2, 0, 1)), 60);
@@ -173,37 +140,28 @@ fn tac_collat_trigger_each_hit_is_tested_on_its_own() {
         cell: p(1, 1, 0),
         east: true,
     });
+    // tac.collat.normal: 39 AP twice does nothing (no adding up), 40 AP destroys;
+    // tac.collat.hardened: 69 PB does nothing, 70 PB destroys.
+    let strikes = [
+        (wall, DamageType::AP, 39, 0),
+        (wall, DamageType::AP, 39, 0),
+        (wall, DamageType::AP, 40, 1),
+        (base_wall, DamageType::PB, 69, 0),
+        (base_wall, DamageType::PB, 70, 1),
+    ];
     let mut j = Journal::recording();
-    // tac.collat.normal: 39 AP twice does nothing (no adding up), 40 AP destroys.
-    assert!(
-        bf.strike(wall, DamageType::AP, 39, &mut j)
-            .destroyed
-            .is_empty()
-    );
-    assert!(
-        bf.strike(wall, DamageType::AP, 39, &mut j)
-            .destroyed
-            .is_empty()
-    );
-    assert_eq!(
-        bf.strike(wall, DamageType::AP, 40, &mut j).destroyed.len(),
-        1
-    );
+    for (i, (item, kind, damage, destroyed)) in strikes.into_iter().enumerate() {
+        let got = bf.strike(item, kind, damage, &mut j).destroyed.len();
+        assert_eq!(
+            got,
+            destroyed,
+            "strike {}: {damage} {kind:?} on {item:?}",
+            i + 1
+        );
+    }
     // tac.collat.remove: the wall is gone; sight and movement pass.
     assert!(!bf.edge_blocks_movement(p(1, 0, 0), Dir::East));
     assert_eq!(bf.item(wall), None);
-    // tac.collat.hardened: 69 PB does nothing, 70 PB destroys.
-    assert!(
-        bf.strike(base_wall, DamageType::PB, 69, &mut j)
-            .destroyed
-            .is_empty()
-    );
-    assert_eq!(
-        bf.strike(base_wall, DamageType::PB, 70, &mut j)
-            .destroyed
-            .len(),
-        1
-    );
     assert!(j.events().iter().any(|e| e.rule == "tac.collat.hardened"));
 }
 
@@ -263,14 +221,7 @@ fn tac_explosive_detonate_a_destroyed_explosive_object_chains() {
             == 2
     );
     // An explosion strong enough sets the power source off as well (tac.explosive.class).
-    let report = bf.explode(
-        p(7, 0, 0),
-        Blast {
-            damage: 110,
-            rating: 3,
-        },
-        &mut j,
-    );
+    let report = bf.explode(p(7, 0, 0), he(110, 3), &mut j);
     assert_eq!(report.areas.len(), 2);
     assert_eq!(report.areas[1].centre, p(6, 0, 0));
 }
@@ -295,14 +246,7 @@ fn tac_fire_objects_incendiary_sets_normal_items_alight() {
 fn tac_collat_ground_floor_one_event_per_blast() {
     let mut bf = open(9, 9);
     let mut journal = Journal::recording();
-    let report = bf.explode(
-        p(4, 4, 0),
-        Blast {
-            damage: 60,
-            rating: 1,
-        },
-        &mut journal,
-    );
+    let report = bf.explode(p(4, 4, 0), he(60, 1), &mut journal);
     let dirt = report
         .destroyed
         .iter()

@@ -2,14 +2,10 @@
 //! (tac.fire.*, tac.smoke.*, tac.gap.14, tac.gap.60).
 
 use super::map_support::{field, open, strip};
+use crate::support::p;
 use squadsight_core::journal::Journal;
 use squadsight_core::rng::GameRng;
-use squadsight_core::square::Pos;
 use squadsight_tactical::map::{CloudKind, ObjectKind};
-
-fn p(x: i32, y: i32, z: i32) -> Pos {
-    Pos::new(x, y, z)
-}
 
 /// Clauses: tac.fire.ignite, tac.fire.damage, tac.smoke.damage, tac.smoke.duration,
 /// tac.smoke.source (the squares listed each round are where units take 10 ST and 20 IN).

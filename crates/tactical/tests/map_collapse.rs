@@ -1,13 +1,9 @@
 //! Falling and collapsing buildings (tac.fall.trigger, tac.collapse.*).
 
 use super::map_support::field;
+use crate::support::p;
 use squadsight_core::journal::Journal;
-use squadsight_core::square::Pos;
 use squadsight_tactical::map::{Battlefield, DamageType, EdgeRef, Faller, Item, Size};
-
-fn p(x: i32, y: i32, z: i32) -> Pos {
-    Pos::new(x, y, z)
-}
 
 /// A two-storey house with a flat roof: 3 x 3 squares, walls on both storeys.
 fn house() -> Battlefield {

@@ -1,17 +1,14 @@
 //! Line of sight, sight fields and incremental sight (tac.los.*, tac.map.floor-los,
 //! tac.map.wall, tac.map.door).
 
-use super::map_support::{field, strip};
+use super::map_support::{drawn, field, strip};
+use crate::support::p;
 use proptest::prelude::*;
 use squadsight_core::square::{Dir, Pos};
 use squadsight_tactical::map::sight::view_limit;
 use squadsight_tactical::map::{
     Body, CloudKind, Facing, Looker, SeatView, SightBlock, SightRules, Size, Vision, VisionArc,
 };
-
-fn p(x: i32, y: i32, z: i32) -> Pos {
-    Pos::new(x, y, z)
-}
 
 fn nobody(_: Pos) -> bool {
     false
@@ -281,12 +278,7 @@ pub fn random_map(seed: &[u8]) -> squadsight_tactical::map::Battlefield {
         }
         levels.push(rows);
     }
-    let refs: Vec<Vec<&str>> = levels
-        .iter()
-        .map(|l| l.iter().map(String::as_str).collect())
-        .collect();
-    let levels: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
-    field(&levels)
+    drawn(&levels)
 }
 
 fn body(x: u8, y: u8, z: u8, two: bool, kneel: bool) -> Body {

@@ -3,12 +3,9 @@
 //! tac.move.flight).
 
 use super::map_support::{field, strip};
+use crate::support::p;
 use squadsight_core::square::{Dir, Pos};
 use squadsight_tactical::map::{Climb, Locomotion, Size, StepBlock, StepKind};
-
-fn p(x: i32, y: i32, z: i32) -> Pos {
-    Pos::new(x, y, z)
-}
 
 fn walk(diagonal: bool, uneven: bool, climb: Climb) -> StepKind {
     StepKind::Walk {

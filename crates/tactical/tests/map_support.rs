@@ -33,23 +33,37 @@ pub fn field(levels: &[&[&str]]) -> Battlefield {
     )
 }
 
-/// An open field of grass, `w × h`.
-pub fn open(w: usize, h: usize) -> Battlefield {
+/// The drawing of one level `w × h` with every cell `cell` and every edge open.
+pub fn rows(w: usize, h: usize, cell: char) -> Vec<String> {
     let corners: String = "+ ".repeat(w) + "+";
-    let cells: String = " .".repeat(w) + " ";
+    let cells: String = format!(" {cell}").repeat(w) + " ";
     let mut rows = Vec::new();
     for _ in 0..h {
         rows.push(corners.clone());
         rows.push(cells.clone());
     }
     rows.push(corners);
-    let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
-    field(&[&refs])
+    rows
+}
+
+/// A battlefield drawn as owned rows, level by level (ground first).
+pub fn drawn(levels: &[Vec<String>]) -> Battlefield {
+    let refs: Vec<Vec<&str>> = levels
+        .iter()
+        .map(|l| l.iter().map(String::as_str).collect())
+        .collect();
+    let levels: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+    field(&levels)
+}
+
+/// An open field of grass, `w × h`.
+pub fn open(w: usize, h: usize) -> Battlefield {
+    drawn(&[rows(w, h, '.')])
 }
 
 /// A one-row battlefield: each level is a string of `w` cell characters, all edges open.
 pub fn strip(levels: &[&str]) -> Battlefield {
-    let drawn: Vec<Vec<String>> = levels
+    let levels: Vec<Vec<String>> = levels
         .iter()
         .map(|cells| {
             let w = cells.chars().count();
@@ -58,10 +72,5 @@ pub fn strip(levels: &[&str]) -> Battlefield {
             vec![corners.clone(), row, corners]
         })
         .collect();
-    let refs: Vec<Vec<&str>> = drawn
-        .iter()
-        .map(|l| l.iter().map(String::as_str).collect())
-        .collect();
-    let levels: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
-    field(&levels)
+    drawn(&levels)
 }

@@ -1,8 +1,10 @@
 //! Rules of units, movement, fighting and turns checked on small hand-made battlefields, each
 //! test named for the clause it checks.
 
-use crate::map_support::open;
-use squadsight_core::square::Pos;
+// Other test files reach the shared fixtures through this module too.
+pub(crate) use crate::support::{act, duel, legal, roll_of, tactical};
+
+use crate::support::{attack, fly, p, start, step, try_apply, try_setup};
 use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
 use squadsight_tactical::Tactical;
 use squadsight_tactical::action::Action;
@@ -11,167 +13,66 @@ use squadsight_tactical::map::Facing;
 use squadsight_tactical::options::Options;
 use squadsight_tactical::state::{State, Status};
 
-pub(crate) fn tactical() -> Tactical {
-    Tactical::new().unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// The Assault squads on an open 20x20 field: units 0 (an X-Com rifleman) and the first alien
-/// (a Sectoid) placed where asked; every other unit is put out of the game.
-pub(crate) fn duel(t: &Tactical, options: Options, xcom: Pos, alien: Pos) -> (State, usize, usize) {
-    let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = GameRng::new(1);
-    let mut st = t
-        .setup(&sc, &options, &mut rng, &mut Journal::off())
-        .unwrap_or_else(|e| panic!("{e}"));
-    st.bf = open(20, 20);
-    let a = st
-        .units
-        .iter()
-        .position(|u| u.seat == Seat(1))
-        .unwrap_or_else(|| panic!("no alien"));
-    for (i, u) in st.units.iter_mut().enumerate() {
-        if i != 0 && i != a {
-            u.status = Status::Dead;
-            u.pos = Pos::new(19, (i % 20) as i32, 0);
-        }
-        u.done = false;
-    }
-    st.units[0].pos = xcom;
-    st.units[0].facing = Facing::N;
-    st.units[a].pos = alien;
-    st.units[a].facing = Facing::S;
-    st.order = vec![Seat(0), Seat(1)];
-    st.turn = 0;
-    st.active = None;
-    t.settle_sight(&mut st);
-    (st, 0, a)
-}
-
-pub(crate) fn act(t: &Tactical, st: &mut State, action: Action) -> Journal {
-    let mut j = Journal::recording();
-    let Decision::Act(seat) = t.to_act(st) else {
-        panic!("game over")
-    };
-    let mut rng = GameRng::new(9);
-    t.apply(st, seat, &action, &mut rng, &mut j)
-        .unwrap_or_else(|e| panic!("{e}"));
-    j
-}
-
-pub(crate) fn legal(t: &Tactical, st: &State, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::new();
-    t.legal_actions(st, seat, &mut out);
-    out
+/// What one case of [`tac_move_costs`] does: prepares the trooper, then plays each action in
+/// turn, checking the TUs spent so far and the facing after it.
+struct MoveCase {
+    name: &'static str,
+    prep: fn(&mut State),
+    moves: Vec<(Action, i16, Facing)>,
 }
 
 /// tac.move.tu, tac.move.walk-straight, tac.move.walk-diagonal, tac.move.turn-45,
-/// tac.move.turn-90, tac.move.turn-180, tac.stat.tu
+/// tac.move.turn-90, tac.move.turn-180, tac.stat.tu, tac.gap.43, tac.move.encumbrance,
+/// tac.crit.leg, tac.crit.cumulative: the TUs each move costs. The X-Com trooper stands at
+/// (5, 10) facing north, the Sectoid far off at (5, 0) with its back turned, so nothing
+/// reacts.
 #[test]
-fn tac_move_walk_straight_diagonal_and_turns() {
+fn tac_move_costs() {
+    let turn = |facing| Action::Turn { unit: 0, facing };
+    let cases = [
+        MoveCase {
+            // A straight step is 2 after turning about (turn-180: 2); a diagonal one 3 with a
+            // free 45° turn; another 45° is free, but a second one straight after makes a 90°
+            // turn from where the run began and costs 1 (tac.gap.43).
+            name: "walk, turn about, diagonal, turns",
+            prep: |st| st.units[0].facing = Facing::S,
+            moves: vec![
+                (step(0, p(5, 9, 0)), 2 + 2, Facing::N),
+                (step(0, p(6, 8, 0)), 4 + 3, Facing::NE),
+                (turn(Facing::E), 7, Facing::E),
+                (turn(Facing::SE), 8, Facing::SE),
+            ],
+        },
+        MoveCase {
+            name: "encumbered: a straight step costs double",
+            prep: |st| st.units[0].weight = 100, // far above STR 30
+            moves: vec![(step(0, p(5, 9, 0)), 4, Facing::N)],
+        },
+        MoveCase {
+            name: "two leg wounds: a straight step costs 2 × 2 × 2",
+            prep: |st| st.units[0].legs = 2,
+            moves: vec![(step(0, p(5, 9, 0)), 8, Facing::N)],
+        },
+    ];
     let t = tactical();
-    // Behind each other's backs, far apart, no reaction possible: facing away.
-    let (mut st, x, _) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 0, 0),
-    );
-    st.units[x].facing = Facing::S;
-    st.units[1].facing = Facing::N;
-    let tu = st.units[x].tu;
-    // tac.move.walk-straight: 2 TU, after turning about (tac.move.turn-180: 2 TU).
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: Pos::new(5, 9, 0),
-            fly: false,
-        },
-    );
-    assert_eq!(st.units[x].tu, tu - 2 - 2);
-    // tac.move.walk-diagonal: 3 TU, plus a free 45° turn (tac.move.turn-45).
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: Pos::new(6, 8, 0),
-            fly: false,
-        },
-    );
-    assert_eq!(st.units[x].tu, tu - 4 - 3);
-    assert_eq!(st.units[x].facing, Facing::NE);
-    // Another 45° is free (tac.move.turn-45), but a second one straight after makes a 90°
-    // turn from where the run began and costs 1 (tac.move.turn-90, tac.gap.43).
-    act(
-        &t,
-        &mut st,
-        Action::Turn {
-            unit: 0,
-            facing: Facing::E,
-        },
-    );
-    assert_eq!(st.units[x].tu, tu - 7);
-    act(
-        &t,
-        &mut st,
-        Action::Turn {
-            unit: 0,
-            facing: Facing::SE,
-        },
-    );
-    assert_eq!(st.units[x].tu, tu - 8);
-}
-
-/// tac.move.encumbrance, tac.crit.leg, tac.crit.cumulative
-#[test]
-fn tac_move_encumbrance_and_tac_crit_cumulative_double_costs() {
-    let t = tactical();
-    let (mut st, x, _) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 0, 0),
-    );
-    st.units[1].facing = Facing::N;
-    let tu = st.units[x].tu;
-    st.units[x].weight = 100; // far above STR 30
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: Pos::new(5, 9, 0),
-            fly: false,
-        },
-    );
-    assert_eq!(st.units[x].tu, tu - 4);
-    // tac.crit.cumulative: two leg wounds make a straight step cost 8.
-    st.units[x].weight = 0;
-    st.units[x].legs = 2;
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: Pos::new(5, 8, 0),
-            fly: false,
-        },
-    );
-    assert_eq!(st.units[x].tu, tu - 4 - 8);
+    for case in cases {
+        let (mut st, x, _) = duel(&t, Options::default(), p(5, 10, 0), p(5, 0, 0));
+        st.units[1].facing = Facing::N;
+        (case.prep)(&mut st);
+        let tu = st.units[x].tu;
+        for (i, (action, spent, facing)) in case.moves.into_iter().enumerate() {
+            act(&t, &mut st, action);
+            let got = (tu - st.units[x].tu, st.units[x].facing);
+            assert_eq!(got, (spent, facing), "{}: move {}", case.name, i + 1);
+        }
+    }
 }
 
 /// tac.move.kneel-stand, tac.move.kneel-immobile, tac.move.kneel-who
 #[test]
 fn tac_move_kneel_immobile_and_kneel_stand_cost() {
     let t = tactical();
-    let (mut st, x, _) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 0, 0),
-    );
+    let (mut st, x, _) = duel(&t, Options::default(), p(5, 10, 0), p(5, 0, 0));
     st.units[1].facing = Facing::N;
     let tu = st.units[x].tu;
     act(&t, &mut st, Action::Kneel { unit: 0 });
@@ -187,12 +88,7 @@ fn tac_move_kneel_immobile_and_kneel_stand_cost() {
 fn tac_ranged_mod_kneeling_both_ways_and_range() {
     // Dispute: a shot at a kneeling target takes -5; a kneeling firer gets +15.
     let t = tactical();
-    let (mut st, x, a) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 0, 0),
-    );
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 0, 0));
     let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("rifle"));
     let plain = t.to_hit(&st, x, rifle, Mode::Aimed, a);
     // ACC 25 + 20 boost, Aimed +50, range -10 (tac.ranged.mod.range).
@@ -205,43 +101,18 @@ fn tac_ranged_mod_kneeling_both_ways_and_range() {
     st.units[x].kneeling = true;
     // 85 - 5 + 15 = 95: the cap (tac.ranged.cap) holds it there.
     assert_eq!(t.to_hit(&st, x, rifle, Mode::Aimed, a).target, 95);
-    assert_eq!(
-        squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(3, 4, 0)),
-        5
-    );
-    assert_eq!(
-        squadsight_tactical::range(Pos::new(0, 0, 0), Pos::new(1, 1, 0)),
-        1
-    );
+    assert_eq!(squadsight_tactical::range(p(0, 0, 0), p(3, 4, 0)), 5);
+    assert_eq!(squadsight_tactical::range(p(0, 0, 0), p(1, 1, 0)), 1);
 }
 
 /// tac.ranged.resolve, tac.ranged.ammo, tac.ranged.repeat, tac.ranged.los, tac.ranged.targets
 #[test]
 fn tac_ranged_resolve_journals_target_and_exact_odds() {
     let t = tactical();
-    let (mut st, x, a) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 4, 0),
-    );
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 4, 0));
     let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("rifle"));
-    let j = act(
-        &t,
-        &mut st,
-        Action::Attack {
-            unit: 0,
-            weapon: rifle,
-            mode: Mode::Snap,
-            target: a as u8,
-        },
-    );
-    let roll = j
-        .events()
-        .iter()
-        .find(|e| e.rule == "tac.ranged.resolve")
-        .and_then(|e| e.roll)
-        .unwrap_or_else(|| panic!("no to-hit roll"));
+    let j = act(&t, &mut st, attack(0, rifle, Mode::Snap, a as u8));
+    let roll = roll_of(&j, "tac.ranged.resolve");
     // ACC 45 + snap 0 - range 6 = 39, d100 at or under (tac.gap.29).
     assert_eq!(roll.p.map(|p| p.to_string()), Some("39.0% (39/100)".into()));
     // tac.ranged.ammo: one round used; tac.ranged.repeat: 6 TU paid.
@@ -252,17 +123,11 @@ fn tac_ranged_resolve_journals_target_and_exact_odds() {
 /// Moves the X-Com unit one step into the Sectoid's view until a reaction roll is won.
 fn reaction_won(t: &Tactical, options: Options) -> Option<(State, Journal)> {
     for seed in 0..60 {
-        let (mut st, _, a) = duel(t, options, Pos::new(5, 12, 0), Pos::new(5, 2, 0));
+        let (mut st, _, a) = duel(t, options, p(5, 12, 0), p(5, 2, 0));
         // The Sectoid did not see the X-Com unit before this step (tac.gap.5: new sight).
         st.units[a].seen = 0;
         let mut j = Journal::recording();
-        let mut rng = GameRng::new(seed);
-        let step = Action::Step {
-            unit: 0,
-            to: Pos::new(5, 11, 0),
-            fly: false,
-        };
-        t.apply(&mut st, Seat(0), &step, &mut rng, &mut j)
+        try_apply(t, &mut st, Seat(0), &step(0, p(5, 11, 0)), seed, &mut j)
             .unwrap_or_else(|e| panic!("{e}"));
         if !st.reactions.is_empty() || j.events().iter().any(|e| e.rule == "tac.react.interrupt") {
             return Some((st, j));
@@ -316,12 +181,7 @@ fn tac_react_automatic_answers_for_listed_seats() {
 #[test]
 fn tac_game_victory_when_one_team_is_left() {
     let t = tactical();
-    let (mut st, x, a) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 8, 0),
-    );
+    let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 8, 0));
     st.units[a].damage = st.units[a].stats[1].unwrap_or(0);
     st.units[a].status = Status::Unconscious;
     act(&t, &mut st, Action::EndUnit { unit: x as u8 });
@@ -335,14 +195,9 @@ fn tac_game_victory_when_one_team_is_left() {
 #[test]
 fn tac_game_one_active_unit_and_unit_turn() {
     let t = tactical();
-    let (mut st, x, _) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(15, 0, 0),
-    );
+    let (mut st, x, _) = duel(&t, Options::default(), p(5, 10, 0), p(15, 0, 0));
     st.units[2].status = Status::Active; // a second X-Com unit
-    st.units[2].pos = Pos::new(8, 10, 0);
+    st.units[2].pos = p(8, 10, 0);
     t.settle_sight(&mut st);
     act(&t, &mut st, Action::Kneel { unit: x as u8 });
     // Only the unit that started may act until its turn ends.
@@ -361,11 +216,7 @@ fn tac_game_one_active_unit_and_unit_turn() {
 fn fog_of_war_hides_unseen_enemies() {
     // The Assault map at the start: the crafts stand far apart behind their hulls.
     let t = tactical();
-    let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = GameRng::new(4);
-    let st = t
-        .setup(&sc, &Options::default(), &mut rng, &mut Journal::off())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let st = start(&t, "assault", &Options::default(), 4);
     let obs = t.observe(&st, Seat(0));
     assert!(!obs.hidden.is_empty());
     for &h in &obs.hidden {
@@ -391,11 +242,9 @@ fn fog_of_war_hides_unseen_enemies() {
 fn rounds_open_with_initiative_and_give_tus_back() {
     let t = tactical();
     let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = GameRng::new(11);
     let mut j = Journal::recording();
-    let mut st = t
-        .setup(&sc, &Options::default(), &mut rng, &mut j)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut st =
+        try_setup(&t, &sc, &Options::default(), 11, &mut j).unwrap_or_else(|e| panic!("{e}"));
     let inits: Vec<_> = j
         .events()
         .iter()
@@ -429,13 +278,7 @@ fn squads_over_budget_are_refused() {
     let t = tactical();
     let mut sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
     sc.squads[0].points = 500;
-    let e = t
-        .setup(
-            &sc,
-            &Options::default(),
-            &mut GameRng::new(1),
-            &mut Journal::off(),
-        )
+    let e = try_setup(&t, &sc, &Options::default(), 1, &mut Journal::off())
         .err()
         .unwrap_or_else(|| panic!("accepted"));
     assert!(e.to_string().contains("points"), "{e}");
@@ -445,12 +288,7 @@ fn squads_over_budget_are_refused() {
 #[test]
 fn reloading_costs_eight_and_uses_a_clip() {
     let t = tactical();
-    let (mut st, x, _) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 0, 0),
-    );
+    let (mut st, x, _) = duel(&t, Options::default(), p(5, 10, 0), p(5, 0, 0));
     st.units[1].facing = Facing::N;
     st.units[x].rounds = Some(0);
     let clips = st.units[x].clips;
@@ -475,21 +313,16 @@ fn melee_costs_twenty_or_the_table_and_rolls_against_mac() {
     for (opt, tu) in [("rule", 20), ("table", 10)] {
         let mut o = Options::default();
         o.set("melee_tu", opt).unwrap_or_else(|e| panic!("{e}"));
-        let (mut st, _, a) = duel(&t, o, Pos::new(5, 10, 0), Pos::new(5, 9, 0));
+        let (mut st, _, a) = duel(&t, o, p(5, 10, 0), p(5, 9, 0));
         // The Stun Rod trooper (unit 7) steps in for the rifleman.
         st.units[0].status = Status::Dead;
-        st.units[0].pos = Pos::new(0, 0, 0);
+        st.units[0].pos = p(0, 0, 0);
         st.units[6].status = Status::Active;
-        st.units[6].pos = Pos::new(5, 10, 0);
+        st.units[6].pos = p(5, 10, 0);
         st.units[6].facing = Facing::N;
         t.settle_sight(&mut st);
         let rod = st.units[6].weapon.unwrap_or_else(|| panic!("stun rod"));
-        let strike = Action::Attack {
-            unit: 6,
-            weapon: rod,
-            mode: Mode::Melee,
-            target: a as u8,
-        };
+        let strike = attack(6, rod, Mode::Melee, a as u8);
         assert!(legal(&t, &st, Seat(0)).contains(&strike));
         // A melee weapon has no ranged shot.
         assert!(!legal(&t, &st, Seat(0)).iter().any(|x| matches!(
@@ -503,12 +336,7 @@ fn melee_costs_twenty_or_the_table_and_rolls_against_mac() {
         let full = st.units[6].tu;
         let j = act(&t, &mut st, strike);
         assert_eq!(st.units[6].tu, full - tu);
-        let r = j
-            .events()
-            .iter()
-            .find(|e| e.rule == "tac.melee.resolve")
-            .and_then(|e| e.roll)
-            .unwrap_or_else(|| panic!("no melee roll"));
+        let r = roll_of(&j, "tac.melee.resolve");
         // MAC 75 + Stun Rod +15 = 90.
         assert_eq!(r.p.map(|p| p.to_string()), Some("90.0% (9/10)".into()));
     }
@@ -518,12 +346,7 @@ fn melee_costs_twenty_or_the_table_and_rolls_against_mac() {
 #[test]
 fn units_without_acc_cannot_shoot() {
     let t = tactical();
-    let (mut st, _, _) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 5, 0),
-    );
+    let (mut st, _, _) = duel(&t, Options::default(), p(5, 10, 0), p(5, 5, 0));
     let reaper = st
         .units
         .iter()
@@ -531,7 +354,7 @@ fn units_without_acc_cannot_shoot() {
         .unwrap_or_else(|| panic!("a Reaper"));
     assert_eq!(st.units[reaper].stats[2], None);
     st.units[reaper].status = Status::Active;
-    st.units[reaper].pos = Pos::new(10, 5, 0);
+    st.units[reaper].pos = p(10, 5, 0);
     st.order = vec![Seat(1), Seat(0)];
     t.settle_sight(&mut st);
     let l = legal(&t, &st, Seat(1));
@@ -547,33 +370,17 @@ fn medikit_heals_ten_on_a_seventy_percent_roll() {
     let t = tactical();
     let mut healed = false;
     for seed in 0..20 {
-        let (mut st, _, _) = duel(
-            &t,
-            Options::default(),
-            Pos::new(5, 10, 0),
-            Pos::new(15, 0, 0),
-        );
+        let (mut st, _, _) = duel(&t, Options::default(), p(5, 10, 0), p(15, 0, 0));
         st.units[1].facing = Facing::N;
         st.units[7].status = Status::Active;
-        st.units[7].pos = Pos::new(6, 10, 0);
+        st.units[7].pos = p(6, 10, 0);
         st.units[0].damage = 15;
         t.settle_sight(&mut st);
         let mut j = Journal::recording();
-        t.apply(
-            &mut st,
-            Seat(0),
-            &Action::Heal { unit: 7, target: 0 },
-            &mut GameRng::new(seed),
-            &mut j,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let heal = Action::Heal { unit: 7, target: 0 };
+        try_apply(&t, &mut st, Seat(0), &heal, seed, &mut j).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(st.units[7].tu, 27 - 10);
-        let r = j
-            .events()
-            .iter()
-            .find(|e| e.rule == "tac.medikit.use")
-            .and_then(|e| e.roll)
-            .unwrap_or_else(|| panic!("no roll"));
+        let r = roll_of(&j, "tac.medikit.use");
         assert_eq!(r.p.map(|p| p.to_string()), Some("70.0% (7/10)".into()));
         if r.success == Some(true) {
             assert_eq!(st.units[0].damage, 5);
@@ -590,43 +397,17 @@ fn medikit_heals_ten_on_a_seventy_percent_roll() {
 #[test]
 fn fliers_fly_or_walk_at_the_table_costs() {
     let t = tactical();
-    let (mut st, x, _) = duel(
-        &t,
-        Options::default(),
-        Pos::new(5, 10, 0),
-        Pos::new(5, 0, 0),
-    );
+    let (mut st, x, _) = duel(&t, Options::default(), p(5, 10, 0), p(5, 0, 0));
     st.units[1].facing = Facing::N;
     st.units[x].flies = true; // as if in a Flying Suit (tac.unit.flight)
     let l = legal(&t, &st, Seat(0));
-    let fly = Action::Step {
-        unit: 0,
-        to: Pos::new(5, 9, 0),
-        fly: true,
-    };
-    assert!(l.contains(&fly));
-    assert!(l.contains(&Action::Step {
-        unit: 0,
-        to: Pos::new(5, 9, 0),
-        fly: false
-    }));
-    let up = Action::Step {
-        unit: 0,
-        to: Pos::new(5, 10, 1),
-        fly: true,
-    };
+    assert!(l.contains(&fly(0, p(5, 9, 0))));
+    assert!(l.contains(&step(0, p(5, 9, 0))));
+    let up = fly(0, p(5, 10, 1));
     assert!(l.contains(&up));
     let tu = st.units[x].tu;
     act(&t, &mut st, up);
     assert_eq!(st.units[x].tu, tu - 4);
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: Pos::new(5, 9, 1),
-            fly: true,
-        },
-    );
+    act(&t, &mut st, fly(0, p(5, 9, 1)));
     assert_eq!(st.units[x].tu, tu - 6);
 }

@@ -14,5 +14,6 @@ mod map_steps;
 mod map_support;
 mod map_tiles;
 mod rules;
+mod support;
 mod units;
 mod weapons;

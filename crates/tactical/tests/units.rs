@@ -2,9 +2,12 @@
 //! civilians' runs, Chrysalid implants and zombies, items on the floor, medikits, secret
 //! missions, ship boarding and base deployment. Each test is named for the clause it checks.
 
-use crate::map_support::open;
+use crate::support::{
+    act, act_with, arena, face_off, find, legal, north, p, psi, roll_of, rules_in, seat_to_act,
+    south, start, step, tactical, try_apply, try_setup, units_of,
+};
 use squadsight_core::square::Pos;
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use squadsight_core::{Decision, Journal, Ruleset, Seat};
 use squadsight_tactical::Tactical;
 use squadsight_tactical::action::Action;
 use squadsight_tactical::data::{Mode, PanicEffect};
@@ -14,80 +17,6 @@ use squadsight_tactical::mission::Mission;
 use squadsight_tactical::options::Options;
 use squadsight_tactical::psi::PsiKind;
 use squadsight_tactical::state::{State, Status};
-
-fn tactical() -> Tactical {
-    Tactical::new().unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn setup(t: &Tactical, scenario: &str, seed: u64) -> State {
-    let sc = t.scenario(scenario).unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = GameRng::new(seed);
-    t.setup(&sc, &Options::default(), &mut rng, &mut Journal::off())
-        .unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// The index of the first unit of a type.
-fn find(t: &Tactical, st: &State, name: &str) -> usize {
-    st.units
-        .iter()
-        .position(|u| t.catalog().unit(u.kind).name == name)
-        .unwrap_or_else(|| panic!("no {name}"))
-}
-
-/// The Assault squads on an open 20x20 field with only the listed units in play, placed and
-/// facing as asked; X-Com's squad turn, round 1.
-fn arena(t: &Tactical, scenario: &str, keep: &[(usize, Pos, Facing)]) -> State {
-    let mut st = setup(t, scenario, 1);
-    st.bf = open(20, 20);
-    for (i, u) in st.units.iter_mut().enumerate() {
-        u.done = false;
-        u.tu = u.stat(0);
-        match keep.iter().find(|k| k.0 == i) {
-            Some(&(_, p, f)) => {
-                u.pos = p;
-                u.facing = f;
-            }
-            None => {
-                u.status = Status::Dead;
-                u.pos = Pos::new(19, (i % 20) as i32, 0);
-            }
-        }
-    }
-    st.order = vec![Seat(0), Seat(1)];
-    st.turn = 0;
-    st.round = 1;
-    st.active = None;
-    st.reactions.clear();
-    st.flights.clear();
-    t.settle_sight(&mut st);
-    st
-}
-
-fn legal(t: &Tactical, st: &State, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::new();
-    t.legal_actions(st, seat, &mut out);
-    out
-}
-
-fn seat_to_act(t: &Tactical, st: &State) -> Seat {
-    match t.to_act(st) {
-        Decision::Act(s) => s,
-        Decision::Over(o) => panic!("game over: {}", o.reason),
-    }
-}
-
-fn act_with(t: &Tactical, st: &mut State, action: Action, seed: u64) -> Journal {
-    let mut j = Journal::recording();
-    let seat = seat_to_act(t, st);
-    let mut rng = GameRng::new(seed);
-    t.apply(st, seat, &action, &mut rng, &mut j)
-        .unwrap_or_else(|e| panic!("{e}"));
-    j
-}
-
-fn act(t: &Tactical, st: &mut State, action: Action) -> Journal {
-    act_with(t, st, action, 9)
-}
 
 /// Plays on (ending squad turns, holding fire, running where told) until the round changes.
 fn next_round(t: &Tactical, st: &mut State) -> Journal {
@@ -106,15 +35,17 @@ fn next_round(t: &Tactical, st: &mut State) -> Journal {
         } else {
             list.first().cloned().unwrap_or_else(|| panic!("no action"))
         };
-        let mut rng = GameRng::new(3);
-        t.apply(st, seat, &a, &mut rng, &mut all)
-            .unwrap_or_else(|e| panic!("{e}"));
+        try_apply(t, st, seat, &a, 3, &mut all).unwrap_or_else(|e| panic!("{e}"));
     }
     all
 }
 
-fn rules_in(j: &Journal) -> Vec<&'static str> {
-    j.events().iter().map(|e| e.rule).collect()
+/// Unit 0, given a Psi Amp and a PSK no defence can match, makes a psi attack of `kind`
+/// on unit `target`.
+fn psi_attack(t: &Tactical, st: &mut State, target: usize, kind: PsiKind) -> Journal {
+    st.units[0].psi_amp = true;
+    st.units[0].stats[7] = Some(300);
+    act(t, st, psi(0, target as u8, kind))
 }
 
 /// tac.psi.who, tac.equip.psi-amp, tac.unit.hwp-rules, tac.stat.psk: aliens attack with
@@ -122,36 +53,31 @@ fn rules_in(j: &Journal) -> Vec<&'static str> {
 #[test]
 fn tac_psi_who_aliens_bare_humans_with_amp_never_hwps() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let (tank, sectoid) = (find(&t, &st0, "Tank Cannon"), find(&t, &st0, "Sectoid"));
+    let [tank, sectoid] = units_of(&t, "assault", ["Tank Cannon", "Sectoid"]);
     let mut st = arena(
         &t,
         "assault",
         &[
-            (0, Pos::new(5, 10, 0), Facing::N),
-            (tank, Pos::new(8, 10, 0), Facing::N),
-            (sectoid, Pos::new(5, 4, 0), Facing::S),
+            (0, north(5, 10)),
+            (tank, north(8, 10)),
+            (sectoid, south(5, 4)),
         ],
     );
-    let psi = |st: &State, seat| {
+    let psi_moves = |st: &State, seat| {
         legal(&t, st, seat)
             .into_iter()
             .filter(|a| matches!(a, Action::Psi { .. }))
             .collect::<Vec<_>>()
     };
     // X-Com's troop carries no Psi Amp.
-    assert!(psi(&st, Seat(0)).is_empty());
+    assert!(psi_moves(&st, Seat(0)).is_empty());
     st.units[0].psi_amp = true;
-    let list = psi(&st, Seat(0));
+    let list = psi_moves(&st, Seat(0));
     assert_eq!(list.len(), 3, "{list:?}");
-    assert!(list.contains(&Action::Psi {
-        unit: 0,
-        target: sectoid as u8,
-        kind: PsiKind::MindControl
-    }));
+    assert!(list.contains(&psi(0, sectoid as u8, PsiKind::MindControl)));
     // The aliens' turn: the Sectoid may attack the troop but not the tank.
     st.turn = 1;
-    let list = psi(&st, Seat(1));
+    let list = psi_moves(&st, Seat(1));
     assert!(!list.is_empty());
     assert!(
         list.iter()
@@ -164,31 +90,13 @@ fn tac_psi_who_aliens_bare_humans_with_amp_never_hwps() {
 #[test]
 fn tac_psi_resolve_is_opposed_and_costs_ten_tu() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
-    let base = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(5, 10, 0), Facing::N),
-            (sectoid, Pos::new(5, 4, 0), Facing::S),
-        ],
-    );
+    let (base, sectoid) = face_off(&t, "assault", "Sectoid", north(5, 10), south(5, 4));
     let mut wins = 0;
     for seed in 0..40 {
         let mut st = base.clone();
         st.units[0].psi_amp = true;
         let tu = st.units[0].tu;
-        let j = act_with(
-            &t,
-            &mut st,
-            Action::Psi {
-                unit: 0,
-                target: sectoid as u8,
-                kind: PsiKind::Probe,
-            },
-            seed,
-        );
+        let j = act_with(&t, &mut st, psi(0, sectoid as u8, PsiKind::Probe), seed);
         assert_eq!(st.units[0].tu, tu - 10);
         let rolls: Vec<_> = j
             .events()
@@ -216,33 +124,9 @@ fn tac_psi_panic_table_and_effect_waits_for_next_turn() {
     assert!(table[..4].iter().all(|e| *e == PanicEffect::Paralysed));
     assert!(table[4..7].iter().all(|e| *e == PanicEffect::Flee));
     assert!(table[7..].iter().all(|e| *e == PanicEffect::Berserk));
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
-    let mut st = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(5, 10, 0), Facing::N),
-            (sectoid, Pos::new(5, 4, 0), Facing::S),
-        ],
-    );
-    st.units[0].psi_amp = true;
-    st.units[0].stats[7] = Some(300);
-    let j = act(
-        &t,
-        &mut st,
-        Action::Psi {
-            unit: 0,
-            target: sectoid as u8,
-            kind: PsiKind::Panic,
-        },
-    );
-    let d10 = j
-        .events()
-        .iter()
-        .find(|e| e.rule == "tac.psi.panic" && e.roll.is_some())
-        .and_then(|e| e.roll)
-        .unwrap_or_else(|| panic!("no panic die"));
+    let (mut st, sectoid) = face_off(&t, "assault", "Sectoid", north(5, 10), south(5, 4));
+    let j = psi_attack(&t, &mut st, sectoid, PsiKind::Panic);
+    let d10 = roll_of(&j, "tac.psi.panic");
     let effect = table[(d10.total - 1) as usize];
     assert_eq!(st.units[sectoid].panic, Some(effect));
     // The row's exact odds: 4/10, 3/10 or 3/10.
@@ -260,16 +144,7 @@ fn tac_psi_panic_table_and_effect_waits_for_next_turn() {
 #[test]
 fn tac_psi_panic_paralysed_no_tu_next_turn() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
-    let mut st = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(5, 18, 0), Facing::S),
-            (sectoid, Pos::new(5, 1, 0), Facing::N),
-        ],
-    );
+    let (mut st, sectoid) = face_off(&t, "assault", "Sectoid", south(5, 18), north(5, 1));
     st.units[sectoid].panic = Some(PanicEffect::Paralysed);
     let j = next_round(&t, &mut st);
     assert!(rules_in(&j).contains(&"tac.psi.panic-paralysed"));
@@ -283,22 +158,13 @@ fn tac_psi_panic_paralysed_no_tu_next_turn() {
 #[test]
 fn tac_psi_panic_flee_drops_weapon_and_runs_away() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
-    let mut st = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(10, 15, 0), Facing::S),
-            (sectoid, Pos::new(10, 10, 0), Facing::N),
-        ],
-    );
+    let (mut st, sectoid) = face_off(&t, "assault", "Sectoid", south(10, 15), north(10, 10));
     st.units[sectoid].panic = Some(PanicEffect::Flee);
     st.units[sectoid].panic_from = Some(0);
     next_round(&t, &mut st);
     assert_eq!(st.units[sectoid].weapon, None);
     assert_eq!(st.floor.len(), 1);
-    assert_eq!(st.floor[0].pos, Pos::new(10, 10, 0));
+    assert_eq!(st.floor[0].pos, p(10, 10, 0));
     // The Sectoid's own seat steers, only away from the troop.
     assert_eq!(seat_to_act(&t, &st), Seat(1));
     let mut last = 25;
@@ -339,16 +205,7 @@ fn tac_psi_panic_flee_drops_weapon_and_runs_away() {
 #[test]
 fn tac_psi_panic_berserk_fires_snap_shots_in_rolled_directions() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
-    let mut st = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(10, 18, 0), Facing::S),
-            (sectoid, Pos::new(10, 2, 0), Facing::N),
-        ],
-    );
+    let (mut st, sectoid) = face_off(&t, "assault", "Sectoid", south(10, 18), north(10, 2));
     st.units[sectoid].panic = Some(PanicEffect::Berserk);
     let rounds = st.units[sectoid].rounds;
     let j = next_round(&t, &mut st);
@@ -376,27 +233,8 @@ fn tac_psi_panic_berserk_fires_snap_shots_in_rolled_directions() {
 #[test]
 fn tac_psi_mind_control_hands_the_unit_over_until_the_turn_ends() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
-    let mut st = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(5, 18, 0), Facing::N),
-            (sectoid, Pos::new(5, 2, 0), Facing::S),
-        ],
-    );
-    st.units[0].psi_amp = true;
-    st.units[0].stats[7] = Some(300);
-    act(
-        &t,
-        &mut st,
-        Action::Psi {
-            unit: 0,
-            target: sectoid as u8,
-            kind: PsiKind::MindControl,
-        },
-    );
+    let (mut st, sectoid) = face_off(&t, "assault", "Sectoid", north(5, 18), south(5, 2));
+    psi_attack(&t, &mut st, sectoid, PsiKind::MindControl);
     assert_eq!(st.units[sectoid].control, Seat(0));
     assert!(st.units[sectoid].controlled);
     // The troop ends its turn; X-Com now moves the Sectoid.
@@ -418,7 +256,7 @@ fn tac_psi_mind_control_hands_the_unit_over_until_the_turn_ends() {
 #[test]
 fn tac_civ_flee_under_xcom_steering() {
     let t = tactical();
-    let st0 = setup(&t, "terror", 1);
+    let st0 = start(&t, "terror", &Options::default(), 1);
     let civ = find(&t, &st0, "Civilian");
     let floater = find(&t, &st0, "Floater");
     assert_eq!(
@@ -432,9 +270,9 @@ fn tac_civ_flee_under_xcom_steering() {
         &t,
         "terror",
         &[
-            (0, Pos::new(1, 19, 0), Facing::N),
-            (civ, Pos::new(10, 10, 0), Facing::N),
-            (floater, Pos::new(10, 1, 0), Facing::S),
+            (0, north(1, 19)),
+            (civ, north(10, 10)),
+            (floater, south(10, 1)),
         ],
     );
     // Civilians never act in a squad turn.
@@ -452,15 +290,7 @@ fn tac_civ_flee_under_xcom_steering() {
     // It already sees the floater now (open field): forget it, as if it just appeared.
     st.turn = 1;
     st.active = None;
-    let j = act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: floater as u8,
-            to: Pos::new(10, 2, 0),
-            fly: false,
-        },
-    );
+    let j = act(&t, &mut st, step(floater as u8, p(10, 2, 0)));
     let rules = rules_in(&j);
     assert!(rules.contains(&"tac.civ.reaction"), "{rules:?}");
     assert!(rules.contains(&"tac.civ.flee"));
@@ -495,30 +325,20 @@ fn tac_civ_flee_under_xcom_steering() {
 #[test]
 fn tac_civ_freeze_then_run_next_round() {
     let t = tactical();
-    let st0 = setup(&t, "terror", 1);
-    let civ = find(&t, &st0, "Civilian");
-    let floater = find(&t, &st0, "Floater");
+    let [civ, floater] = units_of(&t, "terror", ["Civilian", "Floater"]);
     let mut st = arena(
         &t,
         "terror",
         &[
-            (0, Pos::new(1, 19, 0), Facing::N),
-            (civ, Pos::new(10, 10, 0), Facing::N),
-            (floater, Pos::new(10, 1, 0), Facing::S),
+            (0, north(1, 19)),
+            (civ, north(10, 10)),
+            (floater, south(10, 1)),
         ],
     );
     st.units[civ].seen = 0;
     st.units[floater].stats[6] = Some(300);
     st.turn = 1;
-    let j = act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: floater as u8,
-            to: Pos::new(10, 2, 0),
-            fly: false,
-        },
-    );
+    let j = act(&t, &mut st, step(floater as u8, p(10, 2, 0)));
     assert!(rules_in(&j).contains(&"tac.civ.freeze"));
     assert_eq!(st.units[civ].frozen, Some(floater as u8));
     assert!(st.flights.is_empty());
@@ -539,7 +359,7 @@ fn tac_civ_freeze_then_run_next_round() {
 #[test]
 fn tac_scen_terror_goals_civilians_decide_the_aliens_win() {
     let t = tactical();
-    let mut st = setup(&t, "terror", 2);
+    let mut st = start(&t, "terror", &Options::default(), 2);
     for u in st.units.iter_mut() {
         if t.catalog().unit(u.kind).name == "Civilian" {
             u.status = Status::Dead;
@@ -549,7 +369,7 @@ fn tac_scen_terror_goals_civilians_decide_the_aliens_win() {
     let o = st.outcome.clone().unwrap_or_else(|| panic!("not over"));
     assert!(o.winners.contains(Seat(1)) && !o.winners.contains(Seat(0)));
     // X-Com eliminating every alien wins, with the score.
-    let mut st = setup(&t, "terror", 2);
+    let mut st = start(&t, "terror", &Options::default(), 2);
     for u in st.units.iter_mut() {
         if u.seat == Seat(1) {
             u.status = Status::Dead;
@@ -572,17 +392,15 @@ fn tac_scen_terror_goals_civilians_decide_the_aliens_win() {
 #[test]
 fn tac_zombie_implant_converts_with_remaining_tu() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let chrysalid = find(&t, &st0, "Chrysalid");
-    let tank = find(&t, &st0, "Tank Cannon");
+    let [chrysalid, tank] = units_of(&t, "assault", ["Chrysalid", "Tank Cannon"]);
     let base = {
         let mut st = arena(
             &t,
             "assault",
             &[
-                (0, Pos::new(5, 10, 0), Facing::N),
-                (tank, Pos::new(8, 9, 0), Facing::N),
-                (chrysalid, Pos::new(5, 9, 0), Facing::S),
+                (0, north(5, 10)),
+                (tank, north(8, 9)),
+                (chrysalid, south(5, 9)),
             ],
         );
         st.turn = 1;
@@ -654,15 +472,14 @@ fn tac_zombie_implant_converts_with_remaining_tu() {
 #[test]
 fn tac_zombie_hatch_after_two_rounds() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let chrysalid = find(&t, &st0, "Chrysalid");
+    let [chrysalid] = units_of(&t, "assault", ["Chrysalid"]);
     let mut st = arena(
         &t,
         "assault",
         &[
-            (0, Pos::new(5, 10, 0), Facing::N),
-            (1, Pos::new(15, 15, 0), Facing::N),
-            (chrysalid, Pos::new(1, 1, 0), Facing::S),
+            (0, north(5, 10)),
+            (1, north(15, 15)),
+            (chrysalid, south(1, 1)),
         ],
     );
     st.units[0].zombie = Some(1);
@@ -681,9 +498,9 @@ fn tac_zombie_hatch_after_two_rounds() {
     assert_eq!(u.stat(1), 95);
     let kind = t.catalog().unit(u.kind);
     assert_eq!(u.susc, kind.susc);
-    assert_eq!(u.pos, Pos::new(5, 10, 0));
+    assert_eq!(u.pos, p(5, 10, 0));
     // What the victim carried is on the floor (tac.dmg.drop-on-death).
-    assert!(st.floor.iter().any(|f| f.pos == Pos::new(5, 10, 0)));
+    assert!(st.floor.iter().any(|f| f.pos == p(5, 10, 0)));
 }
 
 /// tac.dmg.pickup, tac.gap.55: a unit picks up what lies in its square for 0 TU and carries
@@ -691,16 +508,11 @@ fn tac_zombie_hatch_after_two_rounds() {
 #[test]
 fn tac_dmg_pickup_and_drop_cost_nothing() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
+    let [sectoid] = units_of(&t, "assault", ["Sectoid"]);
     let mut st = arena(
         &t,
         "assault",
-        &[
-            (0, Pos::new(5, 10, 0), Facing::N),
-            (1, Pos::new(6, 10, 0), Facing::N),
-            (sectoid, Pos::new(5, 0, 0), Facing::N),
-        ],
+        &[(0, north(5, 10)), (1, north(6, 10)), (sectoid, north(5, 0))],
     );
     let (tu, weight) = (st.units[0].tu, st.units[0].weight);
     act(
@@ -722,29 +534,13 @@ fn tac_dmg_pickup_and_drop_cost_nothing() {
             .all(|a| !matches!(a, Action::PickUp { .. }))
     );
     // It steps off the square and the squad's turn ends.
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 0,
-            to: Pos::new(4, 10, 0),
-            fly: false,
-        },
-    );
+    act(&t, &mut st, step(0, p(4, 10, 0)));
     act(&t, &mut st, Action::EndTurn);
     next_round(&t, &mut st);
     // Next round the second troop walks in and takes it.
     st.turn = st.order.iter().position(|s| *s == Seat(0)).unwrap_or(0);
     st.active = None;
-    act(
-        &t,
-        &mut st,
-        Action::Step {
-            unit: 1,
-            to: Pos::new(5, 10, 0),
-            fly: false,
-        },
-    );
+    act(&t, &mut st, step(1, p(5, 10, 0)));
     let tu1 = st.units[1].tu;
     let list = legal(&t, &st, Seat(0));
     assert!(list.contains(&Action::PickUp { unit: 1, item: 0 }) == st.units[1].weapon.is_none());
@@ -766,20 +562,13 @@ fn tac_dmg_pickup_and_drop_cost_nothing() {
 #[test]
 fn tac_medikit_critical_removes_a_leg_wound() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
+    let st0 = start(&t, "assault", &Options::default(), 1);
     let medic = st0
         .units
         .iter()
         .position(|u| u.medikit > 0)
         .unwrap_or_else(|| panic!("no medic"));
-    let base = arena(
-        &t,
-        "assault",
-        &[
-            (medic, Pos::new(5, 10, 0), Facing::N),
-            (0, Pos::new(6, 10, 0), Facing::N),
-        ],
-    );
+    let base = arena(&t, "assault", &[(medic, north(5, 10)), (0, north(6, 10))]);
     let mut healed = 0;
     for seed in 0..20 {
         let mut st = base.clone();
@@ -815,9 +604,8 @@ fn tac_scen_mission_draw_is_secret_per_seat() {
     for seed in 0..24 {
         let sc = t.scenario("missions").unwrap_or_else(|e| panic!("{e}"));
         let mut j = Journal::recording();
-        let mut st = t
-            .setup(&sc, &Options::default(), &mut GameRng::new(seed), &mut j)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let mut st =
+            try_setup(&t, &sc, &Options::default(), seed, &mut j).unwrap_or_else(|e| panic!("{e}"));
         let draws: Vec<_> = j
             .events()
             .iter()
@@ -857,8 +645,7 @@ fn tac_scen_mission_draw_is_secret_per_seat() {
                 "write down the mission's secret target"
             );
             let mut jj = Journal::recording();
-            t.apply(&mut st, seat, &a, &mut GameRng::new(1), &mut jj)
-                .unwrap_or_else(|e| panic!("{e}"));
+            try_apply(&t, &mut st, seat, &a, 1, &mut jj).unwrap_or_else(|e| panic!("{e}"));
             let ev = &jj.events()[0];
             assert!(
                 ev.view(Some(other))
@@ -875,14 +662,14 @@ fn tac_scen_mission_draw_is_secret_per_seat() {
 #[test]
 fn tac_scen_mission_capture_ship_wins() {
     let t = tactical();
-    let mut st = setup(&t, "missions", 3);
+    let mut st = start(&t, "missions", &Options::default(), 3);
     st.mission.secret = vec![Some(Mission::CaptureShip), Some(Mission::Eliminate)];
     let home = st.mission.homes[1].clone();
     let first = st.turn_seat();
     for u in st.units.iter_mut() {
         if u.seat == Seat(1) {
             // The aliens are all outside their craft.
-            u.pos = Pos::new(0, 49, 0);
+            u.pos = p(0, 49, 0);
         }
     }
     st.units[0].pos = home[0];
@@ -910,7 +697,7 @@ fn tac_scen_mission_capture_ship_wins() {
 #[test]
 fn tac_scen_boarding_keeps_everyone_in_the_craft() {
     let t = tactical();
-    let st = setup(&t, "boarding", 4);
+    let st = start(&t, "boarding", &Options::default(), 4);
     let crafts = st.bf.crafts().to_vec();
     assert_eq!(crafts.len(), 2);
     let inside = |p: Pos| {
@@ -944,7 +731,7 @@ fn tac_scen_boarding_keeps_everyone_in_the_craft() {
 #[test]
 fn tac_scen_base_setup_attackers_on_the_landing_pads() {
     let t = tactical();
-    let st = setup(&t, "base-defence", 5);
+    let st = start(&t, "base-defence", &Options::default(), 5);
     let pads = st
         .units
         .iter()
@@ -980,7 +767,7 @@ fn end_turn_of(t: &Tactical, st: &mut State, s: Seat) {
 #[test]
 fn tac_scen_mission_sabotage_destroy_the_written_object() {
     let t = tactical();
-    let mut st = setup(&t, "missions", 3);
+    let mut st = start(&t, "missions", &Options::default(), 3);
     st.mission.secret = vec![Some(Mission::Sabotage(None)), Some(Mission::Eliminate)];
     let list = legal(&t, &st, Seat(0));
     assert!(!list.is_empty());
@@ -1027,7 +814,7 @@ fn tac_scen_mission_sabotage_destroy_the_written_object() {
 #[test]
 fn tac_scen_mission_capture_unit_by_mind_control() {
     let t = tactical();
-    let mut st = setup(&t, "missions", 3);
+    let mut st = start(&t, "missions", &Options::default(), 3);
     st.mission.secret = vec![Some(Mission::CaptureUnit(None)), Some(Mission::Eliminate)];
     let alien = st
         .units
@@ -1066,7 +853,7 @@ fn tac_scen_mission_capture_unit_by_mind_control() {
 #[test]
 fn tac_scen_mission_capture_tech_choices_and_win() {
     let t = tactical();
-    let mut st = setup(&t, "missions", 3);
+    let mut st = start(&t, "missions", &Options::default(), 3);
     st.mission.secret = vec![Some(Mission::CaptureTech(None)), Some(Mission::Eliminate)];
     let list = legal(&t, &st, Seat(0));
     let own: Vec<_> = st
@@ -1108,9 +895,8 @@ fn tac_scen_mission_capture_tech_choices_and_win() {
     let sc = t.scenario("missions").unwrap_or_else(|e| panic!("{e}"));
     for seed in 0..40 {
         let mut j = Journal::recording();
-        let st = t
-            .setup(&sc, &Options::default(), &mut GameRng::new(seed), &mut j)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let st =
+            try_setup(&t, &sc, &Options::default(), seed, &mut j).unwrap_or_else(|e| panic!("{e}"));
         let limits = j
             .events()
             .iter()
@@ -1148,27 +934,14 @@ fn tac_scen_types_are_offered() {
 #[test]
 fn tac_unit_terror_rules_no_kit_psi_only_when_boosted() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let chrysalid = find(&t, &st0, "Chrysalid");
-    let mut st = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(5, 14, 0), Facing::N),
-            (chrysalid, Pos::new(5, 4, 0), Facing::S),
-        ],
-    );
+    let (mut st, chrysalid) = face_off(&t, "assault", "Chrysalid", north(5, 14), south(5, 4));
     st.floor.push(squadsight_tactical::items::FloorItem {
-        pos: Pos::new(5, 4, 0),
+        pos: p(5, 4, 0),
         item: squadsight_tactical::items::Item::PsiAmp,
         fresh: false,
     });
     st.units[0].psi_amp = true;
-    assert!(legal(&t, &st, Seat(0)).contains(&Action::Psi {
-        unit: 0,
-        target: chrysalid as u8,
-        kind: PsiKind::Panic
-    }));
+    assert!(legal(&t, &st, Seat(0)).contains(&psi(0, chrysalid as u8, PsiKind::Panic)));
     st.turn = 1;
     let list = legal(&t, &st, Seat(1));
     assert!(
@@ -1189,16 +962,11 @@ fn tac_unit_terror_rules_no_kit_psi_only_when_boosted() {
 #[test]
 fn tac_dmg_wake_displace_moves_off_an_occupied_square() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let sectoid = find(&t, &st0, "Sectoid");
+    let [sectoid] = units_of(&t, "assault", ["Sectoid"]);
     let mut st = arena(
         &t,
         "assault",
-        &[
-            (0, Pos::new(5, 10, 0), Facing::N),
-            (1, Pos::new(5, 10, 0), Facing::N),
-            (sectoid, Pos::new(5, 0, 0), Facing::S),
-        ],
+        &[(0, north(5, 10)), (1, north(5, 10)), (sectoid, south(5, 0))],
     );
     st.units[1].status = Status::Unconscious;
     st.units[1].stun = st.units[1].stat(1) + 2;
@@ -1214,7 +982,7 @@ fn tac_dmg_wake_displace_moves_off_an_occupied_square() {
     assert!(rules_in(&j).contains(&"tac.dmg.wake-displace"));
     assert_eq!(st.units[1].status, Status::Active);
     // The first free square clockwise from north.
-    assert_eq!(st.units[1].pos, Pos::new(5, 9, 0));
+    assert_eq!(st.units[1].pos, p(5, 9, 0));
     assert!(!st.units[1].lose_turn);
 }
 
@@ -1223,27 +991,8 @@ fn tac_dmg_wake_displace_moves_off_an_occupied_square() {
 #[test]
 fn tac_stat_sheet_shown_by_the_mind_probe() {
     let t = tactical();
-    let st0 = setup(&t, "assault", 1);
-    let chrysalid = find(&t, &st0, "Chrysalid");
-    let mut st = arena(
-        &t,
-        "assault",
-        &[
-            (0, Pos::new(5, 14, 0), Facing::N),
-            (chrysalid, Pos::new(5, 4, 0), Facing::S),
-        ],
-    );
-    st.units[0].psi_amp = true;
-    st.units[0].stats[7] = Some(300);
-    let j = act(
-        &t,
-        &mut st,
-        Action::Psi {
-            unit: 0,
-            target: chrysalid as u8,
-            kind: PsiKind::Probe,
-        },
-    );
+    let (mut st, chrysalid) = face_off(&t, "assault", "Chrysalid", north(5, 14), south(5, 4));
+    let j = psi_attack(&t, &mut st, chrysalid, PsiKind::Probe);
     let sheet = j
         .events()
         .iter()

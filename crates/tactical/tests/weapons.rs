@@ -2,10 +2,10 @@
 //! with the throwing rules, shots at an unconscious unit's square, the Cyberdisk's explosion
 //! and Detonate, and Celatid cloning. Each test names the clauses it checks.
 
-use crate::rules::{act, duel, legal, tactical};
+use crate::support::{act, act_with, attack, duel, fire_at, grenade, legal, tactical, weapon};
 use squadsight_core::dice::Target;
 use squadsight_core::square::Pos;
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
+use squadsight_core::{Journal, Seat};
 use squadsight_tactical::Tactical;
 use squadsight_tactical::action::Action;
 use squadsight_tactical::data::Mode;
@@ -51,28 +51,12 @@ pub(crate) fn become_(t: &Tactical, st: &mut State, i: usize, name: &str) {
     t.settle_sight(st);
 }
 
-fn weapon(t: &Tactical, name: &str) -> squadsight_tactical::catalog::WeaponId {
-    t.catalog()
-        .weapon_id(name)
-        .unwrap_or_else(|| panic!("{name}"))
-}
-
 fn rolls<'a>(j: &'a Journal, rule: &str) -> Vec<&'a squadsight_core::dice::Roll> {
     j.events()
         .iter()
         .filter(|e| e.rule == rule)
         .filter_map(|e| e.roll.as_ref())
         .collect()
-}
-
-fn act_seed(t: &Tactical, st: &mut State, action: &Action, seed: u64) -> Journal {
-    let mut j = Journal::recording();
-    let Decision::Act(seat) = t.to_act(st) else {
-        panic!("game over")
-    };
-    t.apply(st, seat, action, &mut GameRng::new(seed), &mut j)
-        .unwrap_or_else(|e| panic!("{e}"));
-    j
 }
 
 /// Gives it to the alien's seat: the alien squad's turn.
@@ -122,7 +106,7 @@ fn tac_unit_celatid_spit_is_a_throw_reaching_str_over_five() {
     let mut hits = 0;
     for seed in 0..30 {
         let mut s = st.clone();
-        let j = act_seed(&t, &mut s, &fire(Mode::Snap), seed);
+        let j = act_with(&t, &mut s, fire(Mode::Snap), seed);
         let r = rolls(&j, "tac.unit.celatid-spit");
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].target, Some(Target::AtMost(51)));
@@ -145,10 +129,7 @@ fn tac_equip_grenade_launcher_loads_six_and_fires_a_volley() {
     let t = tactical();
     let (mut st, x, a) = duel(&t, Options::default(), p(2, 19), p(2, 1));
     let gl = weapon(&t, "Grenade Launcher");
-    let g = t
-        .catalog()
-        .grenade_id("Grenade")
-        .unwrap_or_else(|| panic!("Grenade"));
+    let g = grenade(&t, "Grenade");
     st.units[x].weapon = Some(gl);
     st.units[x].rounds = Some(0);
     st.units[x].grenades = vec![g; 7];
@@ -179,12 +160,7 @@ fn tac_equip_grenade_launcher_loads_six_and_fires_a_volley() {
     assert!(put.units[x].launcher.is_empty());
     assert_eq!(put.units[x].grenades.len(), 1 + 6);
     // 18 squares: far beyond any throw of a weight-3 grenade, but the launcher has no limit.
-    let volley = Action::FireAt {
-        unit: 0,
-        weapon: gl,
-        mode: Mode::Auto,
-        at: p(2, 1),
-    };
+    let volley = fire_at(0, gl, Mode::Auto, p(2, 1));
     assert!(legal(&t, &st, Seat(0)).contains(&volley));
     let hit = t.thrown_to_hit(&st, x, gl, Mode::Auto, p(2, 1));
     let tac = st.units[x].stat(4);
@@ -242,17 +218,12 @@ fn tac_ranged_unconscious_target_fire_at_the_square() {
             .any(|l| matches!(l, Action::Attack { target, .. } if usize::from(*target) == a))
     );
     let rifle = st.units[x].weapon.unwrap_or_else(|| panic!("a weapon"));
-    let shot = Action::FireAt {
-        unit: 0,
-        weapon: rifle,
-        mode: Mode::Snap,
-        at: p(5, 6),
-    };
+    let shot = fire_at(0, rifle, Mode::Snap, p(5, 6));
     assert!(list.contains(&shot), "{list:?}");
     let mut hit = false;
     for seed in 0..10 {
         let mut s = st.clone();
-        let j = act_seed(&t, &mut s, &shot, seed);
+        let j = act_with(&t, &mut s, shot.clone(), seed);
         let r = rolls(&j, "tac.ranged.resolve");
         assert_eq!(r.len(), 1);
         if r[0].success == Some(true) {
@@ -281,7 +252,7 @@ fn tac_unit_cyberdisk_explode_on_six_or_more() {
     let (mut boom, mut quiet) = (false, false);
     for seed in 0..60 {
         let mut s = st.clone();
-        let j = act_seed(&t, &mut s, &shot, seed);
+        let j = act_with(&t, &mut s, shot.clone(), seed);
         if s.units[a].status != Status::Dead {
             continue;
         }
@@ -310,12 +281,7 @@ fn tac_unit_cyberdisk_detonate_destroys_itself_in_a_blast() {
     let (mut st, x, a) = duel(&t, Options::default(), p(5, 9), p(5, 7));
     become_(&t, &mut st, a, "Cyberdisk");
     alien_turn(&mut st);
-    let det = Action::Attack {
-        unit: a as u8,
-        weapon: weapon(&t, "Cyberdisk"),
-        mode: Mode::Detonate,
-        target: a as u8,
-    };
+    let det = attack(a as u8, weapon(&t, "Cyberdisk"), Mode::Detonate, a as u8);
     assert!(legal(&t, &st, Seat(1)).contains(&det));
     let arm: i16 = st.units[x].arm.iter().sum();
     let j = act(&t, &mut st, det);
@@ -555,7 +521,7 @@ fn tac_ranged_targeted_waypoints_and_no_range_penalty() {
     let (mut through, mut astray) = (false, false);
     for seed in 0..40 {
         let mut s = st.clone();
-        let j = act_seed(&t, &mut s, &path, seed);
+        let j = act_with(&t, &mut s, path.clone(), seed);
         let r = rolls(&j, "tac.ranged.targeted");
         assert_eq!(r[0].target, Some(Target::AtMost(80)));
         if r[0].success == Some(true) {

@@ -3,32 +3,19 @@
 
 mod game;
 
+use crate::support::{self, arena, setup, uncapped};
 use game::{Action, Card, Duel, Options, Scenario, State};
 use squadsight_ai::arena::{STEP_CAP, run_arena};
-use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, RandomPlayer, make_player};
-use squadsight_core::{Decision, GameRng, Journal, Ruleset, Seat};
-
-/// A player of `level` whose search has no wall-clock limit, so its choices depend only on
-/// its seed even in a slow debug build on a busy machine.
-fn uncapped(level: Level, seed: u64) -> Box<dyn Player<Duel>> {
-    match MctsSettings::for_level(level) {
-        Some(settings) => Box::new(MctsPlayer::new(
-            level.to_string(),
-            settings.uncapped(),
-            seed,
-        )),
-        None => make_player::<Duel>(level, seed),
-    }
-}
+use squadsight_ai::{Level, MctsPlayer, MctsSettings, Player, RandomPlayer};
+use squadsight_core::{Decision, GameRng, Ruleset, Seat};
 
 fn start(seed: u64) -> State {
-    Duel.setup(
+    setup(
+        &Duel,
         &Scenario::standard(),
         &Options::default(),
         &mut GameRng::new(seed),
-        &mut Journal::off(),
     )
-    .expect("standard scenario sets up")
 }
 
 fn legal(state: &State) -> (Seat, Vec<Action>) {
@@ -42,24 +29,7 @@ fn legal(state: &State) -> (Seat, Vec<Action>) {
 
 /// Plays `steps` actions with random players so that hands, deck and discard are mixed.
 fn advance(mut state: State, steps: u32, seed: u64) -> State {
-    let mut rng = GameRng::new(seed);
-    let mut player = make_player::<Duel>(Level::Random, seed);
-    for _ in 0..steps {
-        if matches!(Duel.to_act(&state), Decision::Over(_)) {
-            break;
-        }
-        let (seat, actions) = legal(&state);
-        let obs = Duel.observe(&state, seat);
-        let choice = player.choose(&Duel, &obs, seat, &actions);
-        Duel.apply(
-            &mut state,
-            seat,
-            &choice.action,
-            &mut rng,
-            &mut Journal::off(),
-        )
-        .expect("chosen action is legal");
-    }
+    support::advance(&Duel, &mut state, &mut GameRng::new(seed), steps, seed);
     state
 }
 
@@ -93,15 +63,13 @@ fn arena_results_are_reproducible() {
     // Greedy and random have no clock in them, so two runs must agree exactly (the search
     // levels would too, unless a slow machine reached their time cap).
     let run = || {
-        run_arena(
+        arena(
             &Duel,
             &Scenario::standard(),
-            &Options::default(),
             Level::Greedy,
             Level::Random,
             8,
             5,
-            &mut |_| {},
         )
     };
     let (first, second) = (run(), run());
@@ -136,8 +104,8 @@ fn hidden_cards_do_not_change_any_choice() {
         let (_, variant_actions) = legal(&variant);
         assert_eq!(actions, variant_actions);
         for level in Level::ALL {
-            let mut p = uncapped(level, 99 + seed);
-            let mut q = uncapped(level, 99 + seed);
+            let mut p = uncapped::<Duel>(level, 99 + seed);
+            let mut q = uncapped::<Duel>(level, 99 + seed);
             let a = p.choose(&Duel, &Duel.observe(&state, seat), seat, &actions);
             let b = q.choose(&Duel, &Duel.observe(&variant, seat), seat, &actions);
             assert_eq!(a, b, "{level} at seed {seed}");
@@ -151,8 +119,8 @@ fn the_same_seed_gives_the_same_choice() {
     let (seat, actions) = legal(&state);
     let obs = Duel.observe(&state, seat);
     for level in Level::ALL {
-        let a = uncapped(level, 7).choose(&Duel, &obs, seat, &actions);
-        let b = uncapped(level, 7).choose(&Duel, &obs, seat, &actions);
+        let a = uncapped::<Duel>(level, 7).choose(&Duel, &obs, seat, &actions);
+        let b = uncapped::<Duel>(level, 7).choose(&Duel, &obs, seat, &actions);
         assert_eq!(a, b, "{level}");
         assert!(actions.contains(&a.action));
     }
@@ -176,7 +144,7 @@ fn defender_guards_a_lethal_strike() {
     let obs = Duel.observe(&state, seat);
     for level in [Level::Greedy, Level::Easy, Level::Normal, Level::Hard] {
         for seed in 0..3 {
-            let choice = uncapped(level, seed).choose(&Duel, &obs, seat, &actions);
+            let choice = uncapped::<Duel>(level, seed).choose(&Duel, &obs, seat, &actions);
             assert_eq!(choice.action, Action::Guard, "{level}: {}", choice.reason);
         }
     }
@@ -196,7 +164,7 @@ fn attacker_strikes_when_one_hit_wins() {
     assert_eq!(actions, vec![Action::Strike(1), Action::Draw]);
     let obs = Duel.observe(&state, seat);
     for level in [Level::Easy, Level::Normal, Level::Hard] {
-        let choice = uncapped(level, 5).choose(&Duel, &obs, seat, &actions);
+        let choice = uncapped::<Duel>(level, 5).choose(&Duel, &obs, seat, &actions);
         assert_eq!(
             choice.action,
             Action::Strike(1),
@@ -211,7 +179,7 @@ fn reasons_name_the_search_and_the_action() {
     let state = advance(start(4), 2, 4);
     let (seat, actions) = legal(&state);
     let obs = Duel.observe(&state, seat);
-    let choice = uncapped(Level::Easy, 1).choose(&Duel, &obs, seat, &actions);
+    let choice = uncapped::<Duel>(Level::Easy, 1).choose(&Duel, &obs, seat, &actions);
     assert!(
         choice.reason.starts_with("looked ahead "),
         "{}",
@@ -226,7 +194,7 @@ fn reasons_name_the_search_and_the_action() {
         choice.reason
     );
     assert!(!choice.reason.contains('\n'));
-    let only = uncapped(Level::Hard, 1).choose(&Duel, &obs, seat, &actions[..1]);
+    let only = uncapped::<Duel>(Level::Hard, 1).choose(&Duel, &obs, seat, &actions[..1]);
     assert_eq!(only.action, actions[0]);
     assert!(only.reason.contains("only legal action"), "{}", only.reason);
     // The random player says how it picked; the caller describes the action itself.
@@ -266,16 +234,7 @@ fn endless_games_are_stopped_and_counted() {
         turn_limit: u32::MAX,
         ..Scenario::standard()
     };
-    let report = run_arena(
-        &Duel,
-        &scenario,
-        &Options::default(),
-        Level::Random,
-        Level::Random,
-        2,
-        1,
-        &mut |_| {},
-    );
+    let report = arena(&Duel, &scenario, Level::Random, Level::Random, 2, 1);
     assert_eq!((report.capped, report.draws, report.failed), (2, 2, 0));
     assert_eq!(report.mean_length, f64::from(STEP_CAP));
     assert!(report.to_string().contains("2 stopped at"));
@@ -288,16 +247,7 @@ fn games_that_cannot_start_are_reported_not_scored() {
         guards: 1,
         ..Scenario::standard()
     };
-    let report = run_arena(
-        &Duel,
-        &scenario,
-        &Options::default(),
-        Level::Easy,
-        Level::Random,
-        3,
-        1,
-        &mut |_| {},
-    );
+    let report = arena(&Duel, &scenario, Level::Easy, Level::Random, 3, 1);
     assert_eq!(report.failed, 3);
     assert_eq!(report.wins + report.losses + report.draws, 0);
     let why = report.first_failure.as_deref().unwrap_or("");
@@ -314,16 +264,7 @@ fn levels_alternate_seats() {
         handicap: 1,
         ..Scenario::standard()
     };
-    let report = run_arena(
-        &Duel,
-        &scenario,
-        &Options::default(),
-        Level::Hard,
-        Level::Random,
-        9,
-        3,
-        &mut |_| {},
-    );
+    let report = arena(&Duel, &scenario, Level::Hard, Level::Random, 9, 3);
     assert_eq!(
         (report.wins, report.losses, report.failed),
         (5, 4, 0),
