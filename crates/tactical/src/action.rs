@@ -95,6 +95,12 @@ pub enum Action {
         /// The unit.
         unit: u8,
     },
+    /// Take the loaded clip out of the weapon in hand, or the grenades out of a Grenade
+    /// Launcher (tac.move.special.unload).
+    Unload {
+        /// The unit.
+        unit: u8,
+    },
     /// Use a medikit on itself or an adjacent unit (tac.medikit.*).
     Heal {
         /// The medic.

@@ -2,8 +2,12 @@
 
 mod conformance;
 mod coverage;
+mod craft_exits;
 mod data;
+mod decisive;
 mod explosives;
+mod journal_fog;
+mod journal_rolls;
 mod map_assembly;
 mod map_blast;
 mod map_clouds;
@@ -13,5 +17,8 @@ mod map_steps;
 mod map_support;
 mod map_tiles;
 mod rules;
+mod tile_laying;
 mod units;
+mod unload;
+mod validation;
 mod weapons;
