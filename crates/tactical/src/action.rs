@@ -95,12 +95,6 @@ pub enum Action {
         /// The unit.
         unit: u8,
     },
-    /// Take the loaded clip out of the weapon in hand, or the grenades out of a Grenade
-    /// Launcher (tac.move.special.unload).
-    Unload {
-        /// The unit.
-        unit: u8,
-    },
     /// Use a medikit on itself or an adjacent unit (tac.medikit.*).
     Heal {
         /// The medic.
@@ -183,5 +177,12 @@ pub enum Action {
         unit: Option<u8>,
         /// The weapon to steal (tac.scen.mission.capture-tech).
         weapon: Option<WeaponId>,
+    },
+    /// Take the loaded clip out of the weapon in hand, or the grenades out of a Grenade
+    /// Launcher (tac.move.special.unload). Last in the list so the
+    /// variants before it keep the hashes that chain older saves' links.
+    Unload {
+        /// The unit.
+        unit: u8,
     },
 }

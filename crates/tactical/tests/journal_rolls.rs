@@ -61,7 +61,7 @@ fn every_roll_has_its_clause_dice_target_and_exact_chance() {
     for info in t.scenarios() {
         for (k, o) in readings.iter().enumerate() {
             for seed in [3, 17] {
-                let journal = random_game(&t, &info.id, o, seed + k as u64);
+                let journal = random_game(&t, info.id, o, seed + k as u64);
                 for e in journal.events() {
                     let Some(r) = e.roll else { continue };
                     let at = format!(
