@@ -18,6 +18,7 @@ mod map_support;
 mod map_tiles;
 mod rules;
 mod tile_laying;
+mod transcription;
 mod units;
 mod unload;
 mod validation;
