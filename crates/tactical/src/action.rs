@@ -178,4 +178,11 @@ pub enum Action {
         /// The weapon to steal (tac.scen.mission.capture-tech).
         weapon: Option<WeaponId>,
     },
+    /// Take the loaded clip out of the weapon in hand, or the grenades out of a Grenade
+    /// Launcher (tac.move.special.unload). Last in the list so the
+    /// variants before it keep the hashes that chain older saves' links.
+    Unload {
+        /// The unit.
+        unit: u8,
+    },
 }

@@ -2,9 +2,13 @@
 
 use crate::action::Action;
 use crate::engine::Tactical;
+use crate::items::Carried;
+use crate::legal::{move_factor, step_base, step_facing, turn_now};
+use crate::map::Locomotion;
 use crate::observe::Observation;
 use crate::state::{State, Status};
 use squadsight_core::Seat;
+use squadsight_core::square::Pos;
 
 impl Tactical {
     /// A short label for an action.
@@ -12,14 +16,23 @@ impl Tactical {
         let name = |i: u8| self.plain_name(st, usize::from(i));
         match action {
             Action::Step { unit, to, fly } => format!(
-                "{} {} to {},{},{}",
+                "{} {} to {},{},{}{}",
                 name(*unit),
                 if *fly { "flies" } else { "walks" },
                 to.x,
                 to.y,
-                to.z + 1
+                to.z + 1,
+                self.step_tu(st, usize::from(*unit), *to, *fly)
+                    .map_or(String::new(), |tu| format!(" ({tu} TU)"))
             ),
-            Action::Turn { unit, facing } => format!("{} turns {facing:?}", name(*unit)),
+            Action::Turn { unit, facing } => match st.units.get(usize::from(*unit)) {
+                Some(u) => format!(
+                    "{} turns {facing:?} ({} TU)",
+                    name(*unit),
+                    turn_now(self, u, *facing)
+                ),
+                None => format!("{} turns {facing:?}", name(*unit)),
+            },
             Action::Kneel { unit } => format!("{} kneels", name(*unit)),
             Action::Stand { unit } => format!("{} stands", name(*unit)),
             Action::OpenDoor { unit, door } => format!("{} opens door {door}", name(*unit)),
@@ -104,6 +117,7 @@ impl Tactical {
                 format!("{} takes the reaction shot akimbo", name(*reactor))
             }
             Action::Reload { unit } => format!("{} reloads", name(*unit)),
+            Action::Unload { unit } => format!("{} unloads its weapon", name(*unit)),
             Action::Heal { unit, target } => {
                 format!("{} uses a medikit on {}", name(*unit), name(*target))
             }
@@ -148,10 +162,41 @@ impl Tactical {
                     .map_or_else(|| "an item".to_string(), |f| self.item_name(&f.item));
                 format!("{} picks up the {what}", name(*unit))
             }
-            Action::Drop { unit, item } => format!("{} puts down its {item:?}", name(*unit)),
+            Action::Drop { unit, item } => {
+                let u = st.units.get(usize::from(*unit));
+                let what = match item {
+                    Carried::Weapon => u
+                        .and_then(|u| u.weapon)
+                        .map_or("weapon", |w| self.catalog.weapon(w).name.as_str()),
+                    Carried::Grenade(k) => u
+                        .and_then(|u| u.grenades.get(usize::from(*k)))
+                        .map_or("grenade", |&g| self.catalog.grenade(g).name.as_str()),
+                    Carried::Medikit => "medikit",
+                    Carried::PsiAmp => "Psi Amp",
+                };
+                format!("{} puts down its {what}", name(*unit))
+            }
             // A secret: the label names no target (tac.scen.mission.draw).
             Action::MissionTarget { .. } => "write down the mission's secret target".into(),
         }
+    }
+
+    /// What a step costs unit `i` now, turning to face it included (tac.move.tu,
+    /// tac.gap.43), as the legal list prices it.
+    fn step_tu(&self, st: &State, i: usize, to: Pos, fly: bool) -> Option<i16> {
+        let u = st.units.get(i)?;
+        let how = if fly {
+            Locomotion::Fly
+        } else {
+            Locomotion::Walk
+        };
+        let (_, kind) = st
+            .bf
+            .steps(u.pos, u.size, how)
+            .into_iter()
+            .find(|(p, _)| *p == to)?;
+        let turn = step_facing(u.pos, to).map_or(0, |f| turn_now(self, u, f));
+        Some(step_base(self, kind) * move_factor(u) + turn)
     }
 
     /// The state as one-fact lines (referee view).

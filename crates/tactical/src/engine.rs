@@ -200,10 +200,12 @@ impl Tactical {
             keep.sort_unstable();
             pool = keep;
         }
+        self.lay_tiles(sc, &pool, &mut plan, journal)?;
         plan.deal(self.tiles, &pool, rng, journal)
             .map_err(|e| e.to_string())?;
         let mut bf = plan.build(self.tiles).map_err(|e| e.to_string())?;
         let mut crafts = vec![usize::MAX; sc.squads.len()];
+        let mut stale = false;
         // Crashed craft come down first, and their power sources blow up before anyone else
         // lands (tac.scen.crash.engine-blast, tac.gap.16).
         let crashed_first = (0..sc.squads.len())
@@ -228,7 +230,7 @@ impl Tactical {
                         if sc.boarding && r > 0 {
                             break 'search;
                         }
-                        if let Ok(i) = bf.place_craft(
+                        if let Ok(i) = bf.stamp_craft(
                             self.tiles,
                             &c.name,
                             c.x + dx,
@@ -249,11 +251,63 @@ impl Tactical {
                 format!("{} lands its {}", mention(&sq.name), mention(&c.name))
             });
             crafts[s] = i;
+            // The derived map data is refreshed once, before a crash blast reads it or after
+            // the last craft lands, rather than after every placement.
+            stale = true;
             if c.crashed {
+                bf.refresh_derived();
+                stale = false;
                 self.crash_site(&mut bf, i, options, rng, journal);
             }
         }
+        if stale {
+            bf.refresh_derived();
+        }
         Ok(Ok((bf, crafts)))
+    }
+
+    /// Lays the tiles the players placed, in turn in squad order (tac.map.build); each must
+    /// be one of the tiles the scenario deals from.
+    fn lay_tiles(
+        &self,
+        sc: &ScenarioDef,
+        pool: &[usize],
+        plan: &mut MapPlan,
+        journal: &mut Journal,
+    ) -> Result<(), String> {
+        for (k, p) in sc.map.placed.iter().enumerate() {
+            let at = format!("map: tile {} (row {}, column {})", k + 1, p.row, p.column);
+            let tile = self
+                .tiles
+                .tile_index(&p.tile)
+                .filter(|i| pool.contains(i))
+                .ok_or_else(|| format!("{at}: no tile `{}` among its terrains", p.tile))?;
+            if !(1..=5).contains(&p.row) || !(1..=5).contains(&p.column) {
+                return Err(format!("{at}: rows and columns run from 1 to 5"));
+            }
+            let slot = usize::from(p.row - 1) * crate::map::GRID + usize::from(p.column - 1);
+            let pick = crate::map::TilePick {
+                tile: u16::try_from(tile).unwrap_or(u16::MAX),
+                rotation: p.rotation,
+            };
+            plan.place(self.tiles, slot, pick)
+                .map_err(|e| format!("{at}: {e}"))?;
+            let who = sc
+                .squads
+                .get(k % sc.squads.len().max(1))
+                .map_or("", |q| &q.name);
+            journal.note("tac.map.build", EventKind::Setup, || {
+                format!(
+                    "{} lays \"{}\" at row {} column {}, turned {}°",
+                    mention(who),
+                    p.tile,
+                    p.row,
+                    p.column,
+                    u32::from(p.rotation) * 90
+                )
+            });
+        }
+        Ok(())
     }
 
     /// A unit fresh from its loadout.
@@ -374,10 +428,20 @@ impl Tactical {
                         let facing = Facing::ALL[usize::from(f)];
                         units.push(self.unit(l, seat, p, facing));
                         let name = mention(&self.catalog.unit(l.unit).name);
-                        journal.note("tac.scen.assault.goal", EventKind::Setup, || {
-                            let squad = mention(&sq.name);
-                            format!("{squad}: {name} deploys at {},{},{}", p.x, p.y, p.z + 1)
-                        });
+                        // Where a squad deploys is its team's to know (fog of war).
+                        let team = (0..sc.squads.len())
+                            .filter(|&o| sc.squads[o].team == sq.team)
+                            .fold(SeatSet::NONE, |w, o| w.with(Seat(o as u8)));
+                        self.note_seen(
+                            journal,
+                            "tac.scen.assault.goal",
+                            EventKind::Setup,
+                            team,
+                            || {
+                                let squad = mention(&sq.name);
+                                format!("{squad}: {name} deploys at {},{},{}", p.x, p.y, p.z + 1)
+                            },
+                        );
                     }
                     None => problems.push(format!(
                         "{}: no room in the {} for every unit",

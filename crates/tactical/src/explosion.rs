@@ -85,7 +85,7 @@ impl Tactical {
         };
         if let Some(item) = item {
             journal.note("tac.collat.trigger", EventKind::Attack, || {
-                format!("the stray {dmg} strikes {item:?}")
+                format!("the stray {dmg} strikes {item}")
             });
             let amount = u32::try_from(dmg.amount).unwrap_or(0);
             let report = st.bf.strike(item, dmg.kind, amount, journal);

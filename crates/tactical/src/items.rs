@@ -265,6 +265,65 @@ impl Tactical {
                 item: Carried::PsiAmp,
             });
         }
+        if self.unloads(u) {
+            out.push(Action::Unload { unit });
+        }
+    }
+
+    /// Whether unit `u` may unload the weapon in its hands now (tac.move.special.unload): a
+    /// soldier (only soldiers load, tac.move.special.load) with the TUs, holding a Grenade
+    /// Launcher with grenades in it, or a clip weapon with rounds left in its clip and room for
+    /// one more spare clip.
+    pub(crate) fn unloads(&self, u: &Unit) -> bool {
+        let Some(w) = u.weapon else {
+            return false;
+        };
+        if !self.reloads(u) || i16::from(self.catalog.rules().special.unload) > u.tu {
+            return false;
+        }
+        if self.is_launcher(w) {
+            return !u.launcher.is_empty();
+        }
+        self.catalog.weapon(w).rounds.is_some()
+            && u.rounds.is_some_and(|r| r > 0)
+            && u.clips < u8::MAX
+    }
+
+    /// Unloads the weapon in unit `i`'s hands (tac.move.special.unload, 4 TU). A launcher's
+    /// grenades go back into the soldier's kit, to be primed and thrown by hand or loaded
+    /// again. A full clip goes back among the spare clips; a partly spent one is put aside
+    /// for good, as reloading puts it aside, since squadsight counts spare clips only whole.
+    pub(crate) fn unload(&self, st: &mut State, i: usize, journal: &mut Journal) {
+        let cost = i16::from(self.catalog.rules().special.unload);
+        let name = self.name(st, i);
+        let Some(w) = st.units[i].weapon else {
+            return;
+        };
+        let launcher = self.is_launcher(w);
+        let full = self.catalog.weapon(w).rounds;
+        let u = &mut st.units[i];
+        u.tu -= cost;
+        let what = if launcher {
+            let n = u.launcher.len();
+            let back: Vec<GrenadeId> = u.launcher.drain(..).collect();
+            u.grenades.extend(back);
+            format!("takes {n} grenade(s) out of its launcher")
+        } else if u.rounds == full {
+            u.clips += 1;
+            "takes out its full clip and keeps it as a spare".to_string()
+        } else {
+            let left = u.rounds.unwrap_or(0);
+            format!("takes out its clip and puts it aside with {left} round(s) left")
+        };
+        u.rounds = Some(0);
+        let who = self.witnesses(st, i);
+        self.note_seen(
+            journal,
+            "tac.move.special.unload",
+            EventKind::Effect,
+            who,
+            || format!("{name} {what} ({cost} TU)"),
+        );
     }
 
     /// Picks up floor item `k` (tac.dmg.pickup: no TU cost).
@@ -293,7 +352,8 @@ impl Tactical {
         }
         u.weight += weight;
         let (name, what) = (self.name(st, i), self.item_mention(&f.item));
-        journal.note("tac.dmg.pickup", EventKind::Effect, || {
+        let who = self.witnesses(st, i);
+        self.note_seen(journal, "tac.dmg.pickup", EventKind::Effect, who, || {
             format!("{name} picks up the {what} (0 TU, tac.gap.55)")
         });
     }
@@ -302,7 +362,8 @@ impl Tactical {
     pub(crate) fn drop_item(&self, st: &mut State, i: usize, what: Carried, journal: &mut Journal) {
         if let Some(item) = self.put_down(st, i, what, true) {
             let (name, what) = (self.name(st, i), self.item_mention(&item));
-            journal.note("tac.gap.55", EventKind::Effect, || {
+            let who = self.witnesses(st, i);
+            self.note_seen(journal, "tac.gap.55", EventKind::Effect, who, || {
                 format!("{name} puts down its {what} (0 TU)")
             });
         }

@@ -51,6 +51,7 @@ pub mod scenario;
 pub mod squad;
 pub mod state;
 pub mod throw;
+mod witness;
 
 pub use combat::{Modifier, ToHit, range};
 pub use engine::{RulesError, Tactical};

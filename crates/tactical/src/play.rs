@@ -33,7 +33,8 @@ impl Tactical {
                 u.facing = facing;
                 u.tu -= cost;
                 let name = self.name(st, i);
-                journal.note("tac.move.turn-90", EventKind::Move, || {
+                let who = self.witnesses(st, i);
+                self.note_seen(journal, "tac.move.turn-90", EventKind::Move, who, || {
                     format!("{name} turns to face {facing:?} ({cost} TU)")
                 });
                 self.after_motion(st, i, rng, journal);
@@ -48,12 +49,19 @@ impl Tactical {
                 u.tu -= cost;
                 u.turn_from = None;
                 let (name, k) = (self.name(st, i), st.units[i].kneeling);
-                journal.note("tac.move.kneel-stand", EventKind::Move, || {
-                    format!(
-                        "{name} {} ({cost} TU)",
-                        if k { "kneels" } else { "stands up" }
-                    )
-                });
+                let who = self.witnesses(st, i);
+                self.note_seen(
+                    journal,
+                    "tac.move.kneel-stand",
+                    EventKind::Move,
+                    who,
+                    || {
+                        format!(
+                            "{name} {} ({cost} TU)",
+                            if k { "kneels" } else { "stands up" }
+                        )
+                    },
+                );
                 self.proximity_motion(st, i, rng, journal);
                 self.after_motion(st, i, rng, journal);
             }
@@ -64,10 +72,16 @@ impl Tactical {
                 st.units[i].tu -= cost;
                 st.bf.open_door(DoorId(door));
                 let name = self.name(st, i);
-                journal.note("tac.move.special.open-door", EventKind::Move, || {
-                    format!("{name} opens a door ({cost} TU)")
-                });
+                let before = self.witnesses(st, i);
                 st.resight_all();
+                let who = crate::witness::union(before, self.witnesses(st, i));
+                self.note_seen(
+                    journal,
+                    "tac.move.special.open-door",
+                    EventKind::Move,
+                    who,
+                    || format!("{name} opens a door ({cost} TU)"),
+                );
                 self.after_motion(st, i, rng, journal);
             }
             Action::Attack {
@@ -134,20 +148,35 @@ impl Tactical {
                 let cost = i16::from(self.catalog.rules().special.load);
                 st.units[i].tu -= cost;
                 let name = self.name(st, i);
+                let who = self.witnesses(st, i);
                 if st.units[i].weapon.is_some_and(|w| self.is_launcher(w)) {
                     // tac.equip.grenade-launcher: up to six grenades, one loading action.
                     let n = self.load_launcher(st, i);
-                    journal.note("tac.equip.grenade-launcher", EventKind::Effect, || {
-                        format!("{name} loads {n} grenade(s) into its launcher ({cost} TU)")
-                    });
+                    self.note_seen(
+                        journal,
+                        "tac.equip.grenade-launcher",
+                        EventKind::Effect,
+                        who,
+                        || format!("{name} loads {n} grenade(s) into its launcher ({cost} TU)"),
+                    );
                 } else {
                     let u = &mut st.units[i];
                     u.clips -= 1;
                     u.rounds = u.weapon.and_then(|w| self.catalog.weapon(w).rounds);
-                    journal.note("tac.move.special.load", EventKind::Effect, || {
-                        format!("{name} loads a fresh clip ({cost} TU)")
-                    });
+                    self.note_seen(
+                        journal,
+                        "tac.move.special.load",
+                        EventKind::Effect,
+                        who,
+                        || format!("{name} loads a fresh clip ({cost} TU)"),
+                    );
                 }
+                self.after_action(st, i, rng, journal);
+            }
+            Action::Unload { unit } => {
+                let i = usize::from(unit);
+                self.begin(st, i);
+                self.unload(st, i, journal);
                 self.after_action(st, i, rng, journal);
             }
             Action::Heal { unit, target } => {
@@ -238,7 +267,8 @@ impl Tactical {
         u.done = true;
         u.turn_from = None;
         st.active = None;
-        journal.note("tac.game.unit-turn", EventKind::Turn, || {
+        let who = self.witnesses(st, i);
+        self.note_seen(journal, "tac.game.unit-turn", EventKind::Turn, who, || {
             format!("{name} ends its turn")
         });
     }
@@ -313,14 +343,16 @@ impl Tactical {
             u.tu -= cost;
             u.turn_from = None;
             let other = self.name(st, j);
-            journal.note("tac.move.tu", EventKind::Move, || {
+            st.resight(i);
+            let who = self.witnesses(st, i);
+            self.note_seen(journal, "tac.move.tu", EventKind::Move, who, || {
                 format!("{name} finds {other} in the way")
             });
-            st.resight(i);
             self.after_motion(st, i, rng, journal);
             return;
         }
         let from = st.units[i].pos;
+        let before = self.witnesses(st, i);
         let u = &mut st.units[i];
         if let Some(f) = face {
             u.facing = f;
@@ -329,28 +361,32 @@ impl Tactical {
         u.tu -= cost;
         u.turn_from = None;
         let factor = move_factor(u);
-        journal.note_with(
+        // Seen leaving or seen arriving: the seats that saw either read the step.
+        st.resight(i);
+        let who = crate::witness::union(before, self.witnesses(st, i));
+        self.note_seen(
+            journal,
             if fly {
                 "tac.move.fly-straight"
             } else {
                 "tac.move.walk-straight"
             },
             EventKind::Move,
+            who,
             || format!("{name} moves to {},{},{} ({cost} TU)", to.x, to.y, to.z + 1),
-            || {
-                vec![
-                    Input::new("step", format!("{kind:?}"), "tac.move.tu"),
-                    Input::new("turn", turn, "tac.gap.43"),
-                    Input::new(
-                        "multiplier",
-                        format!("x{factor}"),
-                        "tac.crit.leg, tac.move.encumbrance",
-                    ),
-                    Input::new("from", format!("{},{},{}", from.x, from.y, from.z + 1), ""),
-                ]
-            },
         );
-        st.resight(i);
+        journal.add_inputs(|| {
+            vec![
+                Input::new("step", format!("{kind:?}"), "tac.move.tu"),
+                Input::new("turn", turn, "tac.gap.43"),
+                Input::new(
+                    "multiplier",
+                    format!("x{factor}"),
+                    "tac.crit.leg, tac.move.encumbrance",
+                ),
+                Input::new("from", format!("{},{},{}", from.x, from.y, from.z + 1), ""),
+            ]
+        });
         self.proximity_motion(st, i, rng, journal);
         self.after_motion(st, i, rng, journal);
     }

@@ -104,6 +104,25 @@ pub struct MapDef {
     /// deals nothing but flat ground around the two craft.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<String>,
+    /// Tiles the players laid, in the order they laid them, the squads taking turns in
+    /// squad order (tac.map.build). The slots left empty are dealt from the seed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placed: Vec<PlacedTileDef>,
+}
+
+/// One tile a player laid (tac.map.build).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacedTileDef {
+    /// Tile row, 1 to 5 from the north.
+    pub row: u8,
+    /// Tile column, 1 to 5 from the west.
+    pub column: u8,
+    /// The tile, by name, from the scenario's terrains.
+    pub tile: String,
+    /// Clockwise quarter turns, 0 to 3.
+    #[serde(default)]
+    pub rotation: u8,
 }
 
 /// A scenario as written in a file.

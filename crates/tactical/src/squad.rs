@@ -16,24 +16,31 @@ use crate::data::{Group, Side, WeaponClass};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// One unit as a scenario or squad file lists it.
+/// One unit as a scenario or squad file lists it. Names and boosts are checked as the file is
+/// read, so a misspelt name or a boost above the cap is reported at its `file:line:col`;
+/// what depends on the whole pick (which side may wear what, the price) is checked at setup.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct UnitPickDef {
     /// Unit type by name.
+    #[serde(deserialize_with = "read::unit")]
     pub unit: String,
     /// Stat boosts: `TU`, `HTH`, `ACC`, `MAC`, `TAC`, `STR`, `RET`, `PSK`, `PST`, or an armour
     /// location `ARM-F`, `ARM-L`, `ARM-R`, `ARM-B`, `ARM-U` (aliens only).
+    #[serde(deserialize_with = "read::boosts")]
     pub boosts: BTreeMap<String, i16>,
     /// Armour suit by name.
+    #[serde(deserialize_with = "read::armour")]
     pub armour: Option<String>,
     /// The weapon carried, by name.
+    #[serde(deserialize_with = "read::weapon")]
     pub weapon: Option<String>,
     /// Which of the weapon's rounds it is loaded with (index into its ammo list).
     pub ammo: u8,
     /// Spare clips of that round carried.
     pub clips: u8,
     /// Grenades carried, by name.
+    #[serde(deserialize_with = "read::grenades")]
     pub grenades: Vec<String>,
     /// Carries a medikit.
     pub medikit: bool,
@@ -43,7 +50,75 @@ pub struct UnitPickDef {
     /// boosts are free.
     pub veteran: bool,
     /// A second pistol or rifle for akimbo shots (tac.ranged.akimbo), with one clip.
+    #[serde(deserialize_with = "read::weapon")]
     pub second: Option<String>,
+}
+
+/// Reading a [`UnitPickDef`]: every name must be in the built-in catalog and every boost a
+/// known stat within the cap (tac.squad.boost-cap), refused where it is written.
+mod read {
+    use super::{ARM_NAMES, STAT_NAMES};
+    use crate::catalog::Catalog;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer};
+    use std::collections::BTreeMap;
+
+    /// Refuses `name` unless `known` finds it (an unreadable catalog refuses nothing here:
+    /// setup reports that).
+    fn check<E: Error>(name: &str, what: &str, known: impl Fn(&Catalog) -> bool) -> Result<(), E> {
+        match Catalog::builtin() {
+            Ok(c) if !known(c) => Err(E::custom(format!("no {what} `{name}`"))),
+            _ => Ok(()),
+        }
+    }
+
+    pub(super) fn unit<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        let name = String::deserialize(d)?;
+        check(&name, "unit type", |c| c.unit_id(&name).is_some())?;
+        Ok(name)
+    }
+
+    pub(super) fn armour<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        let name = Option::<String>::deserialize(d)?;
+        if let Some(n) = &name {
+            check(n, "armour suit", |c| c.armour_id(n).is_some())?;
+        }
+        Ok(name)
+    }
+
+    pub(super) fn weapon<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        let name = Option::<String>::deserialize(d)?;
+        if let Some(n) = &name {
+            check(n, "weapon", |c| c.weapon_id(n).is_some())?;
+        }
+        Ok(name)
+    }
+
+    pub(super) fn grenades<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+        let names = Vec::<String>::deserialize(d)?;
+        for n in &names {
+            check(n, "grenade", |c| c.grenade_id(n).is_some())?;
+        }
+        Ok(names)
+    }
+
+    pub(super) fn boosts<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<String, i16>, D::Error> {
+        let boosts = BTreeMap::<String, i16>::deserialize(d)?;
+        let cap = Catalog::builtin().map_or(i16::MAX, |c| c.rules().boost.cap);
+        for (key, &plus) in &boosts {
+            if !STAT_NAMES.contains(&key.as_str()) && !ARM_NAMES.contains(&key.as_str()) {
+                return Err(D::Error::custom(format!("unknown stat `{key}` to boost")));
+            }
+            if plus <= 0 || plus > cap {
+                return Err(D::Error::custom(format!(
+                    "{key} +{plus}: a boost is +1 to +{cap} (tac.squad.boost-cap)"
+                )));
+            }
+        }
+        Ok(boosts)
+    }
 }
 
 /// A unit's bought loadout, resolved to catalog ids.

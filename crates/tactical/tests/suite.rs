@@ -2,9 +2,13 @@
 
 mod conformance;
 mod coverage;
+mod craft_exits;
 mod data;
+mod decisive;
 mod explosives;
 mod fog;
+mod journal_fog;
+mod journal_rolls;
 mod map_assembly;
 mod map_blast;
 mod map_clouds;
@@ -15,5 +19,9 @@ mod map_support;
 mod map_tiles;
 mod rules;
 mod support;
+mod tile_laying;
+mod transcription;
 mod units;
+mod unload;
+mod validation;
 mod weapons;

@@ -190,6 +190,27 @@ impl Battlefield {
         rotation: u8,
         crashed: bool,
     ) -> Result<usize, MapError> {
+        let index = self.stamp_craft(set, name, x, y, rotation, crashed)?;
+        // Doors and buildings are regrouped; the fingerprint is kept, the change log covers
+        // the craft.
+        self.refresh_derived();
+        Ok(index)
+    }
+
+    /// [`Battlefield::place_craft`] without recomputing the derived data (sight bits, edge
+    /// distances, doors, buildings): setup places every craft and then refreshes once, with
+    /// [`Battlefield::refresh_derived`], before anything reads them. The placement checks
+    /// read only squares and edges, so a craft placed after another unrefreshed one is
+    /// checked exactly as it would be after a refresh.
+    pub(crate) fn stamp_craft(
+        &mut self,
+        set: &TileSet,
+        name: &str,
+        x: i32,
+        y: i32,
+        rotation: u8,
+        crashed: bool,
+    ) -> Result<usize, MapError> {
         let craft = set
             .craft(name)
             .ok_or_else(|| MapError::NoSuchCraft(name.to_string()))?;
@@ -261,9 +282,6 @@ impl Battlefield {
         });
         let s = Arc::make_mut(&mut self.s);
         s.changes.push(Change::Craft(index as u16));
-        // Doors and buildings are regrouped; the fingerprint is kept, the change log covers
-        // the craft.
-        self.refresh_derived();
         Ok(index)
     }
 

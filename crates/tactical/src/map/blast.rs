@@ -36,6 +36,25 @@ pub enum Item {
     Edge(EdgeRef),
 }
 
+/// Names an item for the journal: "the object at 4,5,1", "the floor at 4,5,2", "the edge
+/// east of 4,5,1" (levels counted from 1, as on screen).
+impl std::fmt::Display for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Item::Object(p) => write!(f, "the object at {},{},{}", p.x, p.y, p.z + 1),
+            Item::Floor(p) => write!(f, "the floor at {},{},{}", p.x, p.y, p.z + 1),
+            Item::Edge(e) => write!(
+                f,
+                "the edge {} of {},{},{}",
+                if e.east { "east" } else { "south" },
+                e.cell.x,
+                e.cell.y,
+                e.cell.z + 1
+            ),
+        }
+    }
+}
+
 /// A square reached by an explosion and the damage arriving there (`tac.splash.units`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Hit {
@@ -202,10 +221,12 @@ impl Battlefield {
             }
             journal.note("tac.splash.rating", EventKind::Effect, || {
                 format!(
-                    "Explosion of {} HE-{} at {:?}: {} squares reached",
+                    "Explosion of {} HE-{} at {},{},{}: {} squares reached",
                     blast.damage,
                     blast.rating,
-                    (centre.x, centre.y, centre.z + 1),
+                    centre.x,
+                    centre.y,
+                    centre.z + 1,
                     area.hits.len()
                 )
             });
@@ -257,7 +278,7 @@ impl Battlefield {
         };
         if note {
             journal.note(rule, EventKind::Effect, || {
-                format!("{amount} {kind:?} destroys {item:?} ({class:?})")
+                format!("{amount} {kind:?} destroys {item} ({class:?})")
             });
         }
         self.remove_item(item, report);
