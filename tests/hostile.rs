@@ -274,6 +274,9 @@ fn a_failing_autosave_is_reported_every_time() {
     let stdout = &played.stdout;
     let told = stdout.matches("NOT SAVED").count();
     assert!(told >= 3, "told {told} times:\n{stdout}");
+    // The game is on no disk, so the run does not end as a success.
+    assert_eq!(played.code, 2, "{stdout}\n{}", played.stderr);
+    assert!(played.stderr.contains("not saved"), "{}", played.stderr);
 }
 
 #[test]
