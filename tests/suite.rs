@@ -7,6 +7,7 @@ mod conformance;
 mod disputes;
 mod golden;
 mod hostile;
+mod hotseat;
 mod support;
 
 // The binary's list of rulesets and its one generic dispatch (`with_ruleset`), so the tests
