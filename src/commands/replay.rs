@@ -15,8 +15,8 @@ use crate::events::line;
 use crate::rulesets::{self, RulesetTask, with_ruleset};
 use crate::store;
 use squadsight_core::game::{Game, LogEntry};
-use squadsight_core::save::{Replayer, read_header};
 use squadsight_core::ruleset::view_lines;
+use squadsight_core::save::{Replayer, read_header};
 use squadsight_core::{Decision, Journal, Ruleset, Seat};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -62,8 +62,8 @@ impl RulesetTask for PlainReplay<'_> {
         // The whole save is replayed (and so checked) once, noting each entry's seat, its
         // description and where its events end in the journal.
         let file = load_save(&*ruleset, self.bytes, self.origin)?;
-        let mut replayer =
-            Replayer::start(Arc::clone(&ruleset), file, Journal::recording()).map_err(|e| bad(&e))?;
+        let mut replayer = Replayer::start(Arc::clone(&ruleset), file, Journal::recording())
+            .map_err(|e| bad(&e))?;
         let mut ends = vec![replayer.game().journal().len()];
         let mut entries = Vec::with_capacity(replayer.len());
         loop {
@@ -228,7 +228,10 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
     /// The referee's view of the state after the action shown.
     fn state(&mut self) -> Result<(), CliError> {
         let bad = |e: &dyn std::fmt::Display| CliError::invalid(format!("{}: {e}", self.origin));
-        let reuse = self.cursor.as_ref().is_some_and(|c| c.position() <= self.at);
+        let reuse = self
+            .cursor
+            .as_ref()
+            .is_some_and(|c| c.position() <= self.at);
         let mut cursor = match self.cursor.take() {
             Some(cursor) if reuse => cursor,
             _ => {
@@ -265,10 +268,9 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
                 "the game ended: {}",
                 outcome_text(self.game.ruleset(), self.game.scenario(), &outcome)
             ),
-            Decision::Act(seat) => format!(
-                "the game was still going, {} to act",
-                self.seat_words(seat)
-            ),
+            Decision::Act(seat) => {
+                format!("the game was still going, {} to act", self.seat_words(seat))
+            }
         }
     }
 
