@@ -1040,10 +1040,14 @@ fn plain_replay_of_a_skirmish_game_shows_rolls_state_and_the_end() {
     let r = typed(
         &["replay", "--plain", SEED_7],
         dir.path(),
-        "74\nv\nb\n117\n\nq\n",
+        "b\n74\nv\nb\n117\n\nq\n",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let out = &r.stdout;
+    assert!(
+        out.contains("This is the setup; there is nothing before it."),
+        "{out}"
+    );
     // Action 74: a Thin Man's attack stopped by the suppression roll (sk.suppression.roll).
     assert!(
         out.contains("action 74 of 117 · round 7 · seat 2 (Aliens)"),
