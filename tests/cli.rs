@@ -1136,3 +1136,45 @@ fn plain_replay_never_prints_hostile_text_raw() {
     assert_eq!(raw(&r.stdout), None, "{}", r.stdout);
     assert_eq!(raw(&r.stderr), None, "{}", r.stderr);
 }
+
+/// In a terminal (a pseudo-terminal made by util-linux `script`), a ruleset with no
+/// full-screen view is replayed and played line by line, each saying so in one line first.
+#[cfg(target_os = "linux")]
+#[test]
+fn in_a_terminal_a_ruleset_without_a_view_is_replayed_and_played_line_by_line() {
+    let dir = TempDir::new().unwrap();
+    golden(dir.path(), TACTICAL);
+    let bin = assert_cmd::cargo::cargo_bin("squadsight");
+    let in_terminal = |args: &str, input: &str| {
+        let out = assert_cmd::Command::new("script")
+            .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+            .current_dir(dir.path())
+            .env("SQUADSIGHT_HOME", dir.path().join("home"))
+            .timeout(std::time::Duration::from_secs(120))
+            .write_stdin(input)
+            .output()
+            .expect("util-linux `script` runs the binary in a pseudo-terminal");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args}: {text}");
+        text
+    };
+    let replay = in_terminal(&format!("replay {TACTICAL}"), "1\nq\n");
+    assert!(
+        replay.contains(
+            "The full-screen replay viewer has no tactical view in this build yet; replaying line by line."
+        ),
+        "{replay}"
+    );
+    assert!(replay.contains("action 1 of 283 · round 1"), "{replay}");
+    let play = in_terminal("play tactical --seed 3 --seat 2=human", "q\n");
+    assert!(
+        play.contains(
+            "The full-screen UI has no tactical view in this build yet; playing line by line."
+        ),
+        "{play}"
+    );
+    assert!(
+        play.contains("squadsight tactical — scenario assault"),
+        "{play}"
+    );
+}
