@@ -294,9 +294,14 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
                 }
                 Key::Next => {
                     let words = self.end_words();
+                    let was = if total == 0 {
+                        "This save holds no actions"
+                    } else {
+                        "That was the last action"
+                    };
                     writeln!(
                         self.out,
-                        "That was the last action; {words}. b goes back, a number jumps, q quits."
+                        "{was}; {words}. b goes back, a number jumps, q quits."
                     )?;
                 }
                 Key::Back if self.at > 0 => {
