@@ -24,10 +24,15 @@ pub struct Cli {
 pub enum Command {
     /// Play a game at this terminal (full screen; `--plain` for a line-by-line game).
     Play(PlayArgs),
-    /// Step through a saved game in the replay viewer.
+    /// Step through a saved game in the replay viewer (line by line with `--plain`, without a
+    /// terminal, or for a ruleset with no full-screen view yet).
     Replay {
         /// The save file.
         save: PathBuf,
+        /// Step through it line by line on standard input and output: Enter for the next
+        /// action, `b` back, a number to jump, `v` for the state, `q` to quit.
+        #[arg(long)]
+        plain: bool,
     },
     /// Let AI players play each other, headless, and report the results.
     Sim(SimArgs),

@@ -2,7 +2,7 @@
 //! failure, 2 usage error or unreadable input), no panic on hostile files, tamper detection,
 //! and the commands' output formats.
 
-use crate::support::{plays, refused, run, run_words, succeeds};
+use crate::support::{plays, refused, run, run_words, succeeds, typed};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
@@ -545,17 +545,6 @@ fn bare_command_without_a_terminal_prints_help() {
 }
 
 #[test]
-fn replay_needs_a_terminal_and_says_so() {
-    let dir = TempDir::new().unwrap();
-    refused(
-        &["replay", "missing.ron"],
-        dir.path(),
-        2,
-        &["needs a terminal"],
-    );
-}
-
-#[test]
 fn arena_reports_a_win_rate_with_its_interval() {
     let dir = TempDir::new().unwrap();
     let r = run_words(
@@ -950,5 +939,242 @@ fn boardgame_plain_prompt_is_for_one_shared_table() {
     assert!(
         stdout.contains("view (or m) shows the game's state"),
         "{stdout}"
+    );
+}
+
+// ---- The line-by-line replay (`replay --plain`, and `replay` without a terminal). ----
+
+const TACTICAL: &str = "tactical-assault-format4-seed-9.ron";
+
+/// How often `needle` occurs in `text`.
+fn count(text: &str, needle: &str) -> usize {
+    text.matches(needle).count()
+}
+
+/// The line `log` prints for event `seq`, without its action column: the replay prints
+/// events exactly as `log` does.
+fn log_line(dir: &Path, save: &str, seq: u32) -> String {
+    let log = run(&["log", save], dir);
+    assert_eq!(log.code, 0, "{}", log.stderr);
+    let line = log
+        .stdout
+        .lines()
+        .find(|l| {
+            l.get(7..)
+                .is_some_and(|e| e.trim_start().starts_with(&format!("{seq} ")))
+        })
+        .unwrap_or_else(|| panic!("no event {seq} in the log"));
+    line[7..].to_string()
+}
+
+#[test]
+fn plain_replay_of_a_tactical_game_steps_jumps_shows_the_state_and_quits() {
+    let dir = TempDir::new().unwrap();
+    golden(dir.path(), TACTICAL);
+    // Enter twice, back one, jump to 41 (round 2's initiative rolls), the state there, an
+    // action that does not exist, quit; what follows `q` is never read.
+    let r = typed(
+        &["replay", "--plain", TACTICAL],
+        dir.path(),
+        "\n\nb\n41\nv\n9999\nq\n\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = &r.stdout;
+    assert!(
+        out.contains(&format!(
+            "Replay of {TACTICAL} — tactical, seed 9, 283 actions."
+        )),
+        "{out}"
+    );
+    // The setup first, with its rolls (tac.game.initiative, d100 with its exact odds).
+    assert!(out.contains("action 0 of 283 · the setup"), "{out}");
+    assert!(
+        out.contains("needs >=18 (83.0% (83/100)): failure"),
+        "{out}"
+    );
+    // Action 1, then 2, then 1 again (b): who acted and what they did (tac.move.turn-90).
+    assert_eq!(
+        count(out, "action 1 of 283 · round 1 · seat 1 (X-Com)"),
+        2,
+        "{out}"
+    );
+    assert_eq!(
+        count(out, "action 2 of 283 · round 1 · seat 1 (X-Com)"),
+        1,
+        "{out}"
+    );
+    assert_eq!(count(out, "  X-Com Troop #4 turns W (1 TU)\n"), 2, "{out}");
+    assert!(out.contains("tac.move.turn-90"), "{out}");
+    // The jump: action 41 ends X-Com's turn and round 2's initiative is rolled; each roll line
+    // is the one `log` prints, with rule, dice, target and exact p.
+    assert!(
+        out.contains("action 41 of 283 · round 1 · seat 2 (Aliens)"),
+        "{out}"
+    );
+    let roll = log_line(dir.path(), TACTICAL, 95);
+    assert!(roll.contains("tac.game.initiative"), "{roll}");
+    assert!(
+        roll.contains("[d100: 69 = 69, needs >=72 (29.0% (29/100)): failure]"),
+        "{roll}"
+    );
+    assert!(out.contains(&format!("  {roll}\n")), "{out}");
+    // The state after action 41 (the ruleset's state lines).
+    let state = out
+        .split("the state after action 41:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(state.contains("  round: 2 of at most 12"), "{state}");
+    assert!(state.contains("  unit 1 X-Com Troop #1: "), "{state}");
+    assert!(
+        out.contains("There is no action 9999; this save has actions 0 (the setup) to 283."),
+        "{out}"
+    );
+    // Nothing after `q`: no action 42.
+    assert!(!out.contains("action 42 of"), "{out}");
+}
+
+#[test]
+fn plain_replay_of_a_skirmish_game_shows_rolls_state_and_the_end() {
+    let dir = TempDir::new().unwrap();
+    golden(dir.path(), SEED_7);
+    let r = typed(
+        &["replay", "--plain", SEED_7],
+        dir.path(),
+        "b\n74\nv\nb\n117\n\nq\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = &r.stdout;
+    assert!(
+        out.contains("This is the setup; there is nothing before it."),
+        "{out}"
+    );
+    // Action 74: a Thin Man's attack stopped by the suppression roll (sk.suppression.roll).
+    assert!(
+        out.contains("action 74 of 117 · round 7 · seat 2 (Aliens)"),
+        "{out}"
+    );
+    assert!(out.contains("\n  attack Squaddie #0 (X-Com)\n"), "{out}");
+    let roll = log_line(dir.path(), SEED_7, 170);
+    assert!(roll.contains("sk.suppression.roll"), "{roll}");
+    assert!(roll.contains("needs >=4 (50.0% (1/2))"), "{roll}");
+    assert!(out.contains(&format!("  {roll}\n")), "{out}");
+    let state = out
+        .split("the state after action 74:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(state.contains("  active side: Aliens"), "{state}");
+    // Back one, then the last action (the seed revealed), then past the end.
+    assert!(out.contains("action 73 of 117"), "{out}");
+    assert!(out.contains("action 117 of 117"), "{out}");
+    assert!(out.contains("core.seed.reveal"), "{out}");
+    assert!(
+        out.contains("That was the last action; the game ended: "),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_without_a_terminal_is_the_plain_replay_for_every_ruleset() {
+    let dir = TempDir::new().unwrap();
+    for save in [
+        TACTICAL,
+        SEED_7,
+        "commander-battle-ai-mode-seed-21.ron",
+        "boardgame-easy-untimed-random-seed-5.ron",
+    ] {
+        golden(dir.path(), save);
+        // No terminal: the replay reads its keys from standard input; the end of input ends it.
+        let r = typed(&["replay", save], dir.path(), "1\n");
+        assert_eq!(r.code, 0, "{save}: {}", r.stderr);
+        assert!(
+            r.stdout.contains(&format!("Replay of {save} — ")),
+            "{}",
+            r.stdout
+        );
+        assert!(r.stdout.contains("action 1 of "), "{save}: {}", r.stdout);
+        assert!(!r.stdout.contains("unknown ruleset"), "{}", r.stdout);
+    }
+    // A save that is not there, or not a save, is a usage error.
+    refused(&["replay", "missing.ron"], dir.path(), 2, &["missing.ron"]);
+}
+
+#[test]
+fn plain_replay_never_prints_hostile_text_raw() {
+    let dir = TempDir::new().unwrap();
+    golden(dir.path(), SEED_7);
+    let evil_name = "evil\u{1b}]0;PWNED\u{7}.ron";
+    fs::copy(dir.path().join(SEED_7), dir.path().join(evil_name)).unwrap();
+    let raw = |text: &str| {
+        text.chars()
+            .find(|&c| c.is_control() && c != '\n' && c != '\t')
+    };
+    // A hostile file name, and a hostile key typed at the prompt, are shown escaped.
+    let r = typed(
+        &["replay", "--plain", evil_name],
+        dir.path(),
+        "\u{1b}[2J\nq\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(raw(&r.stdout), None, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("Replay of evil\\u{1b}]0;PWNED\\u{7}.ron"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("Unknown key `\\u{1b}[2J`."),
+        "{}",
+        r.stdout
+    );
+    // A hostile side name in a save is refused where it stands, and not echoed raw.
+    let text = fs::read_to_string(dir.path().join(SEED_7)).unwrap();
+    let evil = text.replacen("name: \"X-Com\"", "name: \"X\\u{1b}]0;PWNED\\u{7}\"", 1);
+    assert_ne!(evil, text);
+    fs::write(dir.path().join("side.ron"), evil).unwrap();
+    let r = typed(&["replay", "--plain", "side.ron"], dir.path(), "\n");
+    assert_ne!(r.code, 0, "{}", r.stdout);
+    assert_eq!(raw(&r.stdout), None, "{}", r.stdout);
+    assert_eq!(raw(&r.stderr), None, "{}", r.stderr);
+}
+
+/// In a terminal (a pseudo-terminal made by util-linux `script`), a ruleset with no
+/// full-screen view is replayed and played line by line, each saying so in one line first.
+#[cfg(target_os = "linux")]
+#[test]
+fn in_a_terminal_a_ruleset_without_a_view_is_replayed_and_played_line_by_line() {
+    let dir = TempDir::new().unwrap();
+    golden(dir.path(), TACTICAL);
+    let bin = assert_cmd::cargo::cargo_bin("squadsight");
+    let in_terminal = |args: &str, input: &str| {
+        let out = assert_cmd::Command::new("script")
+            .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+            .current_dir(dir.path())
+            .env("SQUADSIGHT_HOME", dir.path().join("home"))
+            .timeout(std::time::Duration::from_secs(120))
+            .write_stdin(input)
+            .output()
+            .expect("util-linux `script` runs the binary in a pseudo-terminal");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args}: {text}");
+        text
+    };
+    let replay = in_terminal(&format!("replay {TACTICAL}"), "1\nq\n");
+    assert!(
+        replay.contains(
+            "The full-screen replay viewer has no tactical view in this build yet; replaying line by line."
+        ),
+        "{replay}"
+    );
+    assert!(replay.contains("action 1 of 283 · round 1"), "{replay}");
+    let play = in_terminal("play tactical --seed 3 --seat 2=human", "q\n");
+    assert!(
+        play.contains(
+            "The full-screen UI has no tactical view in this build yet; playing line by line."
+        ),
+        "{play}"
+    );
+    assert!(
+        play.contains("squadsight tactical — scenario assault"),
+        "{play}"
     );
 }

@@ -7,6 +7,7 @@ mod check;
 mod explain;
 mod log;
 mod play;
+mod replay;
 mod rules;
 mod scenarios;
 pub mod screen;
@@ -22,7 +23,7 @@ use squadsight_core::{Outcome, Ruleset};
 pub fn run(command: Command, ascii: bool) -> Result<(), CliError> {
     match command {
         Command::Play(args) => play::run(args, ascii),
-        Command::Replay { save } => screen::replay(&save, ascii),
+        Command::Replay { save, plain } => replay::run(&save, plain, ascii),
         Command::Sim(args) => sim::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Verify { save, expect } => verify::run(&save, expect.as_deref()),

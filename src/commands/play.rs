@@ -58,7 +58,9 @@ impl RulesetTask for PlayTask {
         }
         let game = Game::new(ruleset, scenario, options, seed, seats)
             .map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        if !args.plain && screen::available() {
+        let full_screen = !args.plain && screen::available();
+        let has_view = full_screen && screen::has_view(R::ID);
+        if has_view {
             // Everything was checked above, so a bad flag is reported before the screen opens.
             let builtin = game.ruleset().scenarios().iter().any(|s| s.id == label);
             let source = if builtin {
@@ -81,6 +83,13 @@ impl RulesetTask for PlayTask {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         let mut output = crate::out::stdout();
+        if full_screen && !has_view {
+            writeln!(
+                output,
+                "The full-screen UI has no {} view in this build yet; playing line by line.",
+                R::ID
+            )?;
+        }
         let mut session = Session {
             shown: vec![0; usize::from(count) + 1],
             humans: (0..count)

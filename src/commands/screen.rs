@@ -14,6 +14,14 @@ pub fn available() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
+/// Whether this build's full-screen UI has a view for the ruleset `id` (a ruleset without one
+/// is played and replayed line by line).
+pub fn has_view(id: &str) -> bool {
+    squadsight_tui::registry::Registry::builtin()
+        .find(id)
+        .is_some()
+}
+
 /// Opens the main menu.
 pub fn menu(ascii: bool) -> Result<(), CliError> {
     run(Start::Menu, ascii, None)
@@ -42,14 +50,9 @@ pub fn campaign(path: &Path, bytes: Vec<u8>, ascii: bool) -> Result<(), CliError
     run(Start::Campaign { bytes, slot }, ascii, None)
 }
 
-/// Opens the replay viewer on a save file.
-pub fn replay(path: &Path, ascii: bool) -> Result<(), CliError> {
-    if !available() {
-        return Err(CliError::input(
-            "the replay viewer needs a terminal; `squadsight log SAVE` prints the journal instead",
-        ));
-    }
-    let bytes = store::read_file(path)?;
+/// Opens the replay viewer on a save file whose `bytes` were read from `path` (the caller has
+/// checked that there is a terminal and a view for its ruleset).
+pub fn replay(path: &Path, bytes: Vec<u8>, ascii: bool) -> Result<(), CliError> {
     let origin = path.display().to_string();
     run(Start::Replay { bytes, origin }, ascii, None)
 }
