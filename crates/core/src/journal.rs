@@ -517,6 +517,8 @@ pub struct Journal {
     seat: Option<Seat>,
     next_seq: u32,
     reveals: u32,
+    /// While set, events recorded as public go to these seats only (fog of war).
+    audience: Option<SeatSet>,
 }
 
 /// The one definition of a revealing event, shared by [`Event::is_reveal`] and the journal's
@@ -589,6 +591,19 @@ impl Journal {
     /// Whether nothing has happened yet.
     pub fn is_empty(&self) -> bool {
         self.next_seq == 0
+    }
+
+    /// Narrows every event recorded as public from now on to `who` (others see nothing),
+    /// or lifts that with `None`; returns the setting it replaced, to be put back. A
+    /// ruleset with fog of war scopes what follows from an action this way (Tactical: an
+    /// attack is read by the seats that see it). Events with their own visibility keep it.
+    pub fn set_audience(&mut self, who: Option<SeatSet>) -> Option<SeatSet> {
+        std::mem::replace(&mut self.audience, who)
+    }
+
+    /// The seats public events are narrowed to now, if any ([`Journal::set_audience`]).
+    pub fn audience(&self) -> Option<SeatSet> {
+        self.audience
     }
 
     /// Records a public event. `text` is only called when the journal is recording.
@@ -731,6 +746,10 @@ impl Journal {
         if !self.enabled {
             return;
         }
+        let visibility = match (visibility, self.audience) {
+            (Visibility::Public, Some(who)) => Visibility::Seats(who),
+            (v, _) => v,
+        };
         let names = &mut self.names;
         let text = Text::parse(text(), |n| intern(names, n));
         let redacted = redacted().map(|r| Text::parse(r, |n| intern(names, n)));

@@ -423,9 +423,28 @@ impl Tactical {
     }
 
     /// Damage to a unit on a given armour location (splash, falls, collapse, fire: the
-    /// location is the rule's, not the angle to a firer).
+    /// location is the rule's, not the angle to a firer). The unit's own side and the seats
+    /// that see it read what it suffers, on top of whoever reads the cause
+    /// ([`Tactical::widen`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn damage_unit_at(
+        &self,
+        st: &mut State,
+        j: usize,
+        dmg: Damage,
+        loc: crate::damage::Facing,
+        crits: bool,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) {
+        let prev = self.widen(st, journal, j);
+        self.suffer(st, j, dmg, loc, crits, rng, journal);
+        journal.set_audience(prev);
+    }
+
+    /// What [`Tactical::damage_unit_at`] does to the unit, in the scope it opened.
+    #[allow(clippy::too_many_arguments)]
+    fn suffer(
         &self,
         st: &mut State,
         j: usize,
@@ -648,7 +667,11 @@ impl Tactical {
                 .line_of_sight(shooter, SightBody::at(cell), &st.sight, |_| false);
             if !sight.clear {
                 let at = last.unwrap_or(from);
+                // Where it strikes is seen by the seats that see the square; its words
+                // name no firer.
+                let prev = self.widen_square(st, journal, at);
                 self.stray_strikes_map(st, at, sight.blocked_by, dmg, rng, journal);
+                journal.set_audience(prev);
                 return;
             }
             let victim = st.units.iter().position(|u| u.active() && u.covers(cell));
@@ -656,11 +679,14 @@ impl Tactical {
                 && k != i
                 && k != j
             {
+                // The unit struck and the seats that see it learn of the stray round.
+                let prev = self.widen(st, journal, k);
                 let name = self.name(st, k);
                 journal.note("tac.miss.always-hits", EventKind::Attack, || {
                     format!("the stray shot strikes {name}")
                 });
                 self.shot_lands(st, k, dmg, from, rng, journal);
+                journal.set_audience(prev);
                 return;
             }
             last = Some(cell);
@@ -843,7 +869,9 @@ impl Tactical {
         if st.units[e].tu < tu || !st.units[t].active() {
             return;
         }
+        let prev = self.attack_scope(st, journal, e, Some(t));
         self.attack(st, e, w, Mode::Snap, t, true, rng, journal);
+        journal.set_audience(prev);
         self.remember_sight(st);
         self.check_victory(st, journal);
     }

@@ -32,6 +32,12 @@ impl Tactical {
             let in_fire = st.units[j]
                 .cells()
                 .any(|c| fx.fire.binary_search(&c).is_ok());
+            if !in_smoke && !in_fire {
+                continue;
+            }
+            // What smoke and fire do to a unit is read by its witnesses, as its damage is
+            // (docs/rules/tactical.md, "The journal and fog of war").
+            let prev = self.widen(st, journal, j);
             if in_smoke && stun > 0 {
                 let name = self.name(st, j);
                 journal.note_with(
@@ -49,6 +55,7 @@ impl Tactical {
                 self.damage_unit_at(st, j, dmg, Location::Under, false, rng, journal);
             }
             if !in_fire || burn == 0 || st.units[j].status == Status::Dead {
+                journal.set_audience(prev);
                 continue;
             }
             let name = self.name(st, j);
@@ -57,6 +64,7 @@ impl Tactical {
                 journal.note("tac.fire.flyers", EventKind::Damage, || {
                     format!("{name} hovers above the fire and takes no IN")
                 });
+                journal.set_audience(prev);
                 continue;
             }
             journal.note_with(
@@ -72,6 +80,7 @@ impl Tactical {
             };
             // tac.gap.54: fire never wounds critically; flames lick from below.
             self.damage_unit_at(st, j, dmg, Location::Under, false, rng, journal);
+            journal.set_audience(prev);
         }
         if !fx.burned_out.destroyed.is_empty() || !fx.burned_out.areas.is_empty() {
             self.after_blast(st, &fx.burned_out, rng, journal);

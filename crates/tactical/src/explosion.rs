@@ -111,8 +111,13 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
+        // Every seat hears the blast (map/blast.rs); what it does is read by the seats
+        // that see its centre, on top of whoever reads its cause, and by each unit's
+        // witnesses as it is caught (docs/rules/tactical.md, "The journal and fog of war").
+        let prev = self.widen_square(st, journal, centre);
         let report = st.bf.explode(centre, blast, journal);
         self.after_blast(st, &report, rng, journal);
+        journal.set_audience(prev);
     }
 
     /// Applies what the map reports to units: splash from every area in the report

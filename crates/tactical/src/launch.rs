@@ -275,6 +275,9 @@ impl Tactical {
                 let dev = self.deviate(from, at, mof, "the shot goes wide", rng, journal);
                 scatter_landing(&st.bf, &st.sight, from, dev)
             };
+            // The seats that see where it comes down read the landing (its words name no
+            // firer: docs/rules/tactical.md, "The journal and fog of war").
+            let prev = self.widen_square(st, journal, lands);
             if launcher {
                 let g = st.units[i].launcher.remove(0);
                 let u = &mut st.units[i];
@@ -295,6 +298,7 @@ impl Tactical {
             } else {
                 self.spit_lands(st, i, w, lands, rng, journal);
             }
+            journal.set_audience(prev);
         }
     }
 

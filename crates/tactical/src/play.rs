@@ -92,6 +92,7 @@ impl Tactical {
             } => {
                 let i = usize::from(unit);
                 self.begin(st, i);
+                let prev = self.attack_scope(st, journal, i, Some(usize::from(target)));
                 self.attack(
                     st,
                     i,
@@ -102,12 +103,15 @@ impl Tactical {
                     rng,
                     journal,
                 );
+                journal.set_audience(prev);
                 self.after_action(st, i, rng, journal);
             }
             Action::Akimbo { unit, mode, target } => {
                 let i = usize::from(unit);
                 self.begin(st, i);
+                let prev = self.attack_scope(st, journal, i, Some(usize::from(target)));
                 self.akimbo(st, i, mode, usize::from(target), false, rng, journal);
+                journal.set_audience(prev);
                 self.after_action(st, i, rng, journal);
             }
             Action::Guided {
@@ -118,14 +122,18 @@ impl Tactical {
             } => {
                 let i = usize::from(unit);
                 self.begin(st, i);
+                let prev = self.attack_scope(st, journal, i, Some(usize::from(target)));
                 self.guided(st, i, weapon, via, usize::from(target), rng, journal);
+                journal.set_audience(prev);
                 self.after_action(st, i, rng, journal);
             }
             Action::ReactAkimbo { reactor } => {
                 let r = st.reactions.remove(0);
                 let (e, t) = (usize::from(reactor), usize::from(r.target));
                 if st.units[t].active() {
+                    let prev = self.attack_scope(st, journal, e, Some(t));
                     self.akimbo(st, e, crate::data::Mode::Snap, t, true, rng, journal);
+                    journal.set_audience(prev);
                     self.remember_sight(st);
                     self.check_victory(st, journal);
                 }
@@ -139,7 +147,9 @@ impl Tactical {
             } => {
                 let i = usize::from(unit);
                 self.begin(st, i);
+                let prev = self.attack_scope(st, journal, i, st.standing_at(at));
                 self.fire_at(st, i, weapon, mode, at, rng, journal);
+                journal.set_audience(prev);
                 self.after_action(st, i, rng, journal);
             }
             Action::Reload { unit } => {
@@ -220,7 +230,9 @@ impl Tactical {
             Action::Throw { unit, to } => {
                 let i = usize::from(unit);
                 self.begin(st, i);
+                let prev = self.attack_scope(st, journal, i, st.standing_at(to));
                 self.throw(st, i, to, rng, journal);
+                journal.set_audience(prev);
                 self.after_action(st, i, rng, journal);
             }
             Action::Psi { unit, target, kind } => {

@@ -116,6 +116,53 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
+        // Fog of war (docs/rules/tactical.md, "The journal and fog of war"): the attack and
+        // its dice are read by the seats that witness the attacker; the target's side (and
+        // any seat that sees the target) always learns it was attacked and what came of
+        // it, without the attacker's name.
+        let prev = self.attack_scope(st, journal, i, None);
+        let unseen = match journal.audience().filter(|_| journal.enabled()) {
+            Some(scope) => crate::witness::minus(self.witnesses(st, j), scope),
+            None => squadsight_core::SeatSet::NONE,
+        };
+        let defender = self.name(st, j);
+        if !unseen.is_empty() {
+            journal.private(
+                "tac.psi.who",
+                EventKind::Attack,
+                unseen,
+                || {
+                    format!(
+                        "{defender} is struck by a {kind:?} psi attack from a mind it cannot see"
+                    )
+                },
+                || None,
+            );
+        }
+        let outcome = self.psi_resolve(st, i, j, kind, rng, journal);
+        if !unseen.is_empty() {
+            journal.private(
+                "tac.psi.resolve",
+                EventKind::Effect,
+                unseen,
+                || format!("{defender} {outcome}"),
+                || None,
+            );
+        }
+        journal.set_audience(prev);
+    }
+
+    /// The psi attack itself, in the scope [`Tactical::psi_attack`] opened; returns what came
+    /// of it in words that name no attacker.
+    fn psi_resolve(
+        &self,
+        st: &mut State,
+        i: usize,
+        j: usize,
+        kind: PsiKind,
+        rng: &mut GameRng,
+        journal: &mut Journal,
+    ) -> String {
         let tu = self.psi_tu();
         st.units[i].tu -= tu;
         let (attacker, defender) = (self.name(st, i), self.name(st, j));
@@ -152,7 +199,7 @@ impl Tactical {
             journal.note("tac.psi.resolve", EventKind::Effect, || {
                 format!("{defender} resists: nothing happens")
             });
-            return;
+            return "resists: nothing happens".into();
         }
         match kind {
             PsiKind::Probe => {
@@ -160,6 +207,7 @@ impl Tactical {
                 journal.note("tac.psi.probe", EventKind::Effect, || {
                     format!("{attacker} reads {defender}'s mind: {sheet}")
                 });
+                "has its mind read".into()
             }
             PsiKind::Panic => {
                 let table = self.catalog.rules().panic;
@@ -182,16 +230,15 @@ impl Tactical {
                 let u = &mut st.units[j];
                 u.panic = Some(effect);
                 u.panic_from = Some(i as u8);
+                let how = match effect {
+                    PanicEffect::Paralysed => "paralysed with fear",
+                    PanicEffect::Flee => "running away",
+                    PanicEffect::Berserk => "berserk",
+                };
                 journal.note(clause, EventKind::Effect, || {
-                    format!(
-                        "{defender} will be {} on its next turn (tac.gap.32)",
-                        match effect {
-                            PanicEffect::Paralysed => "paralysed with fear",
-                            PanicEffect::Flee => "running away",
-                            PanicEffect::Berserk => "berserk",
-                        }
-                    )
+                    format!("{defender} will be {how} on its next turn (tac.gap.32)")
                 });
+                format!("panics: it will be {how} on its next turn")
             }
             PsiKind::MindControl => {
                 // tac.gap.33: control passes at once; a unit that has had its turn this
@@ -208,6 +255,9 @@ impl Tactical {
                 });
                 st.resight_all();
                 self.remember_sight(st);
+                format!(
+                    "falls under an enemy's control until the end of its squad turn in round {until}"
+                )
             }
         }
     }
@@ -267,7 +317,12 @@ impl Tactical {
                         cause: FlightCause::Panic,
                     });
                 }
-                PanicEffect::Berserk => self.berserk(st, i, rng, journal),
+                PanicEffect::Berserk => {
+                    // A berserk unit's shots are scoped like any attack.
+                    let prev = self.attack_scope(st, journal, i, None);
+                    self.berserk(st, i, rng, journal);
+                    journal.set_audience(prev);
+                }
             }
         }
     }

@@ -312,7 +312,11 @@ impl Tactical {
             let dev = self.deviate(from, to, mof, "the throw goes wide", rng, journal);
             scatter_landing(&st.bf, &st.sight, from, dev)
         };
+        // Where it lands is seen by the seats that see the square; its words name no
+        // thrower (docs/rules/tactical.md, "The journal and fog of war").
+        let prev = self.widen_square(st, journal, lands);
         self.land(st, lands, primed, st.units[i].control, rng, journal);
+        journal.set_audience(prev);
     }
 
     /// A primed grenade comes to rest at `at` (thrown, or dropped by its holder).

@@ -219,7 +219,8 @@ impl Battlefield {
             for h in &area.hits {
                 self.add_cloud(super::clouds::CloudKind::Smoke, h.pos, rounds);
             }
-            journal.note("tac.splash.rating", EventKind::Effect, || {
+            // A blast is loud: every seat reads where it went off and how big it was.
+            crate::witness::heard(journal, "tac.splash.rating", || {
                 format!(
                     "Explosion of {} HE-{} at {},{},{}: {} squares reached",
                     blast.damage,
