@@ -109,6 +109,9 @@ fn seek(st: &State, fields: &[Vec<u32>; 2], legal: &[Action], rng: &mut GameRng)
         .clone()
 }
 
+/// When the seeker's fields were drawn: round, seat, units standing.
+type FieldKey = (u32, squadsight_core::Seat, usize);
+
 /// Plays one seeking game; returns whether it ended with winners, and the reason.
 fn seeking_game(t: &Tactical, scenario: &str, seed: u64) -> (bool, String) {
     let mut sc = t.scenario(scenario).unwrap_or_else(|e| panic!("{e}"));
@@ -123,7 +126,7 @@ fn seeking_game(t: &Tactical, scenario: &str, seed: u64) -> (bool, String) {
         .unwrap_or_else(|e| panic!("{scenario}: {e}"));
     let mut legal = Vec::new();
     let mut attacks = 0;
-    let mut cached: Option<((u32, squadsight_core::Seat, usize), [Vec<u32>; 2])> = None;
+    let mut cached: Option<(FieldKey, [Vec<u32>; 2])> = None;
     for _ in 0..100_000 {
         match t.to_act(&st) {
             Decision::Over(o) => {
