@@ -105,3 +105,57 @@ fn tac_map_craft_placement_every_start_square_has_a_way_out() {
         }
     }
 }
+
+/// An HWP drives down the Skyranger's ramp and back up it, paying the level change once each
+/// way (tac.unit.size, tac.map.slope, tac.move.walk-down, tac.move.walk-up): off the cabin
+/// with its front half (a slope step), then wholly onto the ramp (the level change).
+#[test]
+fn tac_move_walk_down_a_2x2_unit_takes_the_skyranger_ramp_paying_once() {
+    use squadsight_tactical::map::{Climb, StepKind};
+    let mut bf = open(20, 20);
+    let at = bf
+        .place_craft(set(), "Skyranger", 4, 2, 0, false)
+        .unwrap_or_else(|e| panic!("{e}"));
+    for d in 0..bf.door_count() {
+        bf.open_door(DoorId(u16::try_from(d).unwrap_or(u16::MAX)));
+    }
+    let o = bf.crafts()[at].origin;
+    // The cabin's last two rows (9 and 10), over the ramp's two columns (2 and 3), level 2.
+    let path = [
+        Pos::new(o.x + 2, o.y + 9, 1),
+        Pos::new(o.x + 2, o.y + 10, 1),
+        Pos::new(o.x + 2, o.y + 11, 0),
+        Pos::new(o.x + 2, o.y + 12, 0),
+        Pos::new(o.x + 2, o.y + 13, 0),
+    ];
+    let climbs = |from: Pos, to: Pos| match bf.step(from, to, Size::Two, Locomotion::Walk) {
+        Ok(StepKind::Walk { climb, .. }) => climb,
+        other => panic!("{from:?} to {to:?}: {other:?}"),
+    };
+    let down: Vec<Climb> = path.windows(2).map(|w| climbs(w[0], w[1])).collect();
+    assert_eq!(
+        down,
+        [Climb::Slope, Climb::Down, Climb::Slope, Climb::Slope],
+        "down the ramp"
+    );
+    let up: Vec<Climb> = path.windows(2).rev().map(|w| climbs(w[1], w[0])).collect();
+    assert_eq!(
+        up,
+        [Climb::Slope, Climb::Slope, Climb::Up, Climb::Slope],
+        "up the ramp"
+    );
+    // A one-square walker takes the same ramp as before: the level change on the step off
+    // the cabin's floor onto the ramp's top.
+    assert!(matches!(
+        bf.step(
+            path[1],
+            Pos::new(o.x + 2, o.y + 11, 0),
+            Size::One,
+            Locomotion::Walk
+        ),
+        Ok(StepKind::Walk {
+            climb: Climb::Down,
+            ..
+        })
+    ));
+}

@@ -218,7 +218,26 @@ impl Battlefield {
                 }
             }
         }
-        result.ok_or(StepBlock::NotAStep)
+        match result {
+            // A 2 × 2 walker pays a level change once, on the step that takes its block from
+            // one level to the other (`tac.move.walk-up`, `tac.move.walk-down`: where the
+            // level actually changes); its squares crossing the break on the step before or
+            // after climb one third like any slope step.
+            Some(StepKind::Walk {
+                diagonal,
+                uneven,
+                climb: Climb::Up | Climb::Down,
+            }) if size == Size::Two => Ok(StepKind::Walk {
+                diagonal,
+                uneven,
+                climb: match dz {
+                    1 => Climb::Up,
+                    -1 => Climb::Down,
+                    _ => Climb::Slope,
+                },
+            }),
+            r => r.ok_or(StepBlock::NotAStep),
+        }
     }
 
     /// Whether a unit of `size` has room at `pos`: every square of its footprint can be
