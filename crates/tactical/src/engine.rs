@@ -417,9 +417,12 @@ impl Tactical {
                 } else {
                     Size::One
                 };
+                // tac.map.wall-multi: a 2 x 2 unit never starts across a wall.
                 let free = cells.iter().copied().find(|&p| {
-                    size.cells(p)
-                        .all(|c| cells.contains(&c) && !units.iter().any(|u| u.covers(c)))
+                    bf.room_for(p, size)
+                        && size
+                            .cells(p)
+                            .all(|c| cells.contains(&c) && !units.iter().any(|u| u.covers(c)))
                 });
                 match free {
                     Some(p) => {

@@ -157,9 +157,17 @@ impl Battlefield {
         // tac.map.wall-multi: every square of the footprint must make the step.
         for cell in size.cells(from) {
             let target = Pos::new(cell.x + dx, cell.y + dy, cell.z + dz);
-            let kind = match how {
-                Locomotion::Walk => self.walk_one(cell, target)?,
-                Locomotion::Fly => self.fly_one(cell, target)?,
+            let kind = match (how, size) {
+                // A 2 × 2 walker may stand across the break of a ramp: see `footing`.
+                (Locomotion::Walk, Size::Two) if (dx, dy) != (0, 0) => {
+                    let (a, b) = (self.footing(cell), self.footing(target));
+                    if (b.z - a.z).abs() > 1 {
+                        return Err(StepBlock::TooSteep(target));
+                    }
+                    self.walk_one(a, b)?
+                }
+                (Locomotion::Walk, _) => self.walk_one(cell, target)?,
+                (Locomotion::Fly, _) => self.fly_one(cell, target)?,
             };
             result = Some(match (result, kind) {
                 (None, k) => k,
@@ -182,6 +190,14 @@ impl Battlefield {
                 (Some(k), _) => k,
             });
         }
+        if size == Size::Two && how == Locomotion::Walk {
+            // A 2 × 2 walker stands on at least one floor of the level it counts as on, so
+            // a block wholly over a ramp's top counts as on the ramp's level (docs/rules/
+            // tactical.md, "2 × 2 units on ramps").
+            if size.cells(to).all(|c| self.footing(c) != c) {
+                return Err(StepBlock::NoFloor(to));
+            }
+        }
         if size == Size::Two {
             // tac.map.wall-multi: no wall on the four inner edges of the block it ends on.
             let nw = to;
@@ -202,7 +218,48 @@ impl Battlefield {
                 }
             }
         }
-        result.ok_or(StepBlock::NotAStep)
+        match result {
+            // A 2 × 2 walker pays a level change once, on the step that takes its block from
+            // one level to the other (`tac.move.walk-up`, `tac.move.walk-down`: where the
+            // level actually changes); its squares crossing the break on the step before or
+            // after climb one third like any slope step.
+            Some(StepKind::Walk {
+                diagonal,
+                uneven,
+                climb: Climb::Up | Climb::Down,
+            }) if size == Size::Two => Ok(StepKind::Walk {
+                diagonal,
+                uneven,
+                climb: match dz {
+                    1 => Climb::Up,
+                    -1 => Climb::Down,
+                    _ => Climb::Slope,
+                },
+            }),
+            r => r.ok_or(StepBlock::NotAStep),
+        }
+    }
+
+    /// Whether a unit of `size` has room at `pos`: every square of its footprint can be
+    /// stood on and, for a 2 × 2 block, none of its four inner edges has a wall, window,
+    /// fence or door, open or not (`tac.map.wall-multi`: doors close at the end of the turn).
+    pub fn room_for(&self, pos: Pos, size: Size) -> bool {
+        if !size.cells(pos).all(|c| self.standable(c)) {
+            return false;
+        }
+        size == Size::One
+            || [
+                (pos, Dir::East),
+                (pos, Dir::South),
+                (Pos::new(pos.x + 1, pos.y + 1, pos.z), Dir::North),
+                (Pos::new(pos.x + 1, pos.y + 1, pos.z), Dir::West),
+            ]
+            .into_iter()
+            .all(|(p, d)| {
+                self.s
+                    .side(p, d)
+                    .is_none_or(|side| side.kind == super::tile::EdgeKind::Open)
+            })
     }
 
     /// Every step a unit of `size` at `from` can take moving by `how`, in the order of
@@ -222,8 +279,10 @@ impl Battlefield {
                     // slope (up) or onto the top of one (down), so its north-west square
                     // must be raised two thirds there; every other such step is refused by
                     // `walk_one`, and is not tried (most squares have no slope).
+                    // A 2 × 2 walker's square on the ramp's top may be any of its four
+                    // (see `footing`), so every such step is tried for it.
                     let top = if up > 0 { from } else { to };
-                    if self.square(top).is_none_or(|s| s.slope != 2) {
+                    if size == Size::One && self.square(top).is_none_or(|s| s.slope != 2) {
                         continue;
                     }
                     if let Ok(k) = self.step(from, to, size, how) {
@@ -262,6 +321,30 @@ impl Battlefield {
                 check(beside_x, ydir)?;
                 check(beside_y, xdir)
             }
+        }
+    }
+
+    /// Where one square of a 2 × 2 walker's footprint really stands. A footprint square with
+    /// no floor, over the top of a ramp on the level below (raised two thirds, the open
+    /// square above it a stairwell), stands on that top: the top is one third below the
+    /// floor of the level above, so a block may lie across the break of the ramp, half on
+    /// the upper floor and half on the ramp's top, and counts as on the upper level. Each
+    /// square of the block then takes its own step of at most one third (`tac.map.slope`),
+    /// the ones crossing the break paying the level change (`tac.move.walk-up`,
+    /// `tac.move.walk-down`): our reading of how a 2 × 2 unit (`tac.unit.size`) uses a ramp,
+    /// which the rules do not spell out (docs/rules/tactical.md, "2 × 2 units on ramps").
+    fn footing(&self, p: Pos) -> Pos {
+        let below = Pos::new(p.x, p.y, p.z - 1);
+        match (self.square(p), self.square(below)) {
+            (Some(here), Some(under))
+                if here.floor.is_none()
+                    && here.object.is_none()
+                    && under.floor.is_some()
+                    && under.slope == 2 =>
+            {
+                below
+            }
+            _ => p,
         }
     }
 
