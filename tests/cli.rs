@@ -971,66 +971,66 @@ fn log_line(dir: &Path, save: &str, seq: u32) -> String {
 fn plain_replay_of_a_tactical_game_steps_jumps_shows_the_state_and_quits() {
     let dir = TempDir::new().unwrap();
     golden(dir.path(), TACTICAL);
-    // Enter twice, back one, jump to 41 (round 2's initiative rolls), the state there, an
+    // Enter twice, back one, jump to 49 (round 2's initiative rolls), the state there, an
     // action that does not exist, quit; what follows `q` is never read.
     let r = typed(
         &["replay", "--plain", TACTICAL],
         dir.path(),
-        "\n\nb\n41\nv\n9999\nq\n\n",
+        "\n\nb\n49\nv\n9999\nq\n\n",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let out = &r.stdout;
     assert!(
         out.contains(&format!(
-            "Replay of {TACTICAL} — tactical, seed 9, 283 actions."
+            "Replay of {TACTICAL} — tactical, seed 9, 318 actions."
         )),
         "{out}"
     );
     // The setup first, with its rolls (tac.game.initiative, d100 with its exact odds).
-    assert!(out.contains("action 0 of 283 · the setup"), "{out}");
+    assert!(out.contains("action 0 of 318 · the setup"), "{out}");
     assert!(
         out.contains("needs >=18 (83.0% (83/100)): failure"),
         "{out}"
     );
     // Action 1, then 2, then 1 again (b): who acted and what they did (tac.move.turn-90).
     assert_eq!(
-        count(out, "action 1 of 283 · round 1 · seat 1 (X-Com)"),
+        count(out, "action 1 of 318 · round 1 · seat 1 (X-Com)"),
         2,
         "{out}"
     );
     assert_eq!(
-        count(out, "action 2 of 283 · round 1 · seat 1 (X-Com)"),
+        count(out, "action 2 of 318 · round 1 · seat 1 (X-Com)"),
         1,
         "{out}"
     );
     assert_eq!(count(out, "  X-Com Troop #4 turns W (1 TU)\n"), 2, "{out}");
     assert!(out.contains("tac.move.turn-90"), "{out}");
-    // The jump: action 41 ends X-Com's turn and round 2's initiative is rolled; each roll line
+    // The jump: action 49 is the Aliens' last of round 1 and round 2's initiative is rolled; each roll line
     // is the one `log` prints, with rule, dice, target and exact p.
     assert!(
-        out.contains("action 41 of 283 · round 1 · seat 2 (Aliens)"),
+        out.contains("action 49 of 318 · round 1 · seat 2 (Aliens)"),
         "{out}"
     );
-    let roll = log_line(dir.path(), TACTICAL, 95);
+    let roll = log_line(dir.path(), TACTICAL, 103);
     assert!(roll.contains("tac.game.initiative"), "{roll}");
     assert!(
         roll.contains("[d100: 69 = 69, needs >=72 (29.0% (29/100)): failure]"),
         "{roll}"
     );
     assert!(out.contains(&format!("  {roll}\n")), "{out}");
-    // The state after action 41 (the ruleset's state lines).
+    // The state after action 49 (the ruleset's state lines).
     let state = out
-        .split("the state after action 41:\n")
+        .split("the state after action 49:\n")
         .nth(1)
         .unwrap_or_else(|| panic!("{out}"));
     assert!(state.contains("  round: 2 of at most 12"), "{state}");
     assert!(state.contains("  unit 1 X-Com Troop #1: "), "{state}");
     assert!(
-        out.contains("There is no action 9999; this save has actions 0 (the setup) to 283."),
+        out.contains("There is no action 9999; this save has actions 0 (the setup) to 318."),
         "{out}"
     );
-    // Nothing after `q`: no action 42.
-    assert!(!out.contains("action 42 of"), "{out}");
+    // Nothing after `q`: no action 50.
+    assert!(!out.contains("action 50 of"), "{out}");
 }
 
 #[test]
@@ -1165,7 +1165,7 @@ fn in_a_terminal_a_ruleset_without_a_view_is_replayed_and_played_line_by_line() 
         ),
         "{replay}"
     );
-    assert!(replay.contains("action 1 of 283 · round 1"), "{replay}");
+    assert!(replay.contains("action 1 of 318 · round 1"), "{replay}");
     let play = in_terminal("play tactical --seed 3 --seat 2=human", "q\n");
     assert!(
         play.contains(
