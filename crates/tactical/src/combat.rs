@@ -612,6 +612,8 @@ impl Tactical {
             return;
         };
         let name = self.name(st, i);
+        // An attack by unit `i`: read by its witnesses (the blast itself is heard by all).
+        let prev = self.attack_scope(st, journal, i, None);
         journal.note("tac.unit.cyberdisk-detonate", EventKind::Attack, || {
             format!("{name} detonates itself ({dmg})")
         });
@@ -626,6 +628,7 @@ impl Tactical {
         self.fallen(st, i, journal);
         let at = st.units[i].pos;
         self.blast(st, at, crate::explosion::blast_of(dmg), rng, journal);
+        journal.set_audience(prev);
     }
 
     /// A missed shot flies on (tac.miss.scope: every missed ranged shot; missed throws go

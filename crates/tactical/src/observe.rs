@@ -43,13 +43,16 @@ impl Tactical {
             .filter(|f| f.seat == seat)
             .map(|f| usize::from(f.from));
         for j in 0..st.units.len() {
-            if st.seat_sees(seat, j) || threat == Some(j) {
+            if st.seat_sees(seat, j) {
                 continue;
             }
-            hidden.push(j as u8);
             let u = &mut known.units[j];
             // What a seat may not know: where it is, which way it faces, what it has left.
-            u.pos = NOWHERE;
+            // The unit a run flees from keeps its square, and only that.
+            if threat != Some(j) {
+                hidden.push(j as u8);
+                u.pos = NOWHERE;
+            }
             u.facing = Default::default();
             u.tu = u.stat(0);
             u.damage = 0;

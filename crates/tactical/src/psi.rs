@@ -296,6 +296,9 @@ impl Tactical {
                 continue;
             }
             let name = self.name(st, i);
+            // Read by the unit's own side and the seats that see it (docs/rules/tactical.md,
+            // "The journal and fog of war").
+            let prev = self.attack_scope(st, journal, i, None);
             match effect {
                 PanicEffect::Paralysed => {
                     st.units[i].tu = 0;
@@ -319,11 +322,10 @@ impl Tactical {
                 }
                 PanicEffect::Berserk => {
                     // A berserk unit's shots are scoped like any attack.
-                    let prev = self.attack_scope(st, journal, i, None);
                     self.berserk(st, i, rng, journal);
-                    journal.set_audience(prev);
                 }
             }
+            journal.set_audience(prev);
         }
     }
 

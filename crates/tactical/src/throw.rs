@@ -377,6 +377,10 @@ impl Tactical {
         let live = st.live.remove(k);
         let g = self.catalog.grenade(live.grenade);
         let at = live.pos;
+        // Read by the seats that see where it lies; its blast is heard by all, what the
+        // blast does is read by its witnesses (docs/rules/tactical.md, "The journal and fog
+        // of war").
+        let prev = self.widen_square(st, journal, at);
         journal.note("tac.throw.prime", EventKind::Effect, || {
             format!(
                 "the {} at {},{},{} goes off",
@@ -387,6 +391,7 @@ impl Tactical {
             )
         });
         self.go_off(st, at, live.grenade, rng, journal);
+        journal.set_audience(prev);
     }
 
     /// What a grenade does where it goes off: smoke, light (tac.equip.flare) or a blast.

@@ -405,6 +405,16 @@ fn tac_psi_panic_flee_a_run_into_an_unseen_unit_is_offered_and_bumps() {
     t.settle_sight(&mut away);
     assert!(!away.seat_sees(Seat(0), c.hidden));
     assert_eq!(legal(&t, &away, Seat(0)), listed);
+    // Out of sight, the Sectoid it runs from is known where it stands, and nothing more.
+    let mut hurt = st.clone();
+    hurt.units[c.target].pos = Pos::new(18, 18, 0);
+    hurt.units[c.target].damage = 7;
+    hurt.units[c.target].tu = 3;
+    t.settle_sight(&mut hurt);
+    assert!(!hurt.seat_sees(Seat(0), c.target));
+    let seen = &t.observe(&hurt, Seat(0)).known.units[c.target];
+    assert_eq!(seen.pos, hurt.units[c.target].pos);
+    assert_eq!((seen.damage, seen.tu), (0, seen.stat(0)));
     let tu = st.units[f].tu;
     let mut j = Journal::recording();
     t.apply(&mut st, Seat(0), &run, &mut GameRng::new(1), &mut j)

@@ -7,7 +7,7 @@ use crate::support::{arena, attack, grenade, psi, try_apply, units_of, weapon};
 use squadsight_core::square::Pos;
 use squadsight_core::{Decision, EventKind, GameRng, Journal, Ruleset, Seat};
 use squadsight_tactical::action::Action;
-use squadsight_tactical::data::Mode;
+use squadsight_tactical::data::{Mode, PanicEffect};
 use squadsight_tactical::map::{Facing, SightRules};
 use squadsight_tactical::options::Options;
 use squadsight_tactical::psi::PsiKind;
@@ -382,4 +382,43 @@ fn tac_splash_rating_every_seat_hears_an_explosion() {
         .unwrap_or_else(|| panic!("no throw roll"));
     assert!(throw.view(Some(Seat(2))).is_none());
     assert!(throw.view(Some(Seat(0))).is_some_and(|e| e.roll.is_some()));
+    // The primed grenade's own "goes off" line is read where its square is seen: by the
+    // thrower's seat, not by the third seat (tac.throw.prime).
+    let off = j
+        .events()
+        .iter()
+        .chain(end.events())
+        .find(|e| e.rule == "tac.throw.prime" && e.text.to_string().contains("goes off"))
+        .unwrap_or_else(|| panic!("no fuse: {:?}", crate::support::rules_in(&end)));
+    assert!(off.view(Some(Seat(0))).is_some(), "{}", off.text);
+    assert!(off.view(Some(Seat(2))).is_none(), "{}", off.text);
+}
+
+/// tac.psi.panic-paralysed, tac.gap.32: a panic result comes due at the start of the next
+/// round; the note that the Snakeman is frozen is read by its own seat and by X-Com's, whose
+/// trooper sees it, and not by the third seat, which sees neither.
+#[test]
+fn tac_psi_panic_paralysed_is_read_by_the_units_witnesses_only() {
+    let (t, mut st, [x, s, _]) = three_seats(Facing::S);
+    assert!(st.seat_sees(Seat(0), s) && !st.seat_sees(Seat(2), s));
+    let _ = x;
+    st.units[s].panic = Some(PanicEffect::Paralysed);
+    let mut notes = Vec::new();
+    for _ in 0..3 {
+        let Decision::Act(seat) = t.to_act(&st) else {
+            panic!("the game ended")
+        };
+        let j = play(&t, &mut st, seat.0, &Action::EndTurn, 1);
+        notes.extend(
+            j.events()
+                .iter()
+                .filter(|e| e.rule == "tac.psi.panic-paralysed")
+                .cloned(),
+        );
+    }
+    let frozen = notes.first().unwrap_or_else(|| panic!("no panic came due"));
+    assert!(frozen.view(Some(Seat(1))).is_some(), "{}", frozen.text);
+    assert!(frozen.view(Some(Seat(0))).is_some(), "{}", frozen.text);
+    assert!(frozen.view(Some(Seat(2))).is_none(), "{}", frozen.text);
+    assert!(frozen.view(None).is_some());
 }
