@@ -1,6 +1,7 @@
 //! Helpers shared by the crate's own unit tests.
 
-use crate::view::RulesetUi;
+use crate::theme::Theme;
+use crate::view::{RulesetUi, ViewCtx};
 use squadsight_ai::{Player, RandomPlayer};
 use squadsight_core::game::{Game, SeatConfig};
 use squadsight_core::{Decision, Ruleset, Seat};
@@ -63,4 +64,25 @@ pub fn random_games<U: RulesetUi>(
         }
     }
     played
+}
+
+/// The view context of `seat` deciding in `game` (plain theme, no highlight), as a person at
+/// the screen would have it.
+pub fn seat_ctx<'a, R: Ruleset>(
+    game: &'a Game<R>,
+    seat: Seat,
+    obs: &'a R::Observation,
+    legal: &'a [R::Action],
+) -> ViewCtx<'a, R> {
+    ViewCtx {
+        ruleset: game.ruleset(),
+        scenario: game.scenario(),
+        viewer: seat,
+        referee: false,
+        obs,
+        to_act: Some(seat),
+        legal,
+        highlighted: None,
+        theme: &Theme::PLAIN,
+    }
 }

@@ -1056,6 +1056,7 @@ impl RulesetView<Commander> for CommanderView {
 mod tests {
     use super::*;
     use crate::map::UnitState;
+    use crate::test_support::seat_ctx;
     use squadsight_ai::{Player, RandomPlayer};
     use squadsight_core::game::{Game, SeatConfig};
     use squadsight_core::{Decision, Ruleset};
@@ -1164,17 +1165,7 @@ mod tests {
             let obs = game.observe(seat);
             let st = &obs.state;
             let mut view = CommanderView::new(game.ruleset().catalog());
-            let ctx = ViewCtx {
-                ruleset: game.ruleset(),
-                scenario: game.scenario(),
-                viewer: seat,
-                referee: false,
-                obs: &obs,
-                to_act: Some(seat),
-                legal,
-                highlighted: None,
-                theme: &Theme::PLAIN,
-            };
+            let ctx = seat_ctx(game, seat, &obs, legal);
             view.refresh(&ctx);
             // The cursor on a model with another of its unit on the table, if any.
             let siblings = |a: &Model| {
@@ -1222,17 +1213,7 @@ mod tests {
         let mut seen = [0, 0];
         random_games(|game, seat, legal| {
             let obs = game.observe(seat);
-            let ctx = ViewCtx {
-                ruleset: game.ruleset(),
-                scenario: game.scenario(),
-                viewer: seat,
-                referee: false,
-                obs: &obs,
-                to_act: Some(seat),
-                legal,
-                highlighted: None,
-                theme: &Theme::PLAIN,
-            };
+            let ctx = seat_ctx(game, seat, &obs, legal);
             for a in legal.iter().take(3) {
                 let Some(c) = CommanderView::target_cell(&obs.state, a) else {
                     continue;

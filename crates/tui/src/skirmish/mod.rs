@@ -1196,6 +1196,7 @@ impl RulesetView<Skirmish> for SkirmishView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::seat_ctx;
 
     #[test]
     fn abbreviations_are_unique_ignoring_case() {
@@ -1249,17 +1250,7 @@ mod tests {
             }
             let obs = game.observe(seat);
             let mut view = SkirmishView::new(sk.catalog());
-            let ctx = ViewCtx {
-                ruleset: sk,
-                scenario: game.scenario(),
-                viewer: seat,
-                referee: false,
-                obs: &obs,
-                to_act: Some(seat),
-                legal,
-                highlighted: None,
-                theme: &Theme::PLAIN,
-            };
+            let ctx = seat_ctx(game, seat, &obs, legal);
             view.refresh(&ctx);
             for a in legal {
                 if let Action::TargetUnit(t) = a {
