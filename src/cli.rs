@@ -68,6 +68,10 @@ pub enum Command {
     /// (`campaign play FILE` in the full-screen UI), record each battle and claim the rewards
     /// it draws.
     Campaign(CampaignArgs),
+    /// Carry a finished X-Com: Tactical battle's survivors into the next battle: write a
+    /// scenario file whose squad holds them as veterans, boosts and kit kept (their first 20
+    /// points of boosts are then free).
+    Carry(CarryArgs),
     /// Print our summary of a ruleset's rules, or one clause of it.
     Rules {
         /// The ruleset.
@@ -202,6 +206,36 @@ pub struct BranchArgs {
     #[arg(long = "save", value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Overwrite the file the branch is written to if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `squadsight carry`.
+#[derive(Debug, Args)]
+#[command(after_help = "Who comes back: units on their feet at the end, and unconscious units \
+    unless an enemy team won (then they are left behind). The dead, zombies, units an enemy \
+    still controls when their team did not win, Celatid clones and civilians do not. A unit \
+    comes back as its squad bought it, at full health, marked `veteran: true`.")]
+pub struct CarryArgs {
+    /// The finished battle's save (`play tactical --save`, `sim tactical --save-dir`).
+    pub save: PathBuf,
+    /// Only this seat's survivors (1-based); default: every seat's, each into the same seat of
+    /// the next scenario.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub seat: Option<u8>,
+    /// The seat of the next scenario that seat's survivors join (default: the same number).
+    #[arg(long, value_name = "N", requires = "seat",
+          value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub to_seat: Option<u8>,
+    /// The next battle: a built-in scenario's ID or a scenario file (default: the save's own
+    /// scenario).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub into: Option<String>,
+    /// Where to write the new scenario (default: beside the save, `NAME-veterans.ron`). An
+    /// existing file is not overwritten without `--force`.
+    #[arg(short, long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Overwrite the file the scenario is written to if it exists.
     #[arg(long)]
     pub force: bool,
 }

@@ -3,6 +3,7 @@
 mod arena;
 mod branch;
 mod campaign;
+mod carry;
 mod check;
 mod explain;
 mod log;
@@ -33,6 +34,7 @@ pub fn run(command: Command, ascii: bool) -> Result<(), CliError> {
         Command::Scenarios { ruleset } => scenarios::run(ruleset),
         Command::Check { file } => check::run(&file),
         Command::Campaign(args) => campaign::run(args, ascii),
+        Command::Carry(args) => carry::run(&args),
         Command::Rules { ruleset, clause } => rules::run(ruleset, clause.as_deref()),
     }
 }

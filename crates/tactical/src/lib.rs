@@ -51,6 +51,7 @@ pub mod scenario;
 pub mod squad;
 pub mod state;
 pub mod throw;
+pub mod veterans;
 mod witness;
 
 pub use combat::{Modifier, ToHit, range};

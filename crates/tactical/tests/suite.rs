@@ -24,4 +24,5 @@ mod transcription;
 mod units;
 mod unload;
 mod validation;
+mod veterans;
 mod weapons;
