@@ -106,14 +106,9 @@ pub enum CarryError {
         /// How many it has.
         seats: usize,
     },
-    /// The state does not hold the squad the scenario bought (not this scenario's game).
-    #[error("the game does not match its scenario: unit {} is not the squad's {unit}", .index + 1)]
-    Mismatch {
-        /// The unit's index in the state, from 0.
-        index: usize,
-        /// The unit type the scenario bought there.
-        unit: String,
-    },
+    /// The state does not hold the squads the scenario bought (not this scenario's game).
+    #[error("the game does not match its scenario: {0}")]
+    Mismatch(String),
     /// The veterans' side differs from the squad they would join.
     #[error(
         "seat {} of the next scenario ({squad}) fights for {to:?}; the veterans are {from:?}",
@@ -133,8 +128,8 @@ pub enum CarryError {
 
 /// What became of every unit `seat` bought in `scenario`, read from the battle's final
 /// state. Setup deploys the squads' units first, in squad order, so the state's unit `k`
-/// of the seat's run is the squad's pick `k`; a unit of another type there was hatched over
-/// (tac.zombie.hatch).
+/// of the seat's run is the squad's pick `k`; a Chrysalid there where the squad bought
+/// something else hatched from it (tac.zombie.hatch).
 pub fn fates(
     catalog: &Catalog,
     scenario: &ScenarioDef,
@@ -150,6 +145,11 @@ pub fn fates(
             seat: seat.index(),
             seats: scenario.squads.len(),
         })?;
+    let same_table = state.seats.len() == scenario.squads.len()
+        && state.seats.iter().zip(&scenario.squads).all(|(a, b)| a.name == b.name);
+    if !same_table {
+        return Err(CarryError::Mismatch("its squads differ".into()));
+    }
     let first: usize = scenario.squads[..seat.index()]
         .iter()
         .map(|s| s.units.len())
@@ -160,13 +160,17 @@ pub fn fates(
     let mut out = Vec::with_capacity(squad.units.len());
     for (k, pick) in squad.units.iter().enumerate() {
         let index = first + k;
-        let mismatch = || CarryError::Mismatch {
-            index,
-            unit: pick.unit.clone(),
-        };
+        let mismatch =
+            || CarryError::Mismatch(format!("unit {} is not the squad's {}", index + 1, pick.unit));
         let u = state.units.get(index).ok_or_else(mismatch)?;
         let bought = catalog.unit_id(&pick.unit).ok_or_else(mismatch)?;
-        let fate = if u.kind != bought || u.zombie.is_some() || u.seat != seat {
+        // A zombie hatches in place into a Chrysalid (tac.zombie.hatch); any other type
+        // there means the state is another game's.
+        let hatched = u.kind != bought;
+        if hatched && catalog.unit_id("Chrysalid") != Some(u.kind) {
+            return Err(mismatch());
+        }
+        let fate = if hatched || u.zombie.is_some() || u.seat != seat {
             Fate::Implanted
         } else if u.status == Status::Dead {
             Fate::Dead

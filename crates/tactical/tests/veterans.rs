@@ -3,8 +3,9 @@
 //! and then given the ends the rules can reach (a death, a knock-out, an implant, mind
 //! control); one test plays a whole game to its end.
 
-use crate::support::{start, tactical};
+use crate::support::{arena, north, south, start, tactical};
 use squadsight_core::{Decision, GameRng, Journal, Outcome, Ruleset, Seat, SeatSet};
+use squadsight_tactical::action::Action;
 use squadsight_tactical::data::Side;
 use squadsight_tactical::options::Options;
 use squadsight_tactical::scenario::ScenarioDef;
@@ -155,8 +156,14 @@ fn tac_squad_campaign_no_survivors_before_the_end_nor_of_a_seat_not_at_the_table
     // A state that is not this scenario's game is refused, not misread.
     let teams = t.scenario("teams").unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(
-        veterans::fates(t.catalog(), &teams, &st, Seat(3)),
-        Err(CarryError::Mismatch { .. })
+        veterans::fates(t.catalog(), &teams, &st, Seat(1)),
+        Err(CarryError::Mismatch(_))
+    ));
+    let mut other = sc.clone();
+    other.squads[0].units.swap(0, 8);
+    assert!(matches!(
+        veterans::fates(t.catalog(), &other, &st, XCOM),
+        Err(CarryError::Mismatch(m)) if m.contains("unit 1 is not the squad's Tank Cannon")
     ));
 }
 
@@ -236,25 +243,34 @@ fn tac_gap_21_survivors_keep_their_boosts_and_kit_and_a_veterans_first_boost_poi
 
 #[test]
 fn tac_squad_campaign_a_played_game_returns_exactly_its_standing_and_carried_units() {
-    // A whole game of first legal actions, to its end: whatever it left, the fates agree
-    // with the final state.
+    // Three troopers and three aliens face off on an open field and play to the end, every
+    // shot that can be taken taken: whatever it left, the fates agree with the final state.
     let t = tactical();
     let sc = t.scenario("assault").unwrap_or_else(|e| panic!("{e}"));
-    let mut st = start(&t, "assault", &Options::default(), 11);
+    let aliens = sc.squads[0].units.len();
+    let keep: Vec<_> = (0..3)
+        .map(|k| (k, north(6 + 3 * k as i32, 12)))
+        .chain((0..3).map(|k| (aliens + k, south(6 + 3 * k as i32, 6))))
+        .collect();
+    let mut st = arena(&t, "assault", &keep);
     let mut rng = GameRng::new(11);
     let mut legal = Vec::new();
     let mut steps = 0;
     while let Decision::Act(seat) = t.to_act(&st) {
         legal.clear();
         t.legal_actions(&st, seat, &mut legal);
-        // Mix the choice so units move and shoot rather than all ending their turns.
-        let pick = legal[steps * 7 % legal.len()].clone();
+        let shot = legal
+            .iter()
+            .find(|a| matches!(a, Action::Attack { .. } | Action::React { .. }));
+        let pick = shot.unwrap_or(&legal[steps * 7 % legal.len()]).clone();
         t.apply(&mut st, seat, &pick, &mut rng, &mut Journal::off())
             .unwrap_or_else(|e| panic!("{e}"));
         steps += 1;
         assert!(steps < 20_000, "the game does not end");
     }
     let outcome = st.outcome.clone().expect("over");
+    let fallen = keep.iter().filter(|(i, _)| !st.units[*i].active()).count();
+    assert!(fallen > 0, "after {steps} actions nobody fell: {}", outcome.reason);
     for seat in [XCOM, ALIENS] {
         let fates = veterans::fates(t.catalog(), &sc, &st, seat).unwrap_or_else(|e| panic!("{e}"));
         let first = if seat == XCOM {
