@@ -9,6 +9,7 @@ mod golden;
 mod hostile;
 mod hotseat;
 mod support;
+mod veterans;
 
 // The binary's list of rulesets and its one generic dispatch (`with_ruleset`), so the tests
 // reach every ruleset the way `squadsight` does and a new ruleset needs no arm here. The

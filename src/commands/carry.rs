@@ -6,11 +6,12 @@
 //! this command replays and checks the save, picks the next scenario, checks that the new
 //! scenario sets up, and writes it atomically through `store`.
 
+use super::load_save;
 use crate::cli::CarryArgs;
 use crate::error::CliError;
 use crate::{setup, store};
 use squadsight_core::data::to_ron_pretty;
-use squadsight_core::save::{self, LoadError, load};
+use squadsight_core::save::{self, read_header};
 use squadsight_core::{GameRng, Journal, Ruleset, Seat};
 use squadsight_tactical::Tactical;
 use squadsight_tactical::options::Options;
@@ -36,12 +37,16 @@ pub fn run(args: &CarryArgs) -> Result<(), CliError> {
     }
     let bytes = store::read_file(&args.save)?;
     let origin = args.save.display().to_string();
-    let file = load(&tactical, &bytes, &origin).map_err(|e| match e {
-        LoadError::Ruleset { .. } => {
-            CliError::input(format!("{e}: `carry` reads saves of X-Com: Tactical games"))
-        }
-        other => CliError::input(other.to_string()),
-    })?;
+    let header = read_header(&bytes, &origin).map_err(|e| CliError::input(e.to_string()))?;
+    if header.ruleset != Tactical::ID {
+        return Err(CliError::input(format!(
+            "{origin}: this is a `{}` save, not a `{}` save: `carry` reads saves of X-Com: \
+             Tactical games",
+            header.ruleset,
+            Tactical::ID
+        )));
+    }
+    let file = load_save(&tactical, &bytes, &origin)?;
     let played = file.scenario.clone();
     let game = save::replay(Arc::new(tactical.clone()), file, Journal::off())
         .map_err(|e| CliError::invalid(format!("{origin}: {e}")))?;

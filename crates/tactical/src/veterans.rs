@@ -111,8 +111,10 @@ pub enum CarryError {
     Mismatch(String),
     /// The veterans' side differs from the squad they would join.
     #[error(
-        "seat {} of the next scenario ({squad}) fights for {to:?}; the veterans are {from:?}",
-        .seat + 1
+        "seat {} of the next scenario ({squad}) is {} squad, and the veterans are {}",
+        .seat + 1,
+        side_words(*.to).0,
+        side_words(*.from).1
     )]
     WrongSide {
         /// The seat in the next scenario, from 0.
@@ -124,6 +126,14 @@ pub enum CarryError {
         /// The squad's side.
         to: Side,
     },
+}
+
+/// A side as "an X-Com" squad, and its units as "X-Com troops".
+fn side_words(side: Side) -> (&'static str, &'static str) {
+    match side {
+        Side::Xcom => ("an X-Com", "X-Com troops"),
+        Side::Alien => ("an alien", "aliens"),
+    }
 }
 
 /// What became of every unit `seat` bought in `scenario`, read from the battle's final
@@ -146,7 +156,11 @@ pub fn fates(
             seats: scenario.squads.len(),
         })?;
     let same_table = state.seats.len() == scenario.squads.len()
-        && state.seats.iter().zip(&scenario.squads).all(|(a, b)| a.name == b.name);
+        && state
+            .seats
+            .iter()
+            .zip(&scenario.squads)
+            .all(|(a, b)| a.name == b.name);
     if !same_table {
         return Err(CarryError::Mismatch("its squads differ".into()));
     }
@@ -160,8 +174,13 @@ pub fn fates(
     let mut out = Vec::with_capacity(squad.units.len());
     for (k, pick) in squad.units.iter().enumerate() {
         let index = first + k;
-        let mismatch =
-            || CarryError::Mismatch(format!("unit {} is not the squad's {}", index + 1, pick.unit));
+        let mismatch = || {
+            CarryError::Mismatch(format!(
+                "unit {} is not the squad's {}",
+                index + 1,
+                pick.unit
+            ))
+        };
         let u = state.units.get(index).ok_or_else(mismatch)?;
         let bought = catalog.unit_id(&pick.unit).ok_or_else(mismatch)?;
         // A zombie hatches in place into a Chrysalid (tac.zombie.hatch); any other type

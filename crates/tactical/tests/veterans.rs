@@ -101,12 +101,7 @@ fn tac_squad_campaign_after_a_draw_each_side_carries_its_own_unconscious() {
     let fates = fates_of(&sc, &st, XCOM);
     assert_eq!(
         fates[..4],
-        [
-            Fate::Dead,
-            Fate::Recovered,
-            Fate::Implanted,
-            Fate::Captured
-        ]
+        [Fate::Dead, Fate::Recovered, Fate::Implanted, Fate::Captured]
     );
 }
 
@@ -151,7 +146,11 @@ fn tac_squad_campaign_no_survivors_before_the_end_nor_of_a_seat_not_at_the_table
     ended(&mut st, &[XCOM]);
     assert!(matches!(
         veterans::fates(t.catalog(), &sc, &st, Seat(2)),
-        Err(CarryError::NoSeat { seat: 2, seats: 2, .. })
+        Err(CarryError::NoSeat {
+            seat: 2,
+            seats: 2,
+            ..
+        })
     ));
     // A state that is not this scenario's game is refused, not misread.
     let teams = t.scenario("teams").unwrap_or_else(|e| panic!("{e}"));
@@ -270,7 +269,11 @@ fn tac_squad_campaign_a_played_game_returns_exactly_its_standing_and_carried_uni
     }
     let outcome = st.outcome.clone().expect("over");
     let fallen = keep.iter().filter(|(i, _)| !st.units[*i].active()).count();
-    assert!(fallen > 0, "after {steps} actions nobody fell: {}", outcome.reason);
+    assert!(
+        fallen > 0,
+        "after {steps} actions nobody fell: {}",
+        outcome.reason
+    );
     for seat in [XCOM, ALIENS] {
         let fates = veterans::fates(t.catalog(), &sc, &st, seat).unwrap_or_else(|e| panic!("{e}"));
         let first = if seat == XCOM {
@@ -290,7 +293,13 @@ fn tac_squad_campaign_a_played_game_returns_exactly_its_standing_and_carried_uni
                         (won || outcome.winners.is_empty()) && (won || st.allies(u.control, seat))
                     }
                 };
-            assert_eq!(f.fate.returns(), expect_back, "{seat} unit {}: {:?}", f.pick, f.fate);
+            assert_eq!(
+                f.fate.returns(),
+                expect_back,
+                "{seat} unit {}: {:?}",
+                f.pick,
+                f.fate
+            );
         }
         assert_eq!(
             veterans::returning(&sc, seat, &fates).len(),
