@@ -212,10 +212,12 @@ pub struct BranchArgs {
 
 /// `squadsight carry`.
 #[derive(Debug, Args)]
-#[command(after_help = "Who comes back: units on their feet at the end, and unconscious units \
+#[command(
+    after_help = "Who comes back: units on their feet at the end, and unconscious units \
     unless an enemy team won (then they are left behind). The dead, zombies, units an enemy \
     still controls when their team did not win, Celatid clones and civilians do not. A unit \
-    comes back as its squad bought it, at full health, marked `veteran: true`.")]
+    comes back as its squad bought it, at full health, marked `veteran: true`."
+)]
 pub struct CarryArgs {
     /// The finished battle's save (`play tactical --save`, `sim tactical --save-dir`).
     pub save: PathBuf,
