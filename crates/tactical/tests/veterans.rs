@@ -290,7 +290,7 @@ fn tac_squad_campaign_a_played_game_returns_exactly_its_standing_and_carried_uni
                     Status::Dead => false,
                     Status::Active => won || st.allies(u.control, seat),
                     Status::Unconscious => {
-                        (won || outcome.winners.is_empty()) && (won || st.allies(u.control, seat))
+                        won || (outcome.winners.is_empty() && st.allies(u.control, seat))
                     }
                 };
             assert_eq!(
