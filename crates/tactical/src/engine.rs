@@ -156,6 +156,7 @@ impl Tactical {
     fn battlefield(
         &self,
         sc: &ScenarioDef,
+        big: &[bool],
         options: &Options,
         rng: &mut GameRng,
         journal: &mut Journal,
@@ -164,7 +165,7 @@ impl Tactical {
         // the players lay the tiles so that the craft fit), up to a limit.
         let mut last = String::new();
         for _ in 0..20 {
-            match self.try_battlefield(sc, options, rng, journal)? {
+            match self.try_battlefield(sc, big, options, rng, journal)? {
                 Ok(done) => return Ok(done),
                 Err(why) => {
                     journal.note("tac.map.craft-placement", EventKind::Setup, || {
@@ -183,6 +184,7 @@ impl Tactical {
     fn try_battlefield(
         &self,
         sc: &ScenarioDef,
+        big: &[bool],
         options: &Options,
         rng: &mut GameRng,
         journal: &mut Journal,
@@ -230,14 +232,27 @@ impl Tactical {
                         if sc.boarding && r > 0 {
                             break 'search;
                         }
-                        if let Ok(i) = bf.stamp_craft(
+                        let mut trial = bf.clone();
+                        let Ok(i) = trial.stamp_craft(
                             self.tiles,
                             &c.name,
                             c.x + dx,
                             c.y + dy,
                             c.rotation,
                             c.crashed,
-                        ) {
+                        ) else {
+                            continue;
+                        };
+                        // tac.map.craft-placement, tac.gap.39: a place where the squad could
+                        // not walk out (its door against a wall, a fence or the map's edge)
+                        // is no place for it; the docked craft of a boarding are exempt.
+                        let sizes: &[Size] = if big.get(s).copied().unwrap_or(false) {
+                            &[Size::One, Size::Two]
+                        } else {
+                            &[Size::One]
+                        };
+                        if sc.boarding || sizes.iter().all(|&z| trial.craft_way_out(i, z)) {
+                            bf = trial;
                             placed = Some(i);
                             break 'search;
                         }
@@ -391,8 +406,13 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) -> Result<State, Vec<String>> {
+        // Squads with a 2 x 2 unit need a craft a 2 x 2 walker can leave.
+        let big: Vec<bool> = squads
+            .iter()
+            .map(|list| list.iter().any(|l| self.catalog.unit(l.unit).size == 2))
+            .collect();
         let (bf, crafts) = self
-            .battlefield(sc, options, rng, journal)
+            .battlefield(sc, &big, options, rng, journal)
             .map_err(|e| vec![e])?;
         let mut crashed = SeatSet::NONE;
         for (s, sq) in sc.squads.iter().enumerate() {

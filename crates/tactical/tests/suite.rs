@@ -3,6 +3,7 @@
 mod conformance;
 mod coverage;
 mod craft_exits;
+mod craft_landing;
 mod data;
 mod decisive;
 mod explosives;

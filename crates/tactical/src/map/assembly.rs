@@ -15,6 +15,10 @@ use thiserror::Error;
 /// Tiles per side of the map (`tac.map.build`).
 pub const GRID: usize = 5;
 
+/// How many squares clear of its craft a walker must get for the craft to count as having a
+/// way out ([`Battlefield::craft_way_out`]; ours).
+pub const CLEAR_OF_CRAFT: i32 = 3;
+
 /// One tile on the grid: which tile (index into [`TileSet::tiles`]) and how many clockwise
 /// quarter turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -304,5 +308,57 @@ impl Battlefield {
                         .is_some_and(|s| s.floor == Some(FloorKind::CraftHull))
             })
             .collect()
+    }
+
+    /// Whether a walker of `size` gets out of placed craft `craft` on foot: from the squares
+    /// it could start on (a 2 × 2 unit on a block of four), with every door open
+    /// (`tac.move.special.open-door`), it reaches a place whose whole footprint lies at least
+    /// [`CLEAR_OF_CRAFT`] squares (king's moves) from the craft's. A craft whose door opens onto a wall, a
+    /// fence or the map's edge keeps its crew aboard for the whole game, so setup does not
+    /// land it there (`tac.map.craft-placement`, `tac.gap.39`, docs/rules/tactical.md).
+    pub fn craft_way_out(&self, craft: usize, size: super::Size) -> bool {
+        let Some(c) = self.crafts.get(craft) else {
+            return false;
+        };
+        let (x0, y0) = (c.origin.x, c.origin.y);
+        let (x1, y1) = (x0 + c.size.0 as i32, y0 + c.size.1 as i32);
+        let clear = |p: Pos| {
+            size.cells(p).all(|q| {
+                let dx = (x0 - q.x).max(q.x - (x1 - 1));
+                let dy = (y0 - q.y).max(q.y - (y1 - 1));
+                dx.max(dy) >= CLEAR_OF_CRAFT
+            })
+        };
+        let mut bf = self.clone();
+        bf.refresh_derived();
+        for d in 0..bf.door_count() {
+            bf.open_door(super::DoorId(u16::try_from(d).unwrap_or(u16::MAX)));
+        }
+        let starts = bf.deploy_cells(craft);
+        let mut seen = vec![false; bf.cell_count()];
+        let mut todo: Vec<Pos> = Vec::new();
+        for &p in &starts {
+            if size.cells(p).all(|q| starts.contains(&q))
+                && bf.room_for(p, size)
+                && let Some(i) = bf.index(p)
+            {
+                seen[i] = true;
+                todo.push(p);
+            }
+        }
+        while let Some(p) = todo.pop() {
+            if clear(p) {
+                return true;
+            }
+            for (n, _) in bf.steps(p, size, super::Locomotion::Walk) {
+                if let Some(i) = bf.index(n)
+                    && !seen[i]
+                {
+                    seen[i] = true;
+                    todo.push(n);
+                }
+            }
+        }
+        false
     }
 }

@@ -47,7 +47,7 @@ pub mod terrain;
 pub mod tile;
 pub mod tileset;
 
-pub use assembly::{GRID, MapError, MapPlan, TilePick};
+pub use assembly::{CLEAR_OF_CRAFT, GRID, MapError, MapPlan, TilePick};
 pub use battlefield::{Battlefield, Change, Cloud, DoorId, EdgeRef, PlacedCraft, Square};
 pub use blast::{BlastReport, Destroyed, Hit, Item};
 pub use clouds::{CloudKind, RoundEffects};
