@@ -11,13 +11,14 @@
 use crate::action::Action;
 use crate::catalog::Catalog;
 use crate::data::{Group, Side};
-use crate::map::{Battlefield, Facing, MapPlan, SightRules, Size, TileSet, Vision};
+use crate::map::{Battlefield, Facing, MapFiles, MapPlan, SightRules, Size, TileSet, Vision};
 use crate::options::{InitiativeDie, Options};
 use crate::scenario::{self, ScenarioDef};
 use crate::squad::{self, Loadout};
 use crate::state::{SeatInfo, State, Status, Unit};
 use squadsight_core::data::DataErrors;
 use squadsight_core::dice::{Dice, Target, roll};
+use squadsight_core::hash::stable_hash;
 use squadsight_core::journal::mention;
 use squadsight_core::options::TableOptions;
 use squadsight_core::square::Pos;
@@ -33,6 +34,9 @@ pub use squadsight_core::RulesError;
 pub struct Tactical {
     pub(crate) catalog: &'static Catalog,
     pub(crate) tiles: &'static TileSet,
+    /// The hash of every data file the rules read: the catalog's four and the tile set's
+    /// (see [`Ruleset::data_hash`]).
+    data_hash: u64,
 }
 
 /// Facings by index, clockwise from north.
@@ -44,9 +48,11 @@ impl Tactical {
     /// The ruleset built from the embedded data.
     pub fn new() -> Result<Tactical, RulesError> {
         let data = |e: DataErrors| RulesError::new(Tactical::ID, e);
+        let catalog = Catalog::builtin().map_err(data)?;
         Ok(Tactical {
-            catalog: Catalog::builtin().map_err(data)?,
+            catalog,
             tiles: TileSet::builtin().map_err(data)?,
+            data_hash: stable_hash(&(catalog.data_hash(), MapFiles::builtin().hash())),
         })
     }
 
@@ -850,7 +856,7 @@ impl Ruleset for Tactical {
     type Observation = crate::observe::Observation;
 
     fn data_hash(&self) -> u64 {
-        self.catalog.data_hash()
+        self.data_hash
     }
 
     fn scenarios(&self) -> &[ScenarioInfo] {

@@ -258,3 +258,42 @@ fn a_broken_terrain_table_is_refused_with_a_location() {
     let e = TileSet::parse(&files).expect_err("refused");
     assert!(e.to_string().contains("Snow"), "{e}");
 }
+
+/// A save names the data its game was played on (tac.map.build, tac.map.craft-placement):
+/// Tactical's data hash covers the tile set as well as the catalog, so a save made on other
+/// tiles or another craft layout is refused by `verify` instead of replaying differently.
+#[test]
+fn the_data_hash_covers_every_tile_set_file() {
+    use squadsight_core::Ruleset;
+    let t = crate::rules::tactical();
+    let files = MapFiles::builtin();
+    assert_ne!(t.data_hash(), t.catalog().data_hash());
+    let crafts = format!("{} ", files.crafts);
+    let legend = format!("{} ", files.legend);
+    let terrain = format!("{} ", files.terrain);
+    let mut tiles = files.tiles.to_vec();
+    let farm = format!("{} ", tiles[0].1);
+    tiles[0].1 = &farm;
+    let changed = [
+        MapFiles {
+            crafts: &crafts,
+            ..files
+        },
+        MapFiles {
+            legend: &legend,
+            ..files
+        },
+        MapFiles {
+            terrain: &terrain,
+            ..files
+        },
+        MapFiles {
+            tiles: &tiles,
+            ..files
+        },
+    ];
+    for other in changed {
+        assert_ne!(other.hash(), files.hash());
+    }
+    assert_eq!(MapFiles::builtin().hash(), files.hash());
+}

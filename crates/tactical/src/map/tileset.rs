@@ -4,6 +4,7 @@
 use super::terrain::{TERRAIN_ORIGIN, TERRAIN_SOURCE, Terrain};
 use super::tile::{Craft, Legend, TerrainSet, Tile, parse_crafts, parse_tiles};
 use squadsight_core::data::{DataError, DataErrors, cached};
+use squadsight_core::hash::stable_hash;
 use std::sync::{Arc, OnceLock};
 
 /// Squares per tile side (`tac.gap.12`: 10 × 10 squares, a 50 × 50 map of 5 × 5 tiles).
@@ -53,6 +54,14 @@ impl MapFiles<'static> {
             tiles: &BUILTIN_TILES,
             crafts: include_str!("../../../../rulesets/tactical/tiles/crafts.ron"),
         }
+    }
+}
+
+impl MapFiles<'_> {
+    /// A stable hash of every file's text, so a save records the tile set its maps were
+    /// built from and a changed tile or craft layout is refused on load.
+    pub fn hash(&self) -> u64 {
+        stable_hash(&(self.terrain, self.legend, self.tiles, self.crafts))
     }
 }
 
