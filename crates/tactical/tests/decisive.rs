@@ -29,7 +29,7 @@ fn field(st: &State, seat: squadsight_core::Seat, size: Size) -> Vec<u32> {
         .iter()
         .filter(|o| o.active() && !st.allies(o.seat, seat))
     {
-        for c in o.cells() {
+        for c in o.cells(&st.bf) {
             let n = size.side() - 1;
             for (dx, dy) in [(0, 0), (-n, 0), (0, -n), (-n, -n)] {
                 let p = Pos::new(c.x + dx, c.y + dy, c.z);
