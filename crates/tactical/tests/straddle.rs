@@ -199,7 +199,7 @@ fn nearest_square(j: &Journal, who: usize) -> Option<String> {
         .iter()
         .filter(|e| e.rule == "tac.splash.units" && e.text.to_string().contains(&tag))
         .flat_map(|e| e.inputs.iter())
-        .find(|i| i.label.to_string() == "nearest square")
+        .find(|i| i.label == "nearest square")
         .map(|i| i.value.to_string())
 }
 
@@ -257,8 +257,8 @@ fn tac_fire_damage_burns_a_straddler_on_the_ramps_top() {
     assert!(all.iter().any(|s| s.contains(&name)), "{all:?}");
 }
 
-/// tac.gap.28, tac.melee.*, tac.unit.size: a soldier on the ramp's foot stands next to the
-/// half of a Reaper that stands on the ramp's top, so it may strike it in melee, and the
+/// tac.gap.28, tac.melee.resolve, tac.unit.size: a soldier on the ramp's foot stands next to
+/// the half of a Reaper that stands on the ramp's top, so it may strike it in melee, and the
 /// Reaper may strike back.
 #[test]
 fn tac_gap_28_a_unit_beside_the_ramp_top_is_next_to_a_straddler() {

@@ -35,7 +35,9 @@ impl Size {
         }
     }
 
-    /// The squares covered by a unit of this size at `pos`, north-west first, row by row.
+    /// The squares of the block a unit of this size at `pos` names, north-west first, row by
+    /// row, all on the level of `pos`: the block's shape. The squares a unit stands on, each
+    /// on its own level, are [`Battlefield::footprint`]'s.
     pub fn cells(self, pos: Pos) -> impl Iterator<Item = Pos> {
         let n = self.side();
         (0..n * n).map(move |k| Pos::new(pos.x + k % n, pos.y + k / n, pos.z))
