@@ -77,7 +77,6 @@ impl Tactical {
             self.blast(st, last, blast_of(dmg), rng, journal);
             return;
         }
-        let stood = footprints(st);
         let item = match block {
             Some(SightBlock::Edge(p, dir)) => Some(Item::Edge(EdgeRef::new(p, dir))),
             Some(SightBlock::Floor(p)) => Some(Item::Floor(p)),
@@ -89,6 +88,7 @@ impl Tactical {
                 format!("the stray {dmg} strikes {item}")
             });
             let amount = u32::try_from(dmg.amount).unwrap_or(0);
+            let stood = footprints(st);
             let report = st.bf.strike(item, dmg.kind, amount, journal);
             self.after_blast(st, &report, &stood, rng, journal);
         } else {
