@@ -3,8 +3,9 @@
 //! block over the ramp's top stand on that top, one level down. Those are the squares it
 //! occupies for every rule that asks who stands where: nobody else may stand there
 //! (tac.move.tu: a unit in the way bars the step), a blast or a fire there catches it
-//! (tac.splash.large-units, tac.fire.damage), and a unit beside them is next to it for a
-//! melee strike (tac.gap.28).
+//! (tac.splash.large-units, tac.fire.damage), it obstructs lines of sight there
+//! (tac.los.obstruction), and a unit beside them is next to it for a melee strike
+//! (tac.gap.28).
 //!
 //! The battlefield: a deck on level 2 with a ramp two squares wide down from its south edge.
 
@@ -15,7 +16,9 @@ use squadsight_core::{Journal, Seat};
 use squadsight_tactical::Tactical;
 use squadsight_tactical::action::Action;
 use squadsight_tactical::data::Mode;
-use squadsight_tactical::map::{Battlefield, CloudKind, Facing, Locomotion, Size, VisionArc};
+use squadsight_tactical::map::{
+    Battlefield, Body, CloudKind, Facing, Locomotion, Looker, SightRules, Size, Vision, VisionArc,
+};
 use squadsight_tactical::state::State;
 use squadsight_tactical::throw::{Fuse, Live};
 
@@ -294,4 +297,31 @@ fn tac_gap_28_a_unit_beside_the_ramp_top_is_next_to_a_straddler() {
     t.settle_sight(&mut st);
     st.order = vec![Seat(0), Seat(1)];
     assert!(!legal(&t, &st, Seat(0)).contains(&strike));
+}
+
+/// tac.los.obstruction, tac.ranged.mod.obstruction, tac.unit.size: a straddler obstructs
+/// sight where it stands: a line along the ramp's top crosses its two squares there (-5 to
+/// hit each); with the block back on the deck, the same line is clear of it.
+#[test]
+fn tac_los_obstruction_a_straddler_obstructs_on_the_ramps_top() {
+    let bf = ramp();
+    let rules = SightRules::default();
+    let at = |pos: Pos, size: Size| Looker {
+        body: Body {
+            pos,
+            size,
+            kneeling: false,
+        },
+        facing: Facing::E,
+        obstructs: true,
+    };
+    let ends = [at(p(1, 6, 0), Size::One), at(p(8, 6, 0), Size::One)];
+    for (block, crossed) in [(ACROSS, 2), (p(4, 4, 1), 0)] {
+        let units = [ends[0], ends[1], at(block, Size::Two)];
+        let vision = Vision::new(&bf, &units, &rules);
+        let shot = vision
+            .shot_sight(&bf, &units, &rules, 0, 1)
+            .unwrap_or_else(|| panic!("both there"));
+        assert_eq!((shot.clear, shot.obstruction), (true, crossed), "{block:?}");
+    }
 }
