@@ -91,9 +91,12 @@ impl Tactical {
             }
             // Only units the steering seat knows of bar a square (tac.gap.7, our fog-of-war
             // reading): a hidden one is found in the way by flee_step.
-            let taken = u.size.cells(to).any(|c| {
+            let taken = st.bf.footprint(to, u.size).into_iter().any(|c| {
                 st.units.iter().enumerate().any(|(j, o)| {
-                    j != i && o.active() && o.covers(c) && (j == from || st.seat_sees(f.seat, j))
+                    j != i
+                        && o.active()
+                        && o.covers(&st.bf, c)
+                        && (j == from || st.seat_sees(f.seat, j))
                 })
             });
             if taken {
@@ -271,8 +274,9 @@ impl Tactical {
         let cost = step_base(self, kind) * crate::legal::move_factor(u) + turn;
         // A unit the steering seat could not see may stand there: the runner pays the step
         // and stays (tac.gap.43, as for any step).
-        let blocker = u.size.cells(to).find_map(|c| {
-            (0..st.units.len()).find(|&j| j != i && st.units[j].active() && st.units[j].covers(c))
+        let blocker = st.bf.footprint(to, u.size).into_iter().find_map(|c| {
+            (0..st.units.len())
+                .find(|&j| j != i && st.units[j].active() && st.units[j].covers(&st.bf, c))
         });
         let u = &mut st.units[i];
         if let Some(g) = face {
@@ -320,7 +324,7 @@ impl Tactical {
             .bf
             .positions()
             .filter(|p| p.z == 0 && st.bf.standable(*p) && !inside(*p))
-            .filter(|p| !st.units.iter().any(|u| u.covers(*p)))
+            .filter(|p| !st.units.iter().any(|u| u.covers(&st.bf, *p)))
             .collect();
         let mut out = Vec::new();
         while out.len() < count && !free.is_empty() {

@@ -55,7 +55,7 @@ impl Tactical {
                 .find(|&to| {
                     !st.units
                         .iter()
-                        .any(|o| o.status != crate::state::Status::Dead && o.covers(to))
+                        .any(|o| o.status != crate::state::Status::Dead && o.covers(&st.bf, to))
                 });
             let Some(at) = free else {
                 continue;

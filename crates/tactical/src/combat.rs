@@ -205,7 +205,10 @@ impl Tactical {
             });
         }
         // tac.equip.flare: no night penalty against a target in a flare's light.
-        let lit = o.cells().any(|c| st.lit.binary_search(&c).is_ok());
+        let lit = o
+            .cells(&st.bf)
+            .into_iter()
+            .any(|c| st.lit.binary_search(&c).is_ok());
         self.firer_mods(st, u, lit, &mut mods);
         if o.kneeling {
             mods.push(Modifier {
@@ -593,7 +596,7 @@ impl Tactical {
             },
         );
         if face > CYBERDISK_SAFE {
-            let at = st.units[j].pos;
+            let at = st.units[j].square(&st.bf);
             self.blast(st, at, crate::explosion::blast_of(dmg), rng, journal);
         }
     }
@@ -677,7 +680,10 @@ impl Tactical {
                 journal.set_audience(prev);
                 return;
             }
-            let victim = st.units.iter().position(|u| u.active() && u.covers(cell));
+            let victim = st
+                .units
+                .iter()
+                .position(|u| u.active() && u.covers(&st.bf, cell));
             if let Some(k) = victim
                 && k != i
                 && k != j

@@ -70,7 +70,7 @@ impl Tactical {
                 } else if i < st.units.len() {
                     st.units
                         .iter()
-                        .position(|o| o.status == Status::Unconscious && o.covers(*at))
+                        .position(|o| o.status == Status::Unconscious && o.covers(&st.bf, *at))
                         .map_or(0, |j| self.to_hit(st, i, *weapon, *mode, j).target)
                 } else {
                     0

@@ -448,7 +448,7 @@ impl Tactical {
                     bf.room_for(p, size)
                         && size
                             .cells(p)
-                            .all(|c| cells.contains(&c) && !units.iter().any(|u| u.covers(c)))
+                            .all(|c| cells.contains(&c) && !units.iter().any(|u| u.covers(&bf, c)))
                 });
                 match free {
                     Some(p) => {

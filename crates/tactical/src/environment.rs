@@ -19,6 +19,8 @@ impl Tactical {
         journal: &mut Journal,
     ) {
         let spread = (st.options.fire_spread > 0).then_some(u32::from(st.options.fire_spread));
+        // Smoke, fire and what burns out catch units where they stood as the round ended.
+        let stood = crate::explosion::footprints(st);
         let fx = st.bf.end_round(spread, rng, journal);
         let terrain = st.bf.terrain();
         let (stun, burn) = (terrain.smoke_stun, terrain.fire_damage);
@@ -26,11 +28,15 @@ impl Tactical {
             if st.units[j].status == Status::Dead {
                 continue;
             }
-            let in_smoke = st.units[j]
-                .cells()
+            let squares = stood
+                .get(j)
+                .copied()
+                .unwrap_or_else(|| st.units[j].cells(&st.bf));
+            let in_smoke = squares
+                .into_iter()
                 .any(|c| fx.smoke.binary_search(&c).is_ok());
-            let in_fire = st.units[j]
-                .cells()
+            let in_fire = squares
+                .into_iter()
                 .any(|c| fx.fire.binary_search(&c).is_ok());
             if !in_smoke && !in_fire {
                 continue;
@@ -83,7 +89,7 @@ impl Tactical {
             journal.set_audience(prev);
         }
         if !fx.burned_out.destroyed.is_empty() || !fx.burned_out.areas.is_empty() {
-            self.after_blast(st, &fx.burned_out, rng, journal);
+            self.after_blast(st, &fx.burned_out, &stood, rng, journal);
         } else if !fx.cleared.is_empty() || !fx.spread.is_empty() {
             // Smoke gone (or new fire) changes what units see (tac.smoke.los).
             st.resight_all();

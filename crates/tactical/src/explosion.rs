@@ -14,7 +14,7 @@ use crate::catalog::{Damage, DamageType};
 use crate::damage::{Facing as Location, struck_location};
 use crate::engine::{Tactical, facing_index};
 use crate::map::sight::SightBlock;
-use crate::map::{Blast, BlastReport, EdgeRef, Faller, Item};
+use crate::map::{Blast, BlastReport, EdgeRef, Faller, Footprint, Item};
 use crate::state::{State, Status};
 use squadsight_core::square::Pos;
 use squadsight_core::{EventKind, GameRng, Input, Journal};
@@ -32,7 +32,7 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
-        let at = st.units[j].pos;
+        let at = st.units[j].square(&st.bf);
         match dmg.kind {
             DamageType::HE if dmg.rating > 0 => {
                 journal.note("tac.dmgtype.area-structures", EventKind::Attack, || {
@@ -88,8 +88,9 @@ impl Tactical {
                 format!("the stray {dmg} strikes {item}")
             });
             let amount = u32::try_from(dmg.amount).unwrap_or(0);
+            let stood = footprints(st);
             let report = st.bf.strike(item, dmg.kind, amount, journal);
-            self.after_blast(st, &report, rng, journal);
+            self.after_blast(st, &report, &stood, rng, journal);
         } else {
             journal.note("tac.miss.path", EventKind::Attack, || {
                 "the stray shot hits nothing that matters".into()
@@ -115,19 +116,22 @@ impl Tactical {
         // that see its centre, on top of whoever reads its cause, and by each unit's
         // witnesses as it is caught (docs/rules/tactical.md, "The journal and fog of war").
         let prev = self.widen_square(st, journal, centre);
+        let stood = footprints(st);
         let report = st.bf.explode(centre, blast, journal);
-        self.after_blast(st, &report, rng, journal);
+        self.after_blast(st, &report, &stood, rng, journal);
         journal.set_audience(prev);
     }
 
     /// Applies what the map reports to units: splash from every area in the report
-    /// (tac.splash.units, tac.splash.large-units, tac.splash.facing), then falls where floors
+    /// (tac.splash.units, tac.splash.large-units, tac.splash.facing) on the squares each
+    /// unit stood on when it went off (`stood`, from [`footprints`]), then falls where floors
     /// went (tac.fall.*), then collapses (tac.collapse.*); grenades on the map that an area
     /// reached go off (tac.throw.premature, tac.throw.proximity).
     pub(crate) fn after_blast(
         &self,
         st: &mut State,
         report: &BlastReport,
+        stood: &[Footprint],
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
@@ -138,8 +142,12 @@ impl Tactical {
                 }
                 // tac.splash.large-units: the unit's square closest to the centre, which
                 // took the most.
-                let Some((cell, amount)) = st.units[j]
-                    .cells()
+                let squares = stood
+                    .get(j)
+                    .copied()
+                    .unwrap_or_else(|| st.units[j].cells(&st.bf));
+                let Some((cell, amount)) = squares
+                    .into_iter()
                     .map(|c| (c, area.damage_at(c)))
                     .max_by_key(|&(c, d)| (d, std::cmp::Reverse(c)))
                     .filter(|&(_, d)| d > 0)
@@ -244,11 +252,11 @@ impl Tactical {
         // tac.fall.onto-unit (tac.gap.57, ours): a standing unit landed on is knocked down
         // and loses the TUs it has left this round; the faller ends beside it, in the
         // nearest free square of that level (or on top of it if there is none).
-        let under = size.cells(to).find_map(|c| {
+        let under = st.bf.footprint(to, size).into_iter().find_map(|c| {
             st.units
                 .iter()
                 .enumerate()
-                .position(|(k, o)| k != j && o.active() && o.covers(c))
+                .position(|(k, o)| k != j && o.active() && o.covers(&st.bf, c))
         });
         let mut land = to;
         if let Some(k) = under {
@@ -313,11 +321,9 @@ impl Tactical {
                     let p = Pos::new(near.x + dx, near.y + dy, near.z);
                     let free = size.cells(p).all(|c| {
                         st.bf.standable(c)
-                            && !st
-                                .units
-                                .iter()
-                                .enumerate()
-                                .any(|(k, o)| k != j && o.status != Status::Dead && o.covers(c))
+                            && !st.units.iter().enumerate().any(|(k, o)| {
+                                k != j && o.status != Status::Dead && o.covers(&st.bf, c)
+                            })
                     });
                     if free {
                         return Some(p);
@@ -375,6 +381,13 @@ impl Tactical {
             }
         }
     }
+}
+
+/// The squares every unit stands on, by index, read before something changes the map: a
+/// blast catches a unit where it stood when it went off, though the blast itself may flatten
+/// the ramp's top a 2 × 2 unit stood across (`tac.unit.size`, `tac.collat.ground-floor`).
+pub(crate) fn footprints(st: &State) -> Vec<Footprint> {
+    st.units.iter().map(|u| u.cells(&st.bf)).collect()
 }
 
 /// The explosion of an HE round or grenade.

@@ -51,7 +51,10 @@ impl Tactical {
                 clause: "tac.ranged.mod.waypoint",
             },
         ];
-        let lit = o.cells().any(|c| st.lit.binary_search(&c).is_ok());
+        let lit = o
+            .cells(&st.bf)
+            .into_iter()
+            .any(|c| st.lit.binary_search(&c).is_ok());
         self.firer_mods(st, u, lit, &mut mods);
         ToHit::new(("ACC", base), mods, m.cap)
     }
@@ -92,7 +95,7 @@ impl Tactical {
                         || !o.active()
                         || st.allies(o.control, seat)
                         || !st.seat_sees(seat, j)
-                        || !self.leg_clear(st, via, o.pos)
+                        || !self.leg_clear(st, via, o.square(&st.bf))
                     {
                         continue;
                     }
@@ -161,7 +164,7 @@ impl Tactical {
             )
         });
         let from = st.units[i].pos;
-        let path = [via, st.units[j].pos];
+        let path = [via, st.units[j].square(&st.bf)];
         let mut last = from;
         for (n, &next) in path.iter().enumerate() {
             let hit = self.waypoint_to_hit(st, i, w, n as u8 + 1, j);

@@ -42,7 +42,7 @@ impl Tactical {
             if j != i
                 && self.implantable(o)
                 && !st.allies(o.control, seat)
-                && adjacent(u, o)
+                && adjacent(&st.bf, u, o)
                 && st.seat_sees(seat, j)
             {
                 out.push(Action::Attack {

@@ -234,7 +234,7 @@ impl Tactical {
         }
         let unit = i as u8;
         for (k, f) in st.floor.iter().enumerate() {
-            if !f.fresh && u.covers(f.pos) && self.can_hold(u, &f.item) {
+            if !f.fresh && u.covers(&st.bf, f.pos) && self.can_hold(u, &f.item) {
                 out.push(Action::PickUp {
                     unit,
                     item: k as u16,

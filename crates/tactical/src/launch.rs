@@ -99,7 +99,7 @@ impl Tactical {
                         {
                             continue;
                         }
-                        let at = o.pos;
+                        let at = o.square(&st.bf);
                         let action = Action::FireAt {
                             unit,
                             weapon: w,
@@ -136,7 +136,7 @@ impl Tactical {
                             unit,
                             weapon: w,
                             mode: shot.mode,
-                            at: o.pos,
+                            at: o.square(&st.bf),
                         });
                     }
                 }
@@ -207,7 +207,7 @@ impl Tactical {
             let lying = st
                 .units
                 .iter()
-                .position(|o| o.status == Status::Unconscious && o.covers(at));
+                .position(|o| o.status == Status::Unconscious && o.covers(&st.bf, at));
             if let Some(j) = lying {
                 self.attack(st, i, w, mode, j, false, rng, journal);
             }
@@ -320,7 +320,7 @@ impl Tactical {
         let victim = st.standing_at(at).or_else(|| {
             st.units
                 .iter()
-                .position(|o| o.status == Status::Unconscious && o.covers(at))
+                .position(|o| o.status == Status::Unconscious && o.covers(&st.bf, at))
         });
         match victim {
             Some(j) if j != i => {

@@ -7,7 +7,7 @@ use crate::action::Action;
 use crate::catalog::{Payload, WeaponId};
 use crate::data::{Mode, WeaponClass};
 use crate::engine::{Tactical, facing_index};
-use crate::map::{Climb, Facing, Locomotion, StepKind};
+use crate::map::{Battlefield, Climb, Facing, Locomotion, StepKind};
 use crate::options::MeleeCost;
 use crate::state::{MAX_UNITS, State, Status, Unit};
 use squadsight_core::Seat;
@@ -120,13 +120,17 @@ pub(crate) fn attack_tu(t: &Tactical, st: &State, w: WeaponId, mode: Mode) -> Op
     })
 }
 
-/// Whether two units stand next to each other on one level (tac.gap.28).
-pub(crate) fn adjacent(a: &Unit, b: &Unit) -> bool {
-    a.pos.z == b.pos.z
-        && a.cells().any(|c| {
-            b.cells()
-                .any(|d| (c.x - d.x).abs() <= 1 && (c.y - d.y).abs() <= 1 && c != d)
-        })
+/// Whether two units stand next to each other on one level (tac.gap.28): some square of one
+/// beside some square of the other, on the same level. A 2 × 2 unit across the break of a
+/// ramp is next to units on the upper floor by its squares there and to units on the ramp by
+/// its squares on the ramp's top (tac.unit.size, tac.map.slope).
+pub(crate) fn adjacent(bf: &Battlefield, a: &Unit, b: &Unit) -> bool {
+    let theirs = b.cells(bf);
+    a.cells(bf).into_iter().any(|c| {
+        theirs
+            .into_iter()
+            .any(|d| c.z == d.z && (c.x - d.x).abs() <= 1 && (c.y - d.y).abs() <= 1 && c != d)
+    })
 }
 
 /// Whether a weapon can fire its loaded round (tac.ranged.ammo).
@@ -227,13 +231,19 @@ impl Tactical {
                     if cost > u.tu {
                         continue;
                     }
-                    let blocked = u.size.cells(to).any(|c| {
+                    let blocked = st.bf.footprint(to, u.size).into_iter().any(|c| {
                         st.units.iter().enumerate().any(|(j, o)| {
-                            j != i && o.active() && o.covers(c) && st.seat_sees(seat, j)
+                            j != i && o.active() && o.covers(&st.bf, c) && st.seat_sees(seat, j)
                         })
                     });
                     // tac.scen.boarding: nobody leaves the two craft.
-                    if !blocked && u.size.cells(to).all(|c| self.allowed_square(st, c)) {
+                    if !blocked
+                        && st
+                            .bf
+                            .footprint(to, u.size)
+                            .into_iter()
+                            .all(|c| self.allowed_square(st, c))
+                    {
                         out.push(Action::Step { unit, to, fly });
                     }
                 }
@@ -258,7 +268,7 @@ impl Tactical {
         // Doors on the unit's edges (tac.move.special.open-door).
         if i16::from(rules.special.open_door) <= u.tu {
             let mut doors: Vec<u16> = Vec::new();
-            for c in u.cells() {
+            for c in u.cells(&st.bf) {
                 for d in squadsight_core::square::Dir::ALL {
                     if let Some(door) = st.bf.door_at(c, d)
                         && !st.bf.door_open(door)
@@ -338,7 +348,7 @@ impl Tactical {
                             if j != i
                                 && o.active()
                                 && !st.allies(o.control, seat)
-                                && adjacent(u, o)
+                                && adjacent(&st.bf, u, o)
                                 && st.seat_sees(seat, j)
                             {
                                 out.push(Action::Attack {
@@ -392,7 +402,7 @@ impl Tactical {
         let m = self.catalog.medikit();
         if u.medikit > 0 && i16::from(m.tu) <= u.tu {
             for (j, o) in st.units.iter().enumerate() {
-                let near = j == i || adjacent(u, o);
+                let near = j == i || adjacent(&st.bf, u, o);
                 if near
                     && o.status != Status::Dead
                     && st.allies(o.seat, seat)

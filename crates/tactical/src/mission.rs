@@ -464,7 +464,7 @@ impl Tactical {
                     floor != Some(crate::map::FloorKind::Dirt)
                 }
             })
-            .filter(|p| !units.iter().any(|u| u.covers(*p)))
+            .filter(|p| !units.iter().any(|u| u.covers(bf, *p)))
             .collect();
         if cells.is_empty() && pads {
             // A deal without a hangar: the attackers land on the ground nearest the point.

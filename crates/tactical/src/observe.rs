@@ -174,7 +174,11 @@ impl Tactical {
                 let i = rng.below(Stream::Ai, u32::try_from(cells).unwrap_or(1)) as usize;
                 let p = st.bf.pos_at(i);
                 let fits = size.cells(p).all(|c| {
-                    st.bf.standable(c) && !st.units.iter().any(|u| u.pos != NOWHERE && u.covers(c))
+                    st.bf.standable(c)
+                        && !st
+                            .units
+                            .iter()
+                            .any(|u| u.pos != NOWHERE && u.covers(&st.bf, c))
                 });
                 if !fits {
                     continue;

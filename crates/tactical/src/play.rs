@@ -338,11 +338,11 @@ impl Tactical {
         let face = step_facing(u.pos, to);
         let turn = face.map_or(0, |f| turn_now(self, u, f));
         let cost = step_base(self, kind) * move_factor(u) + turn;
-        let blocker = u.size.cells(to).find_map(|c| {
+        let blocker = st.bf.footprint(to, u.size).into_iter().find_map(|c| {
             st.units
                 .iter()
                 .enumerate()
-                .position(|(j, o)| j != i && o.active() && o.covers(c))
+                .position(|(j, o)| j != i && o.active() && o.covers(&st.bf, c))
         });
         let name = self.name(st, i);
         if let Some(j) = blocker {

@@ -424,7 +424,7 @@ impl Tactical {
             if let Some(k) = st
                 .units
                 .iter()
-                .position(|o| o.status == Status::Active && o.covers(cell))
+                .position(|o| o.status == Status::Active && o.covers(&st.bf, cell))
                 && k != i
             {
                 let victim = self.name(st, k);

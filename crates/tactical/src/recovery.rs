@@ -21,7 +21,7 @@ impl Tactical {
                     .units
                     .iter()
                     .enumerate()
-                    .any(|(j, o)| j != i && o.active() && o.covers(c))
+                    .any(|(j, o)| j != i && o.active() && o.covers(&st.bf, c))
         })
     }
 
@@ -29,11 +29,11 @@ impl Tactical {
     /// (tac.dmg.wake-displace).
     pub(crate) fn wake_displace(&self, st: &mut State, i: usize, journal: &mut Journal) {
         let u = &st.units[i];
-        let crowded = u.cells().any(|c| {
+        let crowded = u.cells(&st.bf).into_iter().any(|c| {
             st.units
                 .iter()
                 .enumerate()
-                .any(|(j, o)| j != i && o.active() && o.covers(c))
+                .any(|(j, o)| j != i && o.active() && o.covers(&st.bf, c))
         });
         if !crowded {
             return;

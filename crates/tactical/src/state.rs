@@ -3,7 +3,7 @@
 
 use crate::catalog::{GrenadeId, SuscRow, UnitTypeId, WeaponId};
 use crate::data::{PanicEffect, Side};
-use crate::map::{Battlefield, Body, Facing, Looker, SightRules, Size, Vision};
+use crate::map::{Battlefield, Body, Facing, Footprint, Looker, SightRules, Size, Vision};
 use crate::options::Options;
 use squadsight_core::square::Pos;
 use squadsight_core::{Outcome, Seat};
@@ -148,14 +148,38 @@ impl Unit {
         }
     }
 
-    /// The squares it covers.
-    pub fn cells(&self) -> impl Iterator<Item = Pos> {
-        self.size.cells(self.pos)
+    /// The squares it stands on, each on its own level: a 2 × 2 unit across the break of a
+    /// ramp stands with part of its block on the ramp's top, a level below `pos`
+    /// (`tac.unit.size`, `tac.map.slope`; [`Battlefield::footprint`]). Every rule that asks
+    /// where a unit is (who is in the way, sight, blasts, fire, melee reach) reads this.
+    pub fn cells(&self, bf: &Battlefield) -> Footprint {
+        bf.footprint(self.pos, self.size)
     }
 
-    /// Whether it covers `p`.
-    pub fn covers(&self, p: Pos) -> bool {
-        self.cells().any(|c| c == p)
+    /// The first of [`Unit::cells`], its north-west one: `pos`, or the ramp's top below it
+    /// when its block lies across the break there. What is aimed at the unit's square (a
+    /// burst, a throw, a guided round's last leg) aims here.
+    pub fn square(&self, bf: &Battlefield) -> Pos {
+        self.cells(bf).into_iter().next().unwrap_or(self.pos)
+    }
+
+    /// Whether it stands on `p` (one of [`Unit::cells`]).
+    pub fn covers(&self, bf: &Battlefield, p: Pos) -> bool {
+        let n = self.size.side();
+        // Only squares of its block's columns, on its level or the one below, can be its
+        // own; most asks end here without reading the map.
+        if p.x < self.pos.x
+            || p.x >= self.pos.x + n
+            || p.y < self.pos.y
+            || p.y >= self.pos.y + n
+            || (p.z != self.pos.z && p.z + 1 != self.pos.z)
+        {
+            return false;
+        }
+        match self.size {
+            Size::One => p == self.pos,
+            Size::Two => self.cells(bf).contains(p),
+        }
     }
 }
 
@@ -265,7 +289,9 @@ impl State {
 
     /// The unit standing (not prone) on `p`, if any.
     pub fn standing_at(&self, p: Pos) -> Option<usize> {
-        self.units.iter().position(|u| u.active() && u.covers(p))
+        self.units
+            .iter()
+            .position(|u| u.active() && u.covers(&self.bf, p))
     }
 
     /// Re-reads a unit's sight entry after it moved, turned or knelt, and retraces the

@@ -205,7 +205,7 @@ impl Tactical {
                     {
                         continue;
                     }
-                    let to = o.pos;
+                    let to = o.square(&st.bf);
                     // tac.throw.target: a square with a floor; flyers in the air are not.
                     if st.bf.square(to).is_none_or(|s| s.floor.is_none())
                         || range(u.pos, to) > reach
@@ -458,11 +458,11 @@ impl Tactical {
         rng: &mut GameRng,
         journal: &mut Journal,
     ) {
-        let cells: Vec<Pos> = st.units[i].cells().collect();
+        let cells = st.units[i].cells(&st.bf);
         while let Some(k) = st
             .live
             .iter()
-            .position(|l| l.fuse == Fuse::Proximity && cells.iter().any(|&c| near(l.pos, c)))
+            .position(|l| l.fuse == Fuse::Proximity && cells.into_iter().any(|c| near(l.pos, c)))
         {
             let name = self.name(st, i);
             journal.note("tac.throw.proximity", EventKind::Effect, || {

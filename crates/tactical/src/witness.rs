@@ -38,7 +38,7 @@ impl Tactical {
     pub(crate) fn square_seers(&self, st: &State, p: Pos) -> SeatSet {
         let mut who = SeatSet::NONE;
         for u in st.units.iter().filter(|u| u.active()) {
-            let sees = u.covers(p)
+            let sees = u.covers(&st.bf, p)
                 || st
                     .bf
                     .sees(u.body(), u.facing, Body::at(p), &st.sight, |_| false)

@@ -35,7 +35,7 @@ fn field(st: &State, seat: squadsight_core::Seat, size: Size) -> Vec<u32> {
         .iter()
         .filter(|o| o.active() && !st.allies(o.seat, seat))
     {
-        for c in o.cells() {
+        for c in o.cells(&st.bf) {
             targets.push(c);
             let n = size.side() - 1;
             for (dx, dy) in [(0, 0), (-n, 0), (0, -n), (-n, -n)] {

@@ -346,7 +346,7 @@ proptest! {
             for i in 0..units.len() {
                 for j in i + 1..units.len() {
                     let occupied = |q: Pos| {
-                        units.iter().any(|u| u.body.size.cells(u.body.pos).any(|c| c == q))
+                        units.iter().any(|u| bf.footprint(u.body.pos, u.body.size).contains(q))
                     };
                     let fresh = bf.line_of_sight(units[i].body, units[j].body, &rules, occupied);
                     prop_assert_eq!(vision.los(i, j), Some(fresh.clear), "pair {} {}", i, j);

@@ -19,6 +19,7 @@ mod map_steps;
 mod map_support;
 mod map_tiles;
 mod rules;
+mod straddle;
 mod support;
 mod tile_laying;
 mod transcription;

@@ -55,7 +55,7 @@ pub use collapse::{Collapse, Faller};
 pub use sight::{
     Body, CellSet, Facing, Looker, SeatView, Sight, SightBlock, SightRules, Vision, VisionArc,
 };
-pub use step::{Climb, Locomotion, Size, StepBlock, StepKind};
+pub use step::{Climb, Footprint, Locomotion, Size, StepBlock, StepKind};
 pub use terrain::{Blast, DamageType, FloorKind, Height, ObjectKind, StrengthClass, Terrain};
 pub use tile::{CraftSide, EdgeKind, TerrainSet};
 pub use tileset::{MapFiles, TILE_SIZE, TileSet};

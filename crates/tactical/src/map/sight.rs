@@ -27,7 +27,7 @@
 //! also offers the original X-COM's reading, a 90° cone ahead and 20 squares.
 
 use super::battlefield::{Battlefield, SEE_BLOCK, SEE_FLOOR, SEE_LOW};
-use super::step::Size;
+use super::step::{Footprint, Size};
 use serde::{Deserialize, Serialize};
 use squadsight_core::los::Nudge;
 use squadsight_core::square::{Dir, Pos, walk_line};
@@ -156,15 +156,6 @@ impl Body {
             size: Size::One,
             kneeling: false,
         }
-    }
-
-    fn covers(&self, p: Pos) -> bool {
-        let n = self.size.side();
-        p.z == self.pos.z
-            && p.x >= self.pos.x
-            && p.x < self.pos.x + n
-            && p.y >= self.pos.y
-            && p.y < self.pos.y + n
     }
 
     /// Centre in doubled coordinates (so it is an integer for both sizes).
@@ -348,10 +339,11 @@ impl Battlefield {
         occupied: impl Fn(Pos) -> bool,
     ) -> CellSet {
         let mut set = CellSet::new(self.cell_count());
+        let own = self.footprint(viewer.pos, viewer.size);
         for i in 0..self.cell_count() {
             let p = self.pos_at(i);
             let target = Body::at(p);
-            if viewer.covers(p) {
+            if own.contains(p) {
                 set.insert(i);
                 continue;
             }
@@ -378,7 +370,9 @@ impl Battlefield {
         occupied: &impl Fn(Pos) -> bool,
     ) -> (Sight, Option<u8>) {
         let limit = rules.obstruction_limit;
-        // tac.los.elevation: the higher end must stand near the edge of its level.
+        // tac.los.elevation: the higher end must stand near the edge of its level. A 2 × 2
+        // unit across the break of a ramp counts as on the upper level here, by its block
+        // there (its squares over the stairwell are the level's edge).
         if a.pos.z != b.pos.z
             && let Some(max) = rules.level_edge
         {
@@ -395,10 +389,13 @@ impl Battlefield {
         }
         let mut best: Option<u8> = None;
         let mut first_block: Option<SightBlock> = None;
-        for ca in a.size.cells(a.pos) {
-            for cb in b.size.cells(b.pos) {
+        // Lines run between the squares the two bodies stand on, each on its own level (a
+        // 2 × 2 unit across the break of a ramp: tac.unit.size, tac.map.slope).
+        let ends = (self.footprint(a.pos, a.size), self.footprint(b.pos, b.size));
+        for ca in ends.0 {
+            for cb in ends.1 {
                 for nudge in Nudge::BOTH {
-                    let (trace, grazed) = self.trace(ca, cb, nudge, a, b, rules, occupied);
+                    let (trace, grazed) = self.trace(ca, cb, nudge, (a, b), ends, rules, occupied);
                     match trace {
                         Trace::Soft(n) => {
                             best = Some(best.map_or(n, |m| m.min(n)));
@@ -443,17 +440,18 @@ impl Battlefield {
         }
     }
 
-    /// Traces one copy of the line from square `ca` of `a` to square `cb` of `b`. Returns
-    /// what it met and whether the line grazed a lattice edge or corner before the end of
-    /// what was traced (if not, the other copy would meet the same).
+    /// Traces one copy of the line from square `ca` of `a` to square `cb` of `b` (`ends`:
+    /// the squares each stands on). Returns what it met and whether the line grazed a
+    /// lattice edge or corner before the end of what was traced (if not, the other copy
+    /// would meet the same).
     #[allow(clippy::too_many_arguments)]
     fn trace(
         &self,
         ca: Pos,
         cb: Pos,
         nudge: Nudge,
-        a: Body,
-        b: Body,
+        (a, b): (Body, Body),
+        ends: (Footprint, Footprint),
         rules: &SightRules,
         occupied: &impl Fn(Pos) -> bool,
     ) -> (Trace, bool) {
@@ -504,7 +502,7 @@ impl Battlefield {
                 return false;
             }
             idx = next;
-            if at == cb || a.covers(at) || b.covers(at) {
+            if at == cb || ends.0.contains(at) || ends.1.contains(at) {
                 return true;
             }
             let bits = s.sight.get(idx).copied().unwrap_or(0);
@@ -795,7 +793,7 @@ fn occupancy_among(bf: &Battlefield, units: &[Looker], counts: impl Fn(usize) ->
         .enumerate()
         .filter(|(k, u)| u.obstructs && counts(*k))
     {
-        for c in u.body.size.cells(u.body.pos) {
+        for c in bf.footprint(u.body.pos, u.body.size) {
             if let Some(i) = bf.index(c) {
                 set.insert(i);
             }

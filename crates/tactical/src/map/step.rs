@@ -35,10 +35,38 @@ impl Size {
         }
     }
 
-    /// The squares covered by a unit of this size at `pos`, north-west first, row by row.
+    /// The squares of the block a unit of this size at `pos` names, north-west first, row by
+    /// row, all on the level of `pos`: the block's shape. The squares a unit stands on, each
+    /// on its own level, are [`Battlefield::footprint`]'s.
     pub fn cells(self, pos: Pos) -> impl Iterator<Item = Pos> {
         let n = self.side();
         (0..n * n).map(move |k| Pos::new(pos.x + k % n, pos.y + k / n, pos.z))
+    }
+}
+
+/// The squares a unit stands on, each on its own level (`tac.unit.size`): its block, except
+/// that a 2 × 2 unit's square over the top of a ramp stands on that top, one level down
+/// (`tac.map.slope`; see [`Battlefield::footprint`]). At most four squares, kept in place so
+/// that reading it allocates nothing; iterate it, or ask whether it holds a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Footprint {
+    squares: [Pos; 4],
+    len: u8,
+}
+
+impl Footprint {
+    /// Whether one of its squares is `p`.
+    pub fn contains(&self, p: Pos) -> bool {
+        self.squares[..usize::from(self.len)].contains(&p)
+    }
+}
+
+impl IntoIterator for Footprint {
+    type Item = Pos;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Pos, 4>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.squares.into_iter().take(usize::from(self.len))
     }
 }
 
@@ -237,6 +265,28 @@ impl Battlefield {
                 },
             }),
             r => r.ok_or(StepBlock::NotAStep),
+        }
+    }
+
+    /// The squares a unit of `size` at `pos` stands on: the one place the rules read a
+    /// unit's squares from (who is in the way, sight, blasts, fire, melee reach). A 2 × 2
+    /// unit's block square with no floor over the top of a ramp stands on that top, one
+    /// level down, as [`Battlefield::step`] moved it there (`tac.unit.size`,
+    /// `tac.map.slope`; docs/rules/tactical.md, "2 × 2 units on ramps"); every other square
+    /// is the block's own, on the level of `pos`.
+    pub fn footprint(&self, pos: Pos, size: Size) -> Footprint {
+        let mut squares = [pos; 4];
+        let mut len = 0;
+        for c in size.cells(pos) {
+            squares[len] = match size {
+                Size::One => c,
+                Size::Two => self.footing(c),
+            };
+            len += 1;
+        }
+        Footprint {
+            squares,
+            len: len as u8,
         }
     }
 
