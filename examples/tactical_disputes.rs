@@ -43,7 +43,7 @@ const MAX_ACTIONS: usize = 4_000;
 const MAX_SEEDS: u64 = 400;
 
 /// Whether an action is the disputed one: see [`Cut::wanted`].
-type Wanted = fn(&State, &Action, &[Event], &[(Seat, Action)]) -> bool;
+type Wanted = fn(&State, &Action, &[Event], &[Event], &[(Seat, Action)]) -> bool;
 
 /// One save to cut, and the dispute files that read it.
 struct Cut {
@@ -58,7 +58,8 @@ struct Cut {
     /// Whether the steered random player prefers an action (among the legal ones).
     prefer: fn(&State, &Action) -> bool,
     /// Whether the action just applied is the disputed one, from the state before it, the
-    /// action, its events, and every action of the game so far (this one last).
+    /// action, its events, the events of the action before it, and every action of the game
+    /// so far (this one last).
     wanted: Wanted,
 }
 
@@ -203,12 +204,16 @@ fn cuts() -> Vec<Cut> {
             options: &[],
             first_seed: 44,
             prefer: no_preference,
-            // In another squad's turn: not a frozen civilian's run at the start of a round.
-            wanted: |before, a, _, history| {
+            // The first step of a run that a won reaction roll set off in another squad's
+            // turn: not a frozen civilian's run at the start of a round (tac.civ.freeze).
+            wanted: |before, a, _, prev, history| {
                 matches!(a, Action::Flee { .. })
                     && history
                         .last()
                         .is_some_and(|(seat, _)| *seat != before.turn_seat())
+                    && prev
+                        .iter()
+                        .any(|e| e.rule == "tac.civ.reaction" && e.text.to_string().ends_with(": wins"))
             },
         },
         // tac.psi.panic, tac.gap.31: the panic d10 shows 7.
@@ -219,7 +224,7 @@ fn cuts() -> Vec<Cut> {
             options: &[],
             first_seed: 48,
             prefer: no_preference,
-            wanted: |_, _, ev, _| {
+            wanted: |_, _, ev, _, _| {
                 ev.iter().any(|e| {
                     e.rule == "tac.psi.panic" && e.roll.as_ref().is_some_and(|r| r.total == 7)
                 })
@@ -234,7 +239,7 @@ fn cuts() -> Vec<Cut> {
             options: &[],
             first_seed: 1,
             prefer: |_, a| matches!(a, Action::Kneel { .. } | Action::React { .. }),
-            wanted: |_, _, ev, _| {
+            wanted: |_, _, ev, _, _| {
                 rule_count(ev, "tac.react.interrupt") > 0
                     && ev.iter().any(|e| {
                         e.rule == "tac.ranged.resolve"
@@ -258,7 +263,7 @@ fn cuts() -> Vec<Cut> {
                 }),
                 _ => false,
             },
-            wanted: |st, _, ev, _| ev.iter().any(|e| splash_through_wall(st, e)),
+            wanted: |st, _, ev, _, _| ev.iter().any(|e| splash_through_wall(st, e)),
         },
         // tac.dmg.armour-facing, tac.gap.4: a shot from a higher level strikes the armour
         // facing it, not the Under armour.
@@ -269,12 +274,17 @@ fn cuts() -> Vec<Cut> {
             options: &[],
             first_seed: 1,
             prefer: no_preference,
-            wanted: |st, a, ev, _| {
+            wanted: |st, a, ev, _, _| {
                 let Action::Attack { unit, target, .. } = *a else {
                     return false;
                 };
                 let (u, o) = (&st.units[usize::from(unit)], &st.units[usize::from(target)]);
-                u.pos.z > o.pos.z && rule_count(ev, "tac.dmg.armour-ablative") > 0
+                // The target itself is hit (a stray round may strike another unit).
+                let hit = format!("#{} is hit", usize::from(target) + 1);
+                u.pos.z > o.pos.z
+                    && ev
+                        .iter()
+                        .any(|e| e.rule == "tac.dmg.armour-ablative" && e.text.contains(&hit))
             },
         },
         // tac.throw.prime, tac.gap.50, tac.gap.14: a grenade primed with delay 1 goes off at
@@ -286,7 +296,7 @@ fn cuts() -> Vec<Cut> {
             options: &[],
             first_seed: 1,
             prefer: |_, a| matches!(a, Action::Prime { delay: 1, .. } | Action::Throw { .. }),
-            wanted: |st, a, ev, history| {
+            wanted: |st, a, ev, _, history| {
                 // The grenade thrown last was thrown by another squad than the one whose
                 // turn ends the round, primed with delay 1, in this round.
                 let Some(k) = history
@@ -342,6 +352,7 @@ fn play(
         .collect();
     let mut legal = Vec::new();
     let mut history = Vec::new();
+    let mut prev = 0..0;
     for n in 1..=MAX_ACTIONS {
         let Decision::Act(seat) = game.to_act() else {
             return None;
@@ -364,14 +375,17 @@ fn play(
         game.apply(seat, choice.action.clone())
             .expect("a listed action applies");
         history.push((seat, choice.action.clone()));
+        let events = game.journal().events();
         if (cut.wanted)(
             &before,
             &choice.action,
-            &game.journal().events()[from..],
+            &events[from..],
+            &events[prev],
             &history,
         ) {
             return Some((game, n));
         }
+        prev = from..events.len();
     }
     None
 }
