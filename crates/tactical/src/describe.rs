@@ -250,11 +250,13 @@ impl Tactical {
         }
         for i in 0..st.units.len() {
             if obs.hidden.contains(&(i as u8)) {
-                out.push(format!(
-                    "unit {} {}: not in sight",
-                    i + 1,
-                    self.plain_name(st, i)
-                ));
+                // A squad's list is its own: of an enemy out of sight the seat knows its
+                // side and number, not its type (our decision, docs/rules/tactical.md, fog).
+                let side = st
+                    .seats
+                    .get(st.units[i].seat.index())
+                    .map_or("", |s| s.name.as_str());
+                out.push(format!("unit {} {side} #{}: not in sight", i + 1, i + 1));
             } else {
                 out.push(self.unit_line(st, i));
             }
