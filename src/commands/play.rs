@@ -566,10 +566,6 @@ impl<R: Ruleset> Session<'_, R> {
                 for l in lines {
                     writeln!(self.out, "{l}")?;
                 }
-                writeln!(
-                    self.out,
-                    "(map LEVEL or map X,Y moves the view; units lists every unit.)"
-                )?;
                 Ok(())
             }
             Some(Err(why)) => Ok(writeln!(self.out, "{why}.")?),

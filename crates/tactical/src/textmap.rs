@@ -19,7 +19,7 @@ use squadsight_core::square::{Dir, Pos};
 /// Squares across the window: 36 squares make 73 columns, 76 with the row numbers.
 const WIDTH: i32 = 36;
 /// Squares down the window: with its header and legend the map fits a 24-line terminal.
-const HEIGHT: i32 = 8;
+const HEIGHT: i32 = 7;
 /// Where a legend line wraps.
 const LINE: usize = 78;
 
@@ -133,7 +133,8 @@ impl Tactical {
             height,
         };
         let mut out = vec![format!(
-            "Level {} of {levels}, columns {}-{} and rows {}-{} of a {w} x {h} map; north is up.",
+            "Level {} of {levels}, columns {}-{}, rows {}-{} of {w}x{h}, north up \
+             (map N, map X,Y move it)",
             level + 1,
             win.x0,
             win.x0 + width - 1,
@@ -155,25 +156,24 @@ impl Tactical {
                 && u.cells().any(|c| {
                     (win.x0..win.x0 + width).contains(&c.x) && (win.y0..win.y0 + height).contains(&c.y)
                 });
-            let kneel = if u.kneeling { ", kneeling" } else { "" };
+            let kneel = if u.kneeling { " kneeling" } else { "" };
             if inside {
-                here.push(format!("{} {name}{kneel}", m.letter));
+                here.push(format!("{} {name} {:?}{kneel}", m.letter, u.facing));
             } else {
-                elsewhere.push(format!(
-                    "{} {name} at {},{},{}",
-                    m.letter,
-                    u.pos.x,
-                    u.pos.y,
-                    u.pos.z + 1
-                ));
+                elsewhere.push(m.letter.to_string());
             }
         }
         let own = self.seat_label(st, obs);
         out.extend(wrap(
-            &format!("Units ({own} lower case, others upper case):"),
+            &format!("Units, facing ({own} lower case):"),
             here,
         ));
-        out.extend(wrap("Out of this window:", elsewhere));
+        if !elsewhere.is_empty() {
+            out.push(format!(
+                "Elsewhere: {} (units lists where)",
+                elsewhere.join(" ")
+            ));
+        }
         Ok(out)
     }
 
