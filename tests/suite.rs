@@ -8,6 +8,7 @@ mod disputes;
 mod golden;
 mod hostile;
 mod hotseat;
+mod plain;
 mod support;
 
 // The binary's list of rulesets and its one generic dispatch (`with_ruleset`), so the tests

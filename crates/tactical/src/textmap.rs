@@ -133,8 +133,8 @@ impl Tactical {
             height,
         };
         let mut out = vec![format!(
-            "Level {} of {levels}, columns {}-{}, rows {}-{} of {w}x{h}, north up \
-             (map N, map X,Y move it)",
+            "Level {} of {levels}, x {}-{}, y {}-{} of {w}x{h}, north up; map N or map X,Y \
+             moves it",
             level + 1,
             win.x0,
             win.x0 + width - 1,
@@ -491,6 +491,97 @@ fn wrap(head: &str, items: Vec<String>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{Request, parse, wrap};
+    use crate::Tactical;
+    use crate::options::Options;
+    use crate::state::State;
+    use squadsight_core::square::Pos;
+    use squadsight_core::{GameRng, Journal, Ruleset, Seat};
+
+    fn assault() -> (Tactical, State) {
+        let t = Tactical::new().unwrap();
+        let scenario = t.scenario("assault").unwrap();
+        let mut rng = GameRng::new(3);
+        let st = t
+            .setup(&scenario, &Options::default(), &mut rng, &mut Journal::off())
+            .unwrap();
+        (t, st)
+    }
+
+    /// The grid's rows (those with a row number), without the number.
+    fn grid_rows(lines: &[String]) -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.len() > 3 && l[..3].trim().parse::<u32>().is_ok())
+            .map(|l| l[3..].to_string())
+            .collect()
+    }
+
+    /// Fog (tac.los.*, our squad-list decision): an enemy the seat does not see is neither
+    /// drawn nor named; once one of its units sees it, it is drawn by an upper-case letter
+    /// and named in the legend.
+    #[test]
+    fn the_map_draws_seen_enemies_only() {
+        let (t, mut st) = assault();
+        let enemy = (0..st.units.len())
+            .find(|&j| !st.allies(st.units[j].seat, Seat(0)))
+            .unwrap();
+        let name = t.catalog.unit(st.units[enemy].kind).name.clone();
+        let obs = t.observation(&st, Seat(0));
+        assert!(obs.hidden.contains(&(enemy as u8)), "seen at the start");
+        let lines = t.text_map_lines(&obs, "").unwrap();
+        assert!(
+            grid_rows(&lines).iter().all(|r| !r.contains(|c: char| c.is_ascii_uppercase())),
+            "{lines:#?}"
+        );
+        assert!(!lines.iter().any(|l| l.contains(&name)), "{lines:#?}");
+        // Put the enemy on a free square next to the first X-Com unit, in its sight.
+        let eye = st.units[0].pos;
+        let spot = (-2..=2)
+            .flat_map(|dy| (-2..=2).map(move |dx| Pos::new(eye.x + dx, eye.y + dy, eye.z)))
+            .find(|&p| {
+                let mut trial = st.clone();
+                trial.units[enemy].pos = p;
+                trial.resight_all();
+                trial.bf.standable(p)
+                    && !st.units.iter().any(|u| u.covers(p))
+                    && trial.seat_sees(Seat(0), enemy)
+            })
+            .expect("a free square in sight next to the first unit");
+        st.units[enemy].pos = spot;
+        st.resight_all();
+        let obs = t.observation(&st, Seat(0));
+        let lines = t.text_map_lines(&obs, "").unwrap();
+        let rows = grid_rows(&lines);
+        let row = usize::try_from(spot.y).unwrap() - lines[0]
+            .split(" y ")
+            .nth(1)
+            .and_then(|s| s.split('-').next())
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap();
+        assert!(rows[row].contains('A'), "{lines:#?}");
+        assert!(
+            lines.iter().any(|l| l.contains(&format!("A {name} #{}", enemy + 1))),
+            "{lines:#?}"
+        );
+        // Plain ASCII, no control bytes, and it fits 80 columns.
+        for l in &lines {
+            assert!(l.len() <= 80 && l.bytes().all(|b| (b' '..=b'~').contains(&b)), "{l:?}");
+        }
+    }
+
+    /// tac.map.levels: a level outside 1 to 4 or a square off the map is refused in words.
+    #[test]
+    fn a_map_request_off_the_map_is_refused() {
+        let (t, st) = assault();
+        let obs = t.observation(&st, Seat(0));
+        let levels = st.bf.levels();
+        assert!(t.text_map_lines(&obs, &format!("{}", levels + 1)).is_err());
+        assert!(t.text_map_lines(&obs, "0").is_err());
+        assert!(t.text_map_lines(&obs, "-1,5").is_err());
+        assert!(t.text_map_lines(&obs, "500,5").is_err());
+        let drawn = t.text_map_lines(&obs, "25,25,1").unwrap();
+        assert!(drawn[0].starts_with("Level 1 of"), "{drawn:#?}");
+    }
 
     #[test]
     fn requests_name_a_level_a_square_or_both() {
