@@ -88,7 +88,7 @@ fn q_typed_during_ai_play_stops_it() {
     let dir = TempDir::new().unwrap();
     let r = plays(GAME, dir.path(), &format!("{END_TURN}q\n"), &[STOPPED, "Saved to t.ron."]);
     let (_, after) = r.stdout.split_once("X-Com ends its squad's turn").unwrap();
-    assert!(!after.contains(" plays: "), "{after}");
+    assert!(!after.contains(" is playing "), "{after}");
     let verify = run(&["verify", "t.ron"], dir.path());
     assert_eq!(verify.code, 0, "{}", verify.stderr);
 }
@@ -99,7 +99,7 @@ fn end_of_input_during_ai_play_stops_it() {
     let dir = TempDir::new().unwrap();
     let r = plays(GAME, dir.path(), END_TURN, &[STOPPED]);
     let (_, after) = r.stdout.split_once("X-Com ends its squad's turn").unwrap();
-    assert!(!after.contains(" plays: "), "{after}");
+    assert!(!after.contains(" is playing "), "{after}");
 }
 
 /// A game of AI seats only needs no input: it plays to its end with none.

@@ -103,6 +103,7 @@ impl RulesetTask for PlayTask {
             game,
             players,
             at_keyboard: None,
+            ai_since_human: None,
             autosave: DirStore::new(store::data_dir()),
             autosave_failed: false,
             save_path: args.save,
@@ -222,6 +223,9 @@ struct Session<'io, R: Ruleset> {
     shown: Vec<usize>,
     /// The human seat the screen was last shown to.
     at_keyboard: Option<Seat>,
+    /// The AI seat that has acted since the last human decision, if any (its run of actions
+    /// is announced once).
+    ai_since_human: Option<Seat>,
     /// The data folder the full-screen UI uses: autosaves go there, one set per game.
     autosave: DirStore,
     /// Whether the last autosave (or `--save` write) failed, so its success is announced.
@@ -404,12 +408,23 @@ impl<R: Ruleset> Session<'_, R> {
         self.game.apply(seat, choice.action).map_err(|e| {
             CliError::invalid(format!("{player_name} chose an illegal action: {e}"))
         })?;
-        writeln!(
-            self.out,
-            "{} plays: {label} — {}",
-            self.name(seat),
-            choice.reason
-        )?;
+        if self.humans.is_empty() {
+            writeln!(
+                self.out,
+                "{} plays: {label} — {}",
+                self.name(seat),
+                choice.reason
+            )?;
+        } else if self.ai_since_human != Some(seat) {
+            // A label can name what the people at the table may not see (a unit out of
+            // sight, a card): they read only the events they may see.
+            writeln!(
+                self.out,
+                "{} is playing (type q and Enter to stop the game).",
+                self.name(seat)
+            )?;
+        }
+        self.ai_since_human = Some(seat);
         if let Some(viewer) = self.live_viewer() {
             self.show_events(viewer)?;
         }
@@ -418,6 +433,7 @@ impl<R: Ruleset> Session<'_, R> {
 
     /// One human decision; `false` when the player quits.
     fn human_turn(&mut self, seat: Seat, legal: &[R::Action]) -> Result<bool, CliError> {
+        self.ai_since_human = None;
         // A cooperative game has one table and nothing hidden between its seats: no hand-off.
         let handoff = !self.game.ruleset().cooperative();
         if handoff && self.humans.len() > 1 && self.at_keyboard != Some(seat) {
