@@ -148,7 +148,7 @@ impl Tactical {
         let mut elsewhere = Vec::new();
         for m in &marks {
             let u = &st.units[m.index];
-            let name = self.short_name(st, m.index);
+            let name = self.short_name(obs, m.index);
             if !on_map(m.index) {
                 continue;
             }
@@ -157,7 +157,10 @@ impl Tactical {
                     (win.x0..win.x0 + width).contains(&c.x) && (win.y0..win.y0 + height).contains(&c.y)
                 });
             let kneel = if u.kneeling { " kneeling" } else { "" };
-            if inside {
+            if inside && !st.seat_sees(obs.seat, m.index) {
+                // Where it is, and nothing else (its facing is not known).
+                here.push(format!("{} {name}", m.letter));
+            } else if inside {
                 here.push(format!("{} {name} {:?}{kneel}", m.letter, u.facing));
             } else {
                 elsewhere.push(m.letter.to_string());
@@ -184,9 +187,16 @@ impl Tactical {
             .map_or_else(|| "yours".to_string(), |s| format!("{} and allies", s.name))
     }
 
-    /// "Sectoid #13": a unit's type and number, the side being told by the letter's case.
-    fn short_name(&self, st: &State, i: usize) -> String {
-        format!("{} #{}", self.catalog.unit(st.units[i].kind).name, i + 1)
+    /// "Sectoid #13": a unit's type and number, the side being told by the letter's case; of
+    /// a unit the seat knows the square of without seeing it (one a run flees from), only
+    /// its side and number.
+    fn short_name(&self, obs: &Observation, i: usize) -> String {
+        let st = &obs.known;
+        if st.seat_sees(obs.seat, i) {
+            format!("{} #{}", self.catalog.unit(st.units[i].kind).name, i + 1)
+        } else {
+            format!("{} #{} (unseen; a run flees from it)", self.side_name(st, i), i + 1)
+        }
     }
 
     /// A letter for every unit the seat may see standing: its own side's (and allies')
@@ -567,6 +577,50 @@ mod tests {
         for l in &lines {
             assert!(l.len() <= 80 && l.bytes().all(|b| (b' '..=b'~').contains(&b)), "{l:?}");
         }
+    }
+
+    /// tac.psi.panic-flee, tac.gap.32: the seat steering a run knows the square of the unit it
+    /// runs from, seen or not; the map draws it there but names only its side and number
+    /// (squad lists are private), and the unit list says the same.
+    #[test]
+    fn a_unit_a_run_flees_from_is_drawn_without_its_type() {
+        let (t, mut st) = assault();
+        let enemy = (0..st.units.len())
+            .find(|&j| !st.allies(st.units[j].seat, Seat(0)))
+            .unwrap();
+        assert!(!st.seat_sees(Seat(0), enemy));
+        st.flights.insert(
+            0,
+            crate::civilians::Flight {
+                unit: 0,
+                from: enemy as u8,
+                seat: Seat(0),
+                cause: crate::civilians::FlightCause::Panic,
+            },
+        );
+        let name = t.catalog.unit(st.units[enemy].kind).name.clone();
+        let p = st.units[enemy].pos;
+        let obs = t.observation(&st, Seat(0));
+        assert!(!obs.hidden.contains(&(enemy as u8)));
+        let lines = t
+            .text_map_lines(&obs, &format!("{},{},{}", p.x, p.y, p.z + 1))
+            .unwrap();
+        assert!(grid_rows(&lines).iter().any(|r| r.contains('A')), "{lines:#?}");
+        let side = t.side_name(&st, enemy).to_string();
+        let unseen = format!("A {side} #{} (unseen; a run flees from it)", enemy + 1);
+        assert!(lines.iter().any(|l| l.contains(&unseen)), "{lines:#?}");
+        assert!(!lines.iter().any(|l| l.contains(&name)), "{lines:#?}");
+        let listed = t.lines_for(&obs);
+        let line = format!(
+            "unit {} {side} #{}: not in sight, last known at {},{},{}",
+            enemy + 1,
+            enemy + 1,
+            p.x,
+            p.y,
+            p.z + 1
+        );
+        assert!(listed.iter().any(|l| l.starts_with(&line)), "{listed:#?}");
+        assert!(!listed.iter().any(|l| l.contains(&name)), "{listed:#?}");
     }
 
     /// tac.map.levels: a level outside 1 to 4 or a square off the map is refused in words.
