@@ -10,7 +10,8 @@ use tempfile::TempDir;
 /// moves; its 105th choice ends its squad's turn, and the Aliens lead round 2.
 const GAME: &str = "play tactical --plain --seed 3 --seat 2=ai:random --save t.ron";
 const END_TURN: &str = "105\n";
-const STOPPED: &str = "Stopped before Aliens (seat 2)'s next action; the game is saved as it stands.";
+const STOPPED: &str =
+    "Stopped before Aliens (seat 2)'s next action; the game is saved as it stands.";
 
 fn golden(dir: &Path, name: &str) -> PathBuf {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -24,7 +25,9 @@ fn golden(dir: &Path, name: &str) -> PathBuf {
 /// The lines printed after the prompt that typed `map ...` (up to the next prompt).
 fn answer<'a>(stdout: &'a str, nth: usize) -> Vec<&'a str> {
     let mut parts = stdout.split("\n> ").skip(1);
-    let part = parts.nth(nth).unwrap_or_else(|| panic!("no answer {nth}: {stdout}"));
+    let part = parts
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no answer {nth}: {stdout}"));
     part.lines().collect()
 }
 
@@ -38,9 +41,15 @@ fn map_draws_terrain_in_plain_ascii() {
     let first = answer(&r.stdout, 0);
     assert!(first[0].starts_with("Level 2 of 4"), "{first:#?}");
     assert!(first.iter().any(|l| l.starts_with("Marks: ")), "{first:#?}");
-    assert!(first.iter().any(|l| l.contains("a Troop #1 ")), "{first:#?}");
+    assert!(
+        first.iter().any(|l| l.contains("a Troop #1 ")),
+        "{first:#?}"
+    );
     let upstairs = answer(&r.stdout, 1);
-    assert!(upstairs[0].starts_with("Level 2 of 4, x 12-47, y 27-33"), "{upstairs:#?}");
+    assert!(
+        upstairs[0].starts_with("Level 2 of 4, x 12-47, y 27-33"),
+        "{upstairs:#?}"
+    );
     let marks = upstairs.iter().find(|l| l.starts_with("Marks: ")).unwrap();
     for mark in ["- | + wall", "= window", ". floor"] {
         assert!(marks.contains(mark), "{marks}");
@@ -56,7 +65,11 @@ fn map_draws_terrain_in_plain_ascii() {
         r.stdout
     );
     // `units` keeps the one-fact-a-line list.
-    assert!(r.stdout.contains("\n  unit 1 X-Com Troop #1: "), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("\n  unit 1 X-Com Troop #1: "),
+        "{}",
+        r.stdout
+    );
 }
 
 /// Squad lists are private (docs/rules/tactical.md, with tac.psi.probe): an enemy out of
@@ -65,7 +78,12 @@ fn map_draws_terrain_in_plain_ascii() {
 #[test]
 fn unseen_enemies_are_not_named_by_type() {
     let dir = TempDir::new().unwrap();
-    let r = plays(GAME, dir.path(), "units\nq\n", &["unit 10 Aliens #10: not in sight"]);
+    let r = plays(
+        GAME,
+        dir.path(),
+        "units\nq\n",
+        &["unit 10 Aliens #10: not in sight"],
+    );
     for kind in ["Sectoid", "Snakeman", "Muton", "Reaper", "Chrysalid"] {
         assert!(!r.stdout.contains(&format!(": {kind}")), "{}", r.stdout);
         assert!(
@@ -76,9 +94,17 @@ fn unseen_enemies_are_not_named_by_type() {
     }
     let log = run(&["log", "t.ron", "--seat", "1"], dir.path());
     assert_eq!(log.code, 0, "{}", log.stderr);
-    assert!(!log.stdout.contains("Aliens: Sectoid deploys"), "{}", log.stdout);
+    assert!(
+        !log.stdout.contains("Aliens: Sectoid deploys"),
+        "{}",
+        log.stdout
+    );
     let referee = run(&["log", "t.ron"], dir.path());
-    assert!(referee.stdout.contains("Aliens: Sectoid deploys"), "{}", referee.stdout);
+    assert!(
+        referee.stdout.contains("Aliens: Sectoid deploys"),
+        "{}",
+        referee.stdout
+    );
 }
 
 /// A `q` typed while the AI plays stops the game at the next action boundary (the game is
@@ -86,7 +112,12 @@ fn unseen_enemies_are_not_named_by_type() {
 #[test]
 fn q_typed_during_ai_play_stops_it() {
     let dir = TempDir::new().unwrap();
-    let r = plays(GAME, dir.path(), &format!("{END_TURN}q\n"), &[STOPPED, "Saved to t.ron."]);
+    let r = plays(
+        GAME,
+        dir.path(),
+        &format!("{END_TURN}q\n"),
+        &[STOPPED, "Saved to t.ron."],
+    );
     let (_, after) = r.stdout.split_once("X-Com ends its squad's turn").unwrap();
     assert!(!after.contains(" is playing "), "{after}");
     let verify = run(&["verify", "t.ron"], dir.path());
@@ -138,11 +169,23 @@ fn a_seats_replay_hides_the_enemys_unseen_move() {
     let x_com = replay(Some("1"));
     assert!(x_com.contains("As seat 1 (X-Com) saw it"), "{x_com}");
     assert!(x_com.contains("action 48 of 318"), "{x_com}");
-    assert!(x_com.contains("  (an action of seat 2 (Aliens))"), "{x_com}");
-    assert!(x_com.contains("(nothing of it is seen from this seat)"), "{x_com}");
+    assert!(
+        x_com.contains("  (an action of seat 2 (Aliens))"),
+        "{x_com}"
+    );
+    assert!(
+        x_com.contains("(nothing of it is seen from this seat)"),
+        "{x_com}"
+    );
     assert!(!x_com.contains("Muton #18"), "{x_com}");
-    assert!(x_com.contains("the state after action 48 as seat 1 (X-Com) saw it:"), "{x_com}");
-    assert!(x_com.contains("unit 18 Aliens #18: not in sight"), "{x_com}");
+    assert!(
+        x_com.contains("the state after action 48 as seat 1 (X-Com) saw it:"),
+        "{x_com}"
+    );
+    assert!(
+        x_com.contains("unit 18 Aliens #18: not in sight"),
+        "{x_com}"
+    );
     let referee = replay(None);
     assert!(referee.contains(step), "{referee}");
     assert!(referee.contains("unit 18 Aliens Muton #18: "), "{referee}");
@@ -151,5 +194,9 @@ fn a_seats_replay_hides_the_enemys_unseen_move() {
     // A seat the game does not have is refused.
     let r = typed(&["replay", save, "--plain", "--seat", "3"], dir.path(), "");
     assert_eq!(r.code, 2, "{}", r.stdout);
-    assert!(r.stderr.contains("--seat 3: this game has 2 seats"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--seat 3: this game has 2 seats"),
+        "{}",
+        r.stderr
+    );
 }

@@ -292,9 +292,9 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
         }
         let lines = view_lines(self.game.ruleset(), cursor.game().state(), self.viewer);
         self.cursor = Some(cursor);
-        let whose = self
-            .viewer
-            .map_or(String::new(), |s| format!(" as {} saw it", self.seat_words(s)));
+        let whose = self.viewer.map_or(String::new(), |s| {
+            format!(" as {} saw it", self.seat_words(s))
+        });
         match self.at {
             0 => writeln!(self.out, "the state after the setup{whose}:")?,
             n => writeln!(self.out, "the state after action {n}{whose}:")?,

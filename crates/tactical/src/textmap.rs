@@ -98,7 +98,8 @@ impl Tactical {
             st.bf.levels() as i32,
         );
         let marks = self.marks(obs);
-        let on_map = |i: usize| st.units[i].status == Status::Active && !obs.hidden.contains(&(i as u8));
+        let on_map =
+            |i: usize| st.units[i].status == Status::Active && !obs.hidden.contains(&(i as u8));
         // The unit the view follows: the one acting if it is the seat's, else its first.
         let focus = st
             .active
@@ -110,7 +111,11 @@ impl Tactical {
         let home = focus.map_or(Pos::new(w / 2, h / 2, 0), |i| st.units[i].pos);
         let level = match request.level {
             Some(l) if (1..=levels).contains(&l) => l - 1,
-            Some(l) => return Err(format!("there is no level {l}: this map has levels 1 to {levels}")),
+            Some(l) => {
+                return Err(format!(
+                    "there is no level {l}: this map has levels 1 to {levels}"
+                ));
+            }
             None => home.z,
         };
         let (cx, cy) = match request.centre {
@@ -154,7 +159,8 @@ impl Tactical {
             }
             let inside = u.pos.z == level
                 && u.cells().any(|c| {
-                    (win.x0..win.x0 + width).contains(&c.x) && (win.y0..win.y0 + height).contains(&c.y)
+                    (win.x0..win.x0 + width).contains(&c.x)
+                        && (win.y0..win.y0 + height).contains(&c.y)
                 });
             let kneel = if u.kneeling { " kneeling" } else { "" };
             if inside && !st.seat_sees(obs.seat, m.index) {
@@ -167,10 +173,7 @@ impl Tactical {
             }
         }
         let own = self.seat_label(st, obs);
-        out.extend(wrap(
-            &format!("Units, facing ({own} lower case):"),
-            here,
-        ));
+        out.extend(wrap(&format!("Units, facing ({own} lower case):"), here));
         if !elsewhere.is_empty() {
             out.push(format!(
                 "Elsewhere: {} (units lists where)",
@@ -195,7 +198,11 @@ impl Tactical {
         if st.seat_sees(obs.seat, i) {
             format!("{} #{}", self.catalog.unit(st.units[i].kind).name, i + 1)
         } else {
-            format!("{} #{} (unseen; a run flees from it)", self.side_name(st, i), i + 1)
+            format!(
+                "{} #{} (unseen; a run flees from it)",
+                self.side_name(st, i),
+                i + 1
+            )
         }
     }
 
@@ -267,11 +274,11 @@ impl Tactical {
         for r in (0..rows).step_by(2) {
             for c in (0..cols).step_by(2) {
                 let across = |ch: char| !matches!(ch, ' ' | '|');
-                let horizontal = (c > 0 && across(cells[r][c - 1]))
-                    || (c + 1 < cols && across(cells[r][c + 1]));
+                let horizontal =
+                    (c > 0 && across(cells[r][c - 1])) || (c + 1 < cols && across(cells[r][c + 1]));
                 let down = |ch: char| ch != ' ';
-                let vertical = (r > 0 && down(cells[r - 1][c]))
-                    || (r + 1 < rows && down(cells[r + 1][c]));
+                let vertical =
+                    (r > 0 && down(cells[r - 1][c])) || (r + 1 < rows && down(cells[r + 1][c]));
                 cells[r][c] = match (horizontal, vertical) {
                     (true, true) => '+',
                     (true, false) => '-',
@@ -512,7 +519,12 @@ mod tests {
         let scenario = t.scenario("assault").unwrap();
         let mut rng = GameRng::new(3);
         let st = t
-            .setup(&scenario, &Options::default(), &mut rng, &mut Journal::off())
+            .setup(
+                &scenario,
+                &Options::default(),
+                &mut rng,
+                &mut Journal::off(),
+            )
             .unwrap();
         (t, st)
     }
@@ -540,7 +552,9 @@ mod tests {
         assert!(obs.hidden.contains(&(enemy as u8)), "seen at the start");
         let lines = t.text_map_lines(&obs, "").unwrap();
         assert!(
-            grid_rows(&lines).iter().all(|r| !r.contains(|c: char| c.is_ascii_uppercase())),
+            grid_rows(&lines)
+                .iter()
+                .all(|r| !r.contains(|c: char| c.is_ascii_uppercase())),
             "{lines:#?}"
         );
         assert!(!lines.iter().any(|l| l.contains(&name)), "{lines:#?}");
@@ -562,20 +576,26 @@ mod tests {
         let obs = t.observation(&st, Seat(0));
         let lines = t.text_map_lines(&obs, "").unwrap();
         let rows = grid_rows(&lines);
-        let row = usize::try_from(spot.y).unwrap() - lines[0]
-            .split(" y ")
-            .nth(1)
-            .and_then(|s| s.split('-').next())
-            .and_then(|s| s.parse::<usize>().ok())
-            .unwrap();
+        let row = usize::try_from(spot.y).unwrap()
+            - lines[0]
+                .split(" y ")
+                .nth(1)
+                .and_then(|s| s.split('-').next())
+                .and_then(|s| s.parse::<usize>().ok())
+                .unwrap();
         assert!(rows[row].contains('A'), "{lines:#?}");
         assert!(
-            lines.iter().any(|l| l.contains(&format!("A {name} #{}", enemy + 1))),
+            lines
+                .iter()
+                .any(|l| l.contains(&format!("A {name} #{}", enemy + 1))),
             "{lines:#?}"
         );
         // Plain ASCII, no control bytes, and it fits 80 columns.
         for l in &lines {
-            assert!(l.len() <= 80 && l.bytes().all(|b| (b' '..=b'~').contains(&b)), "{l:?}");
+            assert!(
+                l.len() <= 80 && l.bytes().all(|b| (b' '..=b'~').contains(&b)),
+                "{l:?}"
+            );
         }
     }
 
@@ -605,7 +625,10 @@ mod tests {
         let lines = t
             .text_map_lines(&obs, &format!("{},{},{}", p.x, p.y, p.z + 1))
             .unwrap();
-        assert!(grid_rows(&lines).iter().any(|r| r.contains('A')), "{lines:#?}");
+        assert!(
+            grid_rows(&lines).iter().any(|r| r.contains('A')),
+            "{lines:#?}"
+        );
         let side = t.side_name(&st, enemy).to_string();
         let unseen = format!("A {side} #{} (unseen; a run flees from it)", enemy + 1);
         assert!(lines.iter().any(|l| l.contains(&unseen)), "{lines:#?}");
