@@ -22,8 +22,8 @@ fn golden(dir: &Path, name: &str) -> PathBuf {
     dst
 }
 
-/// The lines printed after the prompt that typed `map ...` (up to the next prompt).
-fn answer<'a>(stdout: &'a str, nth: usize) -> Vec<&'a str> {
+/// The lines printed in answer to the `nth` line typed (up to the next prompt).
+fn answer(stdout: &str, nth: usize) -> Vec<&str> {
     let mut parts = stdout.split("\n> ").skip(1);
     let part = parts
         .nth(nth)

@@ -337,7 +337,7 @@ impl Tactical {
         match sq.floor {
             None => Glyph::Air,
             Some(_) if sq.slope > 0 => Glyph::Slope,
-            Some(f) if f == crate::map::FloorKind::Elevator => Glyph::Elevator,
+            Some(crate::map::FloorKind::Elevator) => Glyph::Elevator,
             Some(f) if terrain.floor(f).uneven || sq.rubble => Glyph::Rough,
             Some(_) => Glyph::Floor,
         }
