@@ -200,3 +200,32 @@ fn a_seats_replay_hides_the_enemys_unseen_move() {
         r.stderr
     );
 }
+
+/// The same in a terminal (a pseudo-terminal made by util-linux `script`): the `q` typed while
+/// the AI plays stops the game at the next action, and the terminal gets no control bytes
+/// from the map.
+#[cfg(target_os = "linux")]
+#[test]
+fn in_a_terminal_q_stops_ai_play() {
+    let dir = TempDir::new().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("squadsight");
+    let args = GAME.replace(" --plain", "");
+    let out = assert_cmd::Command::new("script")
+        .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+        .current_dir(dir.path())
+        .env("SQUADSIGHT_HOME", dir.path().join("home"))
+        .timeout(std::time::Duration::from_secs(120))
+        .write_stdin(format!("map\n{END_TURN}q\n"))
+        .output()
+        .expect("util-linux `script` runs the binary in a pseudo-terminal");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains(STOPPED), "{text}");
+    let (_, map) = text
+        .split_once("Level 2 of 4")
+        .unwrap_or_else(|| panic!("{text}"));
+    let (map, _) = map.split_once("\n> ").unwrap_or((map, ""));
+    assert!(!map.contains('\u{1b}'), "{map}");
+    let verify = run(&["verify", "t.ron"], dir.path());
+    assert_eq!(verify.code, 0, "{}", verify.stderr);
+}
