@@ -33,6 +33,10 @@ pub enum Command {
         /// action, `b` back, a number to jump, `v` for the state, `q` to quit.
         #[arg(long)]
         plain: bool,
+        /// Show only what this seat (1-based) may see, as `log --seat` does (line by line);
+        /// default: everything (referee view).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        seat: Option<u8>,
     },
     /// Let AI players play each other, headless, and report the results.
     Sim(SimArgs),

@@ -8,6 +8,7 @@ mod disputes;
 mod golden;
 mod hostile;
 mod hotseat;
+mod plain;
 mod support;
 mod veterans;
 

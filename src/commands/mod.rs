@@ -24,7 +24,7 @@ use squadsight_core::{Outcome, Ruleset};
 pub fn run(command: Command, ascii: bool) -> Result<(), CliError> {
     match command {
         Command::Play(args) => play::run(args, ascii),
-        Command::Replay { save, plain } => replay::run(&save, plain, ascii),
+        Command::Replay { save, plain, seat } => replay::run(&save, plain, seat, ascii),
         Command::Sim(args) => sim::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Verify { save, expect } => verify::run(&save, expect.as_deref()),

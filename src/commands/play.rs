@@ -3,6 +3,10 @@
 //!
 //! With several human seats it is a hot-seat game: when the deciding human changes, the
 //! screen asks for the keyboard to be handed over before showing that seat anything private.
+//!
+//! Lines are read on a thread of their own ([`Keyboard`]), so a `q` typed while the AI plays
+//! (or the end of the input, in a game with a human seat) stops the game at the next action
+//! boundary, saved as after every action.
 
 use super::outcome_text;
 use super::screen;
@@ -21,6 +25,7 @@ use squadsight_tui::{GameSpec, ScenarioSource};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Instant;
 
 /// Starts the game and plays it on stdin/stdout.
@@ -80,8 +85,7 @@ impl RulesetTask for PlayTask {
             };
             return screen::game(spec, self.ascii, args.save);
         }
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
+        let mut input = Keyboard::new(std::io::stdin());
         let mut output = crate::out::stdout();
         if full_screen && !has_view {
             writeln!(
@@ -99,6 +103,7 @@ impl RulesetTask for PlayTask {
             game,
             players,
             at_keyboard: None,
+            ai_since_human: None,
             autosave: DirStore::new(store::data_dir()),
             autosave_failed: false,
             save_path: args.save,
@@ -112,6 +117,67 @@ impl RulesetTask for PlayTask {
     }
 }
 
+/// The lines typed on standard input, read on a thread of their own so that AI play can look
+/// at what was typed without waiting for it.
+struct Keyboard {
+    lines: Receiver<std::io::Result<String>>,
+    /// A line taken off the channel but not yet read; `Some(None)` is the end of the input.
+    next: Option<Option<std::io::Result<String>>>,
+}
+
+impl Keyboard {
+    /// Starts reading `input` line by line; the thread ends at the end of the input (or an
+    /// error, which is passed on), or when the game is over and nobody listens.
+    fn new<I: std::io::Read + Send + 'static>(input: I) -> Keyboard {
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            let mut input = std::io::BufReader::new(input);
+            loop {
+                let mut text = String::new();
+                let read = input.read_line(&mut text);
+                let last = !matches!(read, Ok(n) if n > 0);
+                let sent = match read {
+                    Ok(0) => Ok(()),
+                    Ok(_) => send.send(Ok(text)),
+                    Err(e) => send.send(Err(e)),
+                };
+                if last || sent.is_err() {
+                    break;
+                }
+            }
+        });
+        Keyboard { lines, next: None }
+    }
+
+    /// The next line, waiting for it; `None` at the end of the input.
+    fn read(&mut self) -> std::io::Result<Option<String>> {
+        let next = match self.next.take() {
+            Some(next) => next,
+            None => self.lines.recv().ok(),
+        };
+        next.transpose()
+    }
+
+    /// The next line if one was typed, without taking it or waiting: `Some(None)` at the end
+    /// of the input, `None` while nothing is typed yet.
+    fn peek(&mut self) -> Option<Option<&str>> {
+        if self.next.is_none() {
+            match self.lines.try_recv() {
+                Ok(line) => self.next = Some(Some(line)),
+                Err(TryRecvError::Disconnected) => self.next = Some(None),
+                Err(TryRecvError::Empty) => return None,
+            }
+        }
+        match &self.next {
+            Some(Some(Ok(text))) => Some(Some(text.as_str())),
+            // An error is read (and reported) by the next prompt.
+            Some(Some(Err(_))) => Some(Some("")),
+            Some(None) => Some(None),
+            None => None,
+        }
+    }
+}
+
 /// What a human typed.
 enum Command {
     Choose(usize),
@@ -119,8 +185,11 @@ enum Command {
     Save,
     Quit,
     Help,
-    /// The board as the player sees it, one fact a line.
-    Map,
+    /// The board as the player sees it: drawn, for a ruleset that draws it (with what was
+    /// typed after the word: a level, a square), else one fact a line.
+    Map(String),
+    /// The board's facts, one a line.
+    Facts,
     /// The player's hand (and what they know of other hands).
     Hand,
     /// A summary of the rules.
@@ -129,12 +198,17 @@ enum Command {
 }
 
 fn parse_command(text: &str) -> Command {
-    match text.trim() {
+    let text = text.trim();
+    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+    if matches!(word, "m" | "map" | "board" | "view") {
+        return Command::Map(rest.trim().to_string());
+    }
+    match text {
         "q" | "quit" => Command::Quit,
         "u" | "undo" => Command::Undo,
         "s" | "save" => Command::Save,
         "" | "?" | "h" | "help" => Command::Help,
-        "m" | "map" | "board" | "view" => Command::Map,
+        "units" | "facts" | "list" => Command::Facts,
         "hand" | "cards" => Command::Hand,
         "r" | "rules" => Command::Rules,
         n => n.parse().map_or(Command::Unknown, Command::Choose),
@@ -149,6 +223,9 @@ struct Session<'io, R: Ruleset> {
     shown: Vec<usize>,
     /// The human seat the screen was last shown to.
     at_keyboard: Option<Seat>,
+    /// The AI seat that has acted since the last human decision, if any (its run of actions
+    /// is announced once).
+    ai_since_human: Option<Seat>,
     /// The data folder the full-screen UI uses: autosaves go there, one set per game.
     autosave: DirStore,
     /// Whether the last autosave (or `--save` write) failed, so its success is announced.
@@ -156,7 +233,7 @@ struct Session<'io, R: Ruleset> {
     save_path: Option<PathBuf>,
     /// Whether output is a terminal whose screen can be cleared at a hand-off.
     clear_on_handoff: bool,
-    input: &'io mut dyn BufRead,
+    input: &'io mut Keyboard,
     out: &'io mut dyn Write,
 }
 
@@ -244,11 +321,20 @@ impl<R: Ruleset> Session<'_, R> {
 
     fn read_line(&mut self) -> Result<Option<String>, CliError> {
         self.out.flush()?;
-        let mut text = String::new();
-        match self.input.read_line(&mut text) {
-            Ok(0) => Ok(None),
-            Ok(_) => Ok(Some(text)),
-            Err(e) => Err(CliError::input(format!("cannot read the keyboard: {e}"))),
+        self.input
+            .read()
+            .map_err(|e| CliError::input(format!("cannot read the keyboard: {e}")))
+    }
+
+    /// Whether the player asked to stop while the AI plays: `q` typed (it is left unread),
+    /// or the input ended in a game where someone types (a game of AI seats only plays on
+    /// with no input at all).
+    fn stop_asked(&mut self) -> bool {
+        let humans = !self.humans.is_empty();
+        match self.input.peek() {
+            Some(Some(text)) => matches!(parse_command(text), Command::Quit),
+            Some(None) => humans,
+            None => false,
         }
     }
 
@@ -292,6 +378,14 @@ impl<R: Ruleset> Session<'_, R> {
                 )));
             };
             let keep_going = if player.is_some() {
+                if self.stop_asked() {
+                    writeln!(
+                        self.out,
+                        "Stopped before {}'s next action; the game is saved as it stands.",
+                        self.name(seat)
+                    )?;
+                    return Ok(());
+                }
                 self.ai_turn(seat, &legal)?;
                 true
             } else {
@@ -314,12 +408,23 @@ impl<R: Ruleset> Session<'_, R> {
         self.game.apply(seat, choice.action).map_err(|e| {
             CliError::invalid(format!("{player_name} chose an illegal action: {e}"))
         })?;
-        writeln!(
-            self.out,
-            "{} plays: {label} — {}",
-            self.name(seat),
-            choice.reason
-        )?;
+        if self.humans.is_empty() {
+            writeln!(
+                self.out,
+                "{} plays: {label} — {}",
+                self.name(seat),
+                choice.reason
+            )?;
+        } else if self.ai_since_human != Some(seat) {
+            // A label can name what the people at the table may not see (a unit out of
+            // sight, a card): they read only the events they may see.
+            writeln!(
+                self.out,
+                "{} is playing (type q and Enter to stop the game).",
+                self.name(seat)
+            )?;
+        }
+        self.ai_since_human = Some(seat);
         if let Some(viewer) = self.live_viewer() {
             self.show_events(viewer)?;
         }
@@ -328,6 +433,7 @@ impl<R: Ruleset> Session<'_, R> {
 
     /// One human decision; `false` when the player quits.
     fn human_turn(&mut self, seat: Seat, legal: &[R::Action]) -> Result<bool, CliError> {
+        self.ai_since_human = None;
         // A cooperative game has one table and nothing hidden between its seats: no hand-off.
         let handoff = !self.game.ruleset().cooperative();
         if handoff && self.humans.len() > 1 && self.at_keyboard != Some(seat) {
@@ -401,10 +507,13 @@ impl<R: Ruleset> Session<'_, R> {
                 Command::Help => writeln!(
                     self.out,
                     "Type 1 to {} to choose an action, u to undo, s to save, q to quit;\n\
-                     map (or m) shows the board, hand your cards, rules (or r) a summary of the rules.",
+                     map (or m) shows the board (map 2 another level, map X,Y around a square,\n\
+                     where it is drawn), units its facts, hand your cards, rules (or r) a summary\n\
+                     of the rules.",
                     legal.len()
                 )?,
-                Command::Map => self.show_view(seat, false)?,
+                Command::Map(request) => self.show_map(seat, &request)?,
+                Command::Facts => self.show_view(seat, false)?,
                 Command::Hand => self.show_view(seat, true)?,
                 Command::Rules => {
                     writeln!(
@@ -458,6 +567,25 @@ impl<R: Ruleset> Session<'_, R> {
                     return Ok(true);
                 }
             }
+        }
+    }
+
+    /// Draws the board as `seat` sees it where the ruleset draws one (`request` is what was
+    /// typed after `map`), else prints its facts.
+    fn show_map(&mut self, seat: Seat, request: &str) -> Result<(), CliError> {
+        let drawn = self
+            .game
+            .ruleset()
+            .text_map(&self.game.observe(seat), request);
+        match drawn {
+            Some(Ok(lines)) => {
+                for l in lines {
+                    writeln!(self.out, "{l}")?;
+                }
+                Ok(())
+            }
+            Some(Err(why)) => Ok(writeln!(self.out, "{why}.")?),
+            None => self.show_view(seat, false),
         }
     }
 

@@ -8,6 +8,10 @@
 //! exact odds). Lines typed on standard input step through it: Enter for the next action,
 //! `b` back one, a number to jump there, `v` for the state at that point, `q` to quit. All
 //! output passes through [`crate::out`], so no text from a save reaches the terminal raw.
+//!
+//! With `--seat N` it shows what that seat saw, as `log --seat N` does: only the journal
+//! events the seat may read, its own actions in words (another seat's are counted, not
+//! described, since a label can name what the seat never saw), and `v` is its view.
 
 use super::{load_save, outcome_text, screen};
 use crate::error::CliError;
@@ -23,13 +27,19 @@ use std::path::Path;
 use std::sync::Arc;
 
 /// Replays the save at `path`: full screen when possible and not `plain`, else line by line.
-pub fn run(path: &Path, plain: bool, ascii: bool) -> Result<(), CliError> {
+/// `seat` (1-based) replays that seat's view, which only the line-by-line replay shows.
+pub fn run(path: &Path, plain: bool, seat: Option<u8>, ascii: bool) -> Result<(), CliError> {
     let bytes = store::read_file(path)?;
     let origin = path.display().to_string();
     let header = read_header(&bytes, &origin).map_err(|e| CliError::input(e.to_string()))?;
     let id = rulesets::named(&header.ruleset)?;
     let mut notice = None;
-    if !plain && screen::available() {
+    if !plain && seat.is_some() && screen::available() {
+        notice = Some(
+            "The full-screen replay viewer shows the referee's view only; replaying one seat's view line by line."
+                .to_string(),
+        );
+    } else if !plain && screen::available() {
         if screen::has_view(id.as_str()) {
             return screen::replay(path, bytes, ascii);
         }
@@ -44,6 +54,7 @@ pub fn run(path: &Path, plain: bool, ascii: bool) -> Result<(), CliError> {
             bytes: &bytes,
             origin: &origin,
             notice,
+            seat,
         },
     )
 }
@@ -52,6 +63,7 @@ struct PlainReplay<'a> {
     bytes: &'a [u8],
     origin: &'a str,
     notice: Option<String>,
+    seat: Option<u8>,
 }
 
 impl RulesetTask for PlainReplay<'_> {
@@ -62,6 +74,16 @@ impl RulesetTask for PlainReplay<'_> {
         // The whole save is replayed (and so checked) once, noting each entry's seat, its
         // description and where its events end in the journal.
         let file = load_save(&*ruleset, self.bytes, self.origin)?;
+        let seats = ruleset.seat_count(&file.scenario);
+        let viewer = match self.seat {
+            Some(n) if n > seats => {
+                return Err(CliError::input(format!(
+                    "--seat {n}: this game has {seats} seats"
+                )));
+            }
+            Some(n) => Some(Seat(n - 1)),
+            None => None,
+        };
         let mut replayer = Replayer::start(Arc::clone(&ruleset), file, Journal::recording())
             .map_err(|e| bad(&e))?;
         let mut ends = vec![replayer.game().journal().len()];
@@ -96,6 +118,7 @@ impl RulesetTask for PlainReplay<'_> {
             entries,
             ends,
             at: 0,
+            viewer,
             bytes: self.bytes,
             origin: self.origin,
             cursor: None,
@@ -152,6 +175,8 @@ struct Viewer<'a, R: Ruleset, W: Write> {
     ends: Vec<usize>,
     /// The action shown, 0 for the setup.
     at: usize,
+    /// The seat whose view is shown; `None` for the referee's (everything).
+    viewer: Option<Seat>,
     bytes: &'a [u8],
     origin: &'a str,
     /// A replay kept at some action, so `v` need not start over each time.
@@ -178,6 +203,13 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
             self.game.seed(),
             self.entries.len()
         )?;
+        if let Some(seat) = self.viewer {
+            writeln!(
+                self.out,
+                "As {} saw it: only what that seat may see is shown.",
+                self.seat_words(seat)
+            )?;
+        }
         let count = self.game.seats().len();
         for s in 0..count {
             let seat = Seat(u8::try_from(s).unwrap_or(u8::MAX));
@@ -213,14 +245,25 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
                 "action {} of {total} · round {} · {who}",
                 self.at, entry.round
             )?;
-            writeln!(self.out, "  {}", entry.action)?;
+            match (self.viewer, entry.seat) {
+                (Some(viewer), Some(seat)) if viewer != seat => {
+                    writeln!(self.out, "  (an action of {})", self.seat_words(seat))?;
+                }
+                _ => writeln!(self.out, "  {}", entry.action)?,
+            }
         }
         let events = &self.game.journal().events()[from..to];
+        let mut shown = 0;
+        for event in events {
+            if let Some(seen) = event.view(self.viewer) {
+                writeln!(self.out, "  {}", line(&seen))?;
+                shown += 1;
+            }
+        }
         if events.is_empty() {
             writeln!(self.out, "  (no events)")?;
-        }
-        for event in events {
-            writeln!(self.out, "  {}", line(event))?;
+        } else if shown == 0 {
+            writeln!(self.out, "  (nothing of it is seen from this seat)")?;
         }
         Ok(())
     }
@@ -247,11 +290,14 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
                 None => break,
             }
         }
-        let lines = view_lines(self.game.ruleset(), cursor.game().state(), None);
+        let lines = view_lines(self.game.ruleset(), cursor.game().state(), self.viewer);
         self.cursor = Some(cursor);
+        let whose = self.viewer.map_or(String::new(), |s| {
+            format!(" as {} saw it", self.seat_words(s))
+        });
         match self.at {
-            0 => writeln!(self.out, "the state after the setup:")?,
-            n => writeln!(self.out, "the state after action {n}:")?,
+            0 => writeln!(self.out, "the state after the setup{whose}:")?,
+            n => writeln!(self.out, "the state after action {n}{whose}:")?,
         }
         if lines.is_empty() {
             writeln!(self.out, "  (this ruleset lists no state lines)")?;

@@ -300,6 +300,19 @@ pub trait Ruleset: Send + Sync + 'static {
     fn observation_lines(&self, _observation: &Self::Observation) -> Vec<String> {
         Vec::new()
     }
+
+    /// The board as one seat sees it, drawn in plain ASCII lines (a grid and its legend) for
+    /// line-by-line play, built from the observation only. `request` is what the player typed
+    /// after `map` (a ruleset reads its own forms: a level, a square to centre on); an error
+    /// says what it expects. `None`: this ruleset draws no map, and its
+    /// [`Ruleset::observation_lines`] stand in.
+    fn text_map(
+        &self,
+        _observation: &Self::Observation,
+        _request: &str,
+    ) -> Option<Result<Vec<String>, String>> {
+        None
+    }
 }
 
 /// The state lines `viewer` may see: the referee's [`Ruleset::state_lines`] for `None`, or the

@@ -250,16 +250,34 @@ impl Tactical {
         }
         for i in 0..st.units.len() {
             if obs.hidden.contains(&(i as u8)) {
+                // A squad's list is its own: of an enemy out of sight the seat knows its
+                // side and number, not its type (our decision, docs/rules/tactical.md, fog).
+                let side = self.side_name(st, i);
+                out.push(format!("unit {} {side} #{}: not in sight", i + 1, i + 1));
+            } else if !st.seat_sees(obs.seat, i) {
+                // The unit a run steered by this seat flees from: its square, nothing else.
+                let (u, side) = (&st.units[i], self.side_name(st, i));
                 out.push(format!(
-                    "unit {} {}: not in sight",
+                    "unit {} {side} #{}: not in sight, last known at {},{},{} (a run flees from it)",
                     i + 1,
-                    self.plain_name(st, i)
+                    i + 1,
+                    u.pos.x,
+                    u.pos.y,
+                    u.pos.z + 1
                 ));
             } else {
                 out.push(self.unit_line(st, i));
             }
         }
         out
+    }
+
+    /// The name of the side that fields unit `i` ("Aliens").
+    pub(crate) fn side_name<'a>(&self, st: &'a State, i: usize) -> &'a str {
+        st.units
+            .get(i)
+            .and_then(|u| st.seats.get(u.seat.index()))
+            .map_or("", |s| s.name.as_str())
     }
 
     /// What else a unit line shows: zombie, mind control, a panic to come, a civilian.

@@ -952,4 +952,12 @@ impl Ruleset for Tactical {
     fn observation_lines(&self, obs: &crate::observe::Observation) -> Vec<String> {
         self.lines_for(obs)
     }
+
+    fn text_map(
+        &self,
+        obs: &crate::observe::Observation,
+        request: &str,
+    ) -> Option<Result<Vec<String>, String>> {
+        Some(self.text_map_lines(obs, request))
+    }
 }

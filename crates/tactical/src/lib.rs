@@ -50,6 +50,7 @@ pub mod rolls;
 pub mod scenario;
 pub mod squad;
 pub mod state;
+mod textmap;
 pub mod throw;
 pub mod veterans;
 mod witness;

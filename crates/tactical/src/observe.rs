@@ -21,7 +21,9 @@ pub struct Observation {
     /// The observing seat.
     pub seat: Seat,
     /// The game as the seat knows it: unseen enemy units are listed in `hidden` and stand
-    /// nowhere (their records keep only what the squad sheet shows: type and loadout).
+    /// nowhere. Their records keep their type (as the scenario lists it) and their loadout
+    /// (as it is now, a leak not yet closed) for [`Tactical::determinized`] only: squad lists
+    /// are private (docs/rules/tactical.md), so nothing shown to a player reads them.
     pub known: State,
     /// Indices of the units the seat cannot see.
     pub hidden: Vec<u8>,
