@@ -211,9 +211,9 @@ fn cuts() -> Vec<Cut> {
                     && history
                         .last()
                         .is_some_and(|(seat, _)| *seat != before.turn_seat())
-                    && prev
-                        .iter()
-                        .any(|e| e.rule == "tac.civ.reaction" && e.text.to_string().ends_with(": wins"))
+                    && prev.iter().any(|e| {
+                        e.rule == "tac.civ.reaction" && e.text.to_string().ends_with(": wins")
+                    })
             },
         },
         // tac.psi.panic, tac.gap.31: the panic d10 shows 7.

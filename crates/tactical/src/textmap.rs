@@ -157,11 +157,11 @@ impl Tactical {
             if !on_map(m.index) {
                 continue;
             }
-            let inside = u.pos.z == level
-                && u.cells().any(|c| {
-                    (win.x0..win.x0 + width).contains(&c.x)
-                        && (win.y0..win.y0 + height).contains(&c.y)
-                });
+            let inside = u.cells(&st.bf).into_iter().any(|c| {
+                c.z == level
+                    && (win.x0..win.x0 + width).contains(&c.x)
+                    && (win.y0..win.y0 + height).contains(&c.y)
+            });
             let kneel = if u.kneeling { " kneeling" } else { "" };
             if inside && !st.seat_sees(obs.seat, m.index) {
                 // Where it is, and nothing else (its facing is not known).
@@ -253,7 +253,7 @@ impl Tactical {
                 let (c, r) = ((2 * dx + 1) as usize, (2 * dy + 1) as usize);
                 let unit = marks
                     .iter()
-                    .find(|m| on_map(m.index) && st.units[m.index].covers(p));
+                    .find(|m| on_map(m.index) && st.units[m.index].covers(&st.bf, p));
                 cells[r][c] = match unit {
                     Some(m) => m.letter,
                     None => note(self.square_glyph(st, p)),
@@ -567,7 +567,7 @@ mod tests {
                 trial.units[enemy].pos = p;
                 trial.resight_all();
                 trial.bf.standable(p)
-                    && !st.units.iter().any(|u| u.covers(p))
+                    && !st.units.iter().any(|u| u.covers(&st.bf, p))
                     && trial.seat_sees(Seat(0), enemy)
             })
             .expect("a free square in sight next to the first unit");
