@@ -156,7 +156,7 @@ fn a_seats_replay_hides_the_enemys_unseen_move() {
     let dir = TempDir::new().unwrap();
     let save = golden(dir.path(), "tactical-assault-format4-seed-9.ron");
     let save = save.to_str().unwrap();
-    let step = "Muton #18 moves to 41,40,1";
+    let step = "Muton #18 moves to 23,22,1";
     let replay = |seat: Option<&str>| {
         let mut args = vec!["replay", save, "--plain"];
         if let Some(s) = seat {

@@ -107,6 +107,10 @@ impl Tactical {
         }
         // Only its own secret mission (tac.scen.mission.draw).
         self.hide_missions(&mut known, seat);
+        // The sight entries and the sight table were the truth's: they hold every unit's
+        // square and who sees whom. Drawn again from what the seat knows, they tell it
+        // nothing more (hidden units stand nowhere and see nothing).
+        known.resight_all();
         Observation {
             seat,
             known,
