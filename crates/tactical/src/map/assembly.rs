@@ -296,13 +296,13 @@ impl Battlefield {
             return Vec::new();
         };
         let (w, h) = (c.size.0 as i32, c.size.1 as i32);
-        self.positions()
+        let (x0, y0) = (c.origin.x, c.origin.y);
+        // Level by level, row by row: the map's own order, over the craft's rectangle only.
+        (0..self.levels() as i32)
+            .flat_map(|z| (y0..y0 + h).flat_map(move |y| (x0..x0 + w).map(move |x| (x, y, z))))
+            .map(|(x, y, z)| Pos::new(x, y, z))
             .filter(|p| {
-                p.x >= c.origin.x
-                    && p.x < c.origin.x + w
-                    && p.y >= c.origin.y
-                    && p.y < c.origin.y + h
-                    && self.standable(*p)
+                self.standable(*p)
                     && self
                         .square(*p)
                         .is_some_and(|s| s.floor == Some(FloorKind::CraftHull))
@@ -329,11 +329,11 @@ impl Battlefield {
                 dx.max(dy) >= CLEAR_OF_CRAFT
             })
         };
+        // The walk ends on the first clear square, so it never steps further than
+        // `CLEAR_OF_CRAFT` past the craft's rim; a 2 x 2 block reaches one square beyond.
+        let reach = CLEAR_OF_CRAFT + 2;
         let mut bf = self.clone();
-        bf.refresh_derived();
-        for d in 0..bf.door_count() {
-            bf.open_door(super::DoorId(u16::try_from(d).unwrap_or(u16::MAX)));
-        }
+        bf.ready_for_walk_in(x0 - reach, y0 - reach, x1 + reach, y1 + reach);
         let starts = bf.deploy_cells(craft);
         let mut seen = vec![false; bf.cell_count()];
         let mut todo: Vec<Pos> = Vec::new();

@@ -260,6 +260,41 @@ impl Battlefield {
         self.doors_open = vec![0; s.doors.len().div_ceil(64)];
     }
 
+    /// Readies a trial map for a walk that stays inside columns `x0..x1` and rows `y0..y1`
+    /// (every level) with every door open: the sight bits there are drawn again (a step
+    /// reads whether a square has a floor), door edges there that no door holds yet (a
+    /// craft's, just stamped) become doors of their own, and every door is opened. Inside
+    /// the box a step then reads exactly what it would after [`Battlefield::refresh_derived`]
+    /// and opening every door; outside it the derived data may be stale, so this is for
+    /// trial copies only (a craft's way out, `tac.map.craft-placement`).
+    pub(crate) fn ready_for_walk_in(&mut self, x0: i32, y0: i32, x1: i32, y1: i32) {
+        let terrain = Arc::clone(&self.terrain);
+        let s = Arc::make_mut(&mut self.s);
+        let (x0, y0) = (x0.max(0), y0.max(0));
+        let (x1, y1) = (x1.min(s.width as i32), y1.min(s.height as i32));
+        for z in 0..s.levels as i32 {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let p = Pos::new(x, y, z);
+                    if let Some(i) = s.index(p) {
+                        s.sight[i] = sight_bits(&terrain, s.squares[i]);
+                    }
+                    for (dir, east) in [(Dir::East, true), (Dir::South, false)] {
+                        let id = DoorId(s.doors.len() as u16);
+                        if let Some(side) = s.side_mut(p, dir)
+                            && side.kind == EdgeKind::Door
+                            && side.door.is_none()
+                        {
+                            side.door = Some(id);
+                            s.doors.push(vec![EdgeRef { cell: p, east }]);
+                        }
+                    }
+                }
+            }
+        }
+        self.doors_open = vec![u64::MAX; s.doors.len().div_ceil(64)];
+    }
+
     /// The terrain table.
     pub fn terrain(&self) -> &Terrain {
         &self.terrain
