@@ -526,6 +526,9 @@ pub fn render_hand(
     // On the viewer's decision, a card nothing can be done with now says so.
     let deciding = !ctx.legal.is_empty();
     let any_card = ctx.legal.iter().any(|a| card_of(a).is_some());
+    let cards = hand.iter().count();
+    let width = usize::from(area.width);
+    let mut short = String::new();
     for (i, (card, count)) in hand.iter().enumerate() {
         if row >= area.height {
             break;
@@ -534,13 +537,6 @@ pub fn render_hand(
         let selected = view.card == Some(card);
         // A card with no play while others have one is dimmed (the selected card says why).
         let playable = ctx.legal.iter().any(|a| card_of(a) == Some(card));
-        let text = s.format(format_args!(
-            "{} {}{} {}",
-            i + 1,
-            sk.card_name(card),
-            CountTag(count),
-            notes
-        ));
         let role = if selected {
             Role::Selected
         } else if any_card && !playable {
@@ -548,8 +544,50 @@ pub fn render_hand(
         } else {
             Role::Text
         };
-        draw::text_cut(buf, area, area.x, area.y + row, text, theme.style(role));
-        row += 1;
+        let name = sk.card_name(card);
+        let text = s.format(format_args!("{} {name}{} {notes}", i + 1, CountTag(count)));
+        short.clear();
+        let _ = write!(short, "{} {name}{} ", i + 1, CountTag(count));
+        short_notes(notes, &mut short);
+        // The card's row in full when it fits; else its notes in short words; else wrapped
+        // (full, then short) onto rows the later cards leave free; else wrapped short.
+        let rows_left = usize::from(area.height - row);
+        let later = cards - i - 1;
+        let free = rows_left.saturating_sub(later);
+        let wraps = |t: &str| draw::wrap_rows(t, area.width.saturating_sub(2));
+        let (t, rows) = if text.chars().count() <= width {
+            (text, 1)
+        } else if short.chars().count() <= width {
+            (short.as_str(), 1)
+        } else if wraps(text) <= free {
+            (text, wraps(text))
+        } else {
+            (short.as_str(), wraps(&short))
+        };
+        // A card is shown whole or not at all: those that do not fit are counted on the
+        // last row with the keys that still pick (and explain) them.
+        if rows > rows_left || (later > 0 && rows >= rows_left) {
+            let text = if later == 0 {
+                s.format(format_args!("v 1 more: key {}", i + 1))
+            } else {
+                s.format(format_args!("v {} more: keys {}-{}", cards - i, i + 1, cards))
+            };
+            draw::text_cut(buf, area, area.x, area.y + row, text, theme.style(Role::Dim));
+            row += 1;
+            break;
+        }
+        let style = theme.style(role);
+        let y = area.y + row;
+        let h = u16::try_from(rows).unwrap_or(1);
+        if h == 1 {
+            draw::text(buf, area, area.x, y, t, style);
+        } else {
+            // Its further rows are indented, so they do not read as cards.
+            let w = area.width.saturating_sub(2);
+            draw::wrapped(buf, Rect::new(area.x, y, w, 1), 0, 0, t, style);
+            draw::wrapped(buf, Rect::new(area.x + 2, y + 1, w, h - 1), 0, 1, t, style);
+        }
+        row += h;
     }
     // The selected card (or the card of the highlighted play) explains itself: what it
     // does for each of the viewer's units that can play it.
@@ -668,6 +706,38 @@ fn card_of(a: &Action) -> Option<CardId> {
 
 /// " x2" after a card name held twice; nothing for a single copy.
 struct CountTag(u8);
+
+/// Writes a card's printed notes in shorter words for a narrow hand ("Attack = 3 or 4 on
+/// Opponents turn" as "atk 3/4 their turn"); the selected card's details and the rules
+/// reference keep the printed wording.
+fn short_notes(notes: &str, out: &mut String) {
+    const SHORTER: [(&str, &str); 16] = [
+        ("Attack = ", "atk "),
+        ("Move = ", "mv "),
+        ("Range = ", "rng "),
+        ("Defense", "def"),
+        (" on Opponents turn", " their turn"),
+        (" on Opponents Turn", " their turn"),
+        ("Use Type ", "table "),
+        (" Table Ability", ""),
+        (" with Damage +", " dmg+"),
+        (" and Damage +", " dmg+"),
+        (" Area Affect", " area"),
+        ("Draw ", "draw "),
+        (" Cards", ""),
+        (" cards", ""),
+        (" or ", "/"),
+        ("Gain ", "+"),
+    ];
+    let start = out.len();
+    out.push_str(notes);
+    for (long, short) in SHORTER {
+        while let Some(at) = out[start..].find(long) {
+            let at = start + at;
+            out.replace_range(at..at + long.len(), short);
+        }
+    }
+}
 
 impl std::fmt::Display for CountTag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
