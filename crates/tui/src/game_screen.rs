@@ -1418,8 +1418,8 @@ impl<U: RulesetUi> GameScreen<U> {
             left.width,
             left.height.saturating_sub(bottom_h),
         );
-        // Two fifths, but at least a card's name and what it does in short words (22).
-        let hand_w = (left.width * 2 / 5).max(22).min(left.width / 2);
+        // Two fifths, but at least a card's name and what it does in short words (24).
+        let hand_w = (left.width * 2 / 5).max(24).min(left.width / 2);
         let hand = Rect::new(left.x, map.bottom(), hand_w, bottom_h);
         let actions = Rect::new(hand.right(), map.bottom(), left.width - hand_w, bottom_h);
         // The replay's resolution gets the larger share of the right column.
@@ -1755,10 +1755,18 @@ impl<U: RulesetUi> GameScreen<U> {
                     .flatten()
                     .and_then(|&p| self.labels.get(p));
                 let ellipsis = theme.ellipsis().chars().count();
-                let fold = prev.and_then(|p| after_shared_words(label, p, room - ellipsis.min(room)));
+                let fold =
+                    prev.and_then(|p| after_shared_words(label, p, room - ellipsis.min(room)));
                 match fold {
                     Some(rest) if label.chars().count() > room => {
-                        let x = draw::text(buf, inner, x + 1, y, theme.ellipsis(), theme.style(Role::Dim));
+                        let x = draw::text(
+                            buf,
+                            inner,
+                            x + 1,
+                            y,
+                            theme.ellipsis(),
+                            theme.style(Role::Dim),
+                        );
                         draw::text_cut(buf, inner, x, y, rest, theme.style(role));
                     }
                     _ => {

@@ -570,9 +570,21 @@ pub fn render_hand(
             let text = if later == 0 {
                 s.format(format_args!("v 1 more: key {}", i + 1))
             } else {
-                s.format(format_args!("v {} more: keys {}-{}", cards - i, i + 1, cards))
+                s.format(format_args!(
+                    "v {} more: keys {}-{}",
+                    cards - i,
+                    i + 1,
+                    cards
+                ))
             };
-            draw::text_cut(buf, area, area.x, area.y + row, text, theme.style(Role::Dim));
+            draw::text_cut(
+                buf,
+                area,
+                area.x,
+                area.y + row,
+                text,
+                theme.style(Role::Dim),
+            );
             row += 1;
             break;
         }
