@@ -1643,11 +1643,17 @@ impl<U: RulesetUi> GameScreen<U> {
                 a.label
             ))
         } else if hidden > 0 {
-            self.scratch.format(format_args!(
-                "Actions: {} of {} (x: all)",
-                self.m.shown.len(),
-                self.m.legal.len()
-            ))
+            let (shown, all) = (self.m.shown.len(), self.m.legal.len());
+            let long = self
+                .scratch
+                .format(format_args!("Actions: {shown} of {all} (x: all)"));
+            // A narrow pane's frame holds the short form.
+            if long.chars().count() + 4 <= usize::from(area.width) {
+                long
+            } else {
+                self.scratch
+                    .format(format_args!("Actions {shown}/{all} (x: all)"))
+            }
         } else {
             "Actions"
         };
@@ -1710,6 +1716,11 @@ impl<U: RulesetUi> GameScreen<U> {
                 if v >= self.list_top {
                     let y = inner.y + u16::try_from(v - self.list_top).unwrap_or(0);
                     let name = self.m.groups.get(group(pos)).map_or("", String::as_str);
+                    // A narrow pane drops who acts ("Grenadier: "): its entries name it.
+                    let name = match name.split_once(": ") {
+                        Some((_, what)) if name.chars().count() > usize::from(inner.width) => what,
+                        _ => name,
+                    };
                     draw::text_cut(buf, inner, inner.x, y, name, theme.style(Role::Title));
                     self.row_pos.push(None);
                 }
