@@ -8,6 +8,7 @@ use crate::common::sk::{self, game, spec};
 use crate::common::{app_with, game_spec, keys, quick_store, redraw, screen, terminal};
 use squadsight_core::game::{LogEntry, SeatConfig};
 use squadsight_core::{Decision, Seat};
+use squadsight_skirmish::action::Action;
 use squadsight_tui::game_screen::Focus;
 use squadsight_tui::registry::Registry;
 use squadsight_tui::theme::{SIDE_MARKERS, Theme};
@@ -387,4 +388,59 @@ fn the_details_pane_says_whole_that_more_lies_below_at_80x24() {
     assert!(last.starts_with("v more"), "{rows:#?}\n{text}");
     assert!(!last.ends_with('>'), "{last:?}");
     assert!(last.contains("taller terminal"), "{last:?}");
+}
+
+/// At 80x24 a hand with more cards than the pane has rows counts the rest with their keys;
+/// a card picked by its key among them is brought into sight, the cards before it counted
+/// above it.
+#[test]
+fn a_card_picked_below_the_hand_pane_comes_into_sight_at_80x24() {
+    let mut app = sk::vs_greedy(3);
+    let mut term = terminal(80, 24);
+    keys(&mut app, &mut term, "");
+    // X-Com ends its phases until it holds more kinds of card than the pane has rows.
+    for _ in 0..40 {
+        let g = game(&app);
+        if g.game().observe(Seat(0)).hand().iter().count() > 5 && !g.legal().is_empty() {
+            break;
+        }
+        let legal = g.legal().to_vec();
+        let step = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::EndTurn | Action::Pass))
+            .or_else(|| legal.first().copied());
+        match step {
+            Some(a) => sk::play(&mut app, &mut term, a),
+            None => {
+                keys(&mut app, &mut term, "");
+            }
+        }
+    }
+    let g = game(&app);
+    let kinds = g.game().observe(Seat(0)).hand().iter().count();
+    assert!(kinds > 5, "a full hand");
+    sk::focus(&mut app, &mut term, Focus::Map);
+    let text = redraw(&mut app, &mut term);
+    let rows = pane_rows(&text, "Hand");
+    let below = rows.last().map_or("", String::as_str);
+    assert!(
+        below.starts_with("v ") && below.contains("more: keys"),
+        "{text}"
+    );
+    keys(&mut app, &mut term, &kinds.to_string());
+    let text = redraw(&mut app, &mut term);
+    let rows = pane_rows(&text, "Hand");
+    assert!(
+        rows[0].starts_with("^ ") && rows[0].contains("more: keys 1-"),
+        "{text}"
+    );
+    let g = game(&app);
+    let obs = g.game().observe(Seat(0));
+    let (last, _) = obs.hand().iter().last().expect("a card");
+    let lead = format!("{kinds} {}", g.game().ruleset().card_name(last));
+    assert!(
+        rows.iter().any(|r| r.starts_with(&lead)),
+        "{lead:?}\n{text}"
+    );
 }

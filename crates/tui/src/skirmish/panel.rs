@@ -511,30 +511,34 @@ fn odds(
     }
 }
 
-/// Draws the hand: one line per card type, numbered for the digit keys.
-pub fn render_hand(
-    view: &mut SkirmishView,
+/// Draws the hand's cards from the `from`th on, starting `top` rows down `area`: each card
+/// whole (in full, in short words, or wrapped), those that do not fit counted on the last
+/// row with their keys. Returns the row after the last one drawn, and the first card counted
+/// instead of drawn.
+#[allow(clippy::too_many_arguments)]
+fn hand_rows(
     ctx: &ViewCtx<'_, Skirmish>,
+    picked: Option<CardId>,
     area: Rect,
     buf: &mut Buffer,
-) {
+    s: &mut Scratch,
+    short: &mut String,
+    from: usize,
+    top: u16,
+) -> (u16, Option<usize>) {
     let sk = ctx.ruleset;
     let theme = ctx.theme;
     let hand = ctx.obs.hand();
-    let mut s = std::mem::take(&mut view.scratch);
-    let mut row = 0u16;
-    // On the viewer's decision, a card nothing can be done with now says so.
-    let deciding = !ctx.legal.is_empty();
     let any_card = ctx.legal.iter().any(|a| card_of(a).is_some());
+    let mut row = top;
     let cards = hand.iter().count();
     let width = usize::from(area.width);
-    let mut short = String::new();
-    for (i, (card, count)) in hand.iter().enumerate() {
+    for (i, (card, count)) in hand.iter().enumerate().skip(from) {
         if row >= area.height {
             break;
         }
         let notes = sk.catalog().card(card).map_or("", |c| c.notes.as_str());
-        let selected = view.card == Some(card);
+        let selected = picked == Some(card);
         // A card with no play while others have one is dimmed (the selected card says why).
         let playable = ctx.legal.iter().any(|a| card_of(a) == Some(card));
         let role = if selected {
@@ -548,7 +552,7 @@ pub fn render_hand(
         let text = s.format(format_args!("{} {name}{} {notes}", i + 1, CountTag(count)));
         short.clear();
         let _ = write!(short, "{} {name}{} ", i + 1, CountTag(count));
-        short_notes(notes, &mut short);
+        short_notes(notes, short);
         // The card's row in full when it fits; else its notes in short words; else wrapped
         // (full, then short) onto rows the later cards leave free; else wrapped short.
         let rows_left = usize::from(area.height - row);
@@ -562,7 +566,7 @@ pub fn render_hand(
         } else if wraps(text) <= free {
             (text, wraps(text))
         } else {
-            (short.as_str(), wraps(&short))
+            (short.as_str(), wraps(short))
         };
         // A card is shown whole or not at all: those that do not fit are counted on the
         // last row with the keys that still pick (and explain) them.
@@ -585,8 +589,7 @@ pub fn render_hand(
                 text,
                 theme.style(Role::Dim),
             );
-            row += 1;
-            break;
+            return (row + 1, Some(i));
         }
         let style = theme.style(role);
         let y = area.y + row;
@@ -600,6 +603,42 @@ pub fn render_hand(
             draw::wrapped(buf, Rect::new(area.x + 2, y + 1, w, h - 1), 0, 1, t, style);
         }
         row += h;
+    }
+    (row, None)
+}
+
+/// Draws the hand: one line per card type, numbered for the digit keys.
+pub fn render_hand(
+    view: &mut SkirmishView,
+    ctx: &ViewCtx<'_, Skirmish>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let sk = ctx.ruleset;
+    let theme = ctx.theme;
+    let hand = ctx.obs.hand();
+    let mut s = std::mem::take(&mut view.scratch);
+    // On the viewer's decision, a card nothing can be done with now says so.
+    let deciding = !ctx.legal.is_empty();
+    let any_card = ctx.legal.iter().any(|a| card_of(a).is_some());
+    let mut short = String::new();
+    let (mut row, hidden) = hand_rows(ctx, view.card, area, buf, &mut s, &mut short, 0, 0);
+    // A card picked by its key among those counted below the rows is brought into sight:
+    // the cards before it are counted above it instead.
+    let picked = view
+        .card
+        .and_then(|c| hand.iter().position(|(h, _)| h == c));
+    if let (Some(from), Some(picked)) = (hidden, picked) {
+        if picked >= from && picked > 0 && area.height > 1 {
+            draw::clear(buf, area, theme.style(Role::Text));
+            let text = if picked == 1 {
+                s.format(format_args!("^ 1 more: key 1"))
+            } else {
+                s.format(format_args!("^ {picked} more: keys 1-{picked}"))
+            };
+            draw::text_cut(buf, area, area.x, area.y, text, theme.style(Role::Dim));
+            row = hand_rows(ctx, view.card, area, buf, &mut s, &mut short, picked, 1).0;
+        }
     }
     // The selected card (or the card of the highlighted play) explains itself: what it
     // does for each of the viewer's units that can play it.
