@@ -1,8 +1,9 @@
 //! What the screen shows at the smallest comfortable size (80x24) and in `--ascii`: the key
 //! bar holds whole keys, the highlighted action is never cut, the other actions keep what
-//! tells them apart, every card in hand and the AI's last move read whole, the Details pane
-//! says whole that more lies below, the heaviest Skirmish cover is a calm glyph that the
-//! legend explains, and no frame corner reads as a unit.
+//! tells them apart, every card in hand and the AI's last move read whole (a card picked
+//! below a full hand pane comes into sight), the Details pane says whole that more lies
+//! below, the heaviest Skirmish cover is a calm glyph that the legend explains, and no frame
+//! corner reads as a unit.
 
 use crate::common::sk::{self, game, spec};
 use crate::common::{app_with, game_spec, keys, quick_store, redraw, screen, terminal};
