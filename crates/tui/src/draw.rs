@@ -132,6 +132,21 @@ pub fn text_cut(buf: &mut Buffer, area: Rect, x: u16, y: u16, s: &str, style: St
     end
 }
 
+/// The note on a pane's last row that more text lies below it, the longest wording that
+/// fits `width` columns: it always says that more is there and, where it fits, that a taller
+/// terminal shows it.
+pub fn more_below(width: u16) -> &'static str {
+    const FORMS: [&str; 3] = [
+        "v more below (taller terminal)",
+        "v more in a taller terminal",
+        "v more below",
+    ];
+    FORMS
+        .into_iter()
+        .find(|f| f.len() <= usize::from(width))
+        .unwrap_or(FORMS[2])
+}
+
 /// Writes a line of text starting at the left of row `y` of `area`.
 pub fn line(buf: &mut Buffer, area: Rect, y: u16, s: &str, style: Style) -> u16 {
     text(buf, area, area.x, y, s, style)
@@ -397,14 +412,8 @@ impl<'a> Writer<'a> {
         let y = self.area.bottom() - 1;
         let blank = Rect::new(self.area.x, y, self.area.width, 1);
         clear(self.buf, blank, style);
-        text_cut(
-            self.buf,
-            self.area,
-            self.area.x,
-            y,
-            "v more below (taller terminal)",
-            style,
-        );
+        let hint = more_below(self.area.width);
+        text_cut(self.buf, self.area, self.area.x, y, hint, style);
     }
 
     /// A labelled chance: the text, then a bar of the probability.

@@ -199,7 +199,10 @@ pub struct GameScreen<U: RulesetUi> {
     ai_state: AiState,
     ticket: u64,
     ai_pause: Duration,
-    last_ai: Option<String>,
+    /// The message line's report of the AI's last move, longest form first: with the AI's
+    /// reason, then without it (the reason stays in the journal), then with a shorter lead-in.
+    /// Empty once the move has been answered.
+    last_ai: Vec<String>,
     message: Option<(String, Role)>,
     overlay: Overlay,
     areas: Areas,
@@ -319,7 +322,7 @@ impl<U: RulesetUi> GameScreen<U> {
             ai_state: AiState::Idle,
             ticket: 0,
             ai_pause,
-            last_ai: None,
+            last_ai: Vec::new(),
             message: None,
             overlay: Overlay::None,
             areas: Areas::default(),
@@ -801,7 +804,7 @@ impl<U: RulesetUi> GameScreen<U> {
             Ok(()) => {
                 self.message = None;
                 // The AI's last move has been seen and answered.
-                self.last_ai = None;
+                self.last_ai.clear();
                 self.autosave(env);
                 self.refresh();
             }
@@ -1360,7 +1363,12 @@ impl<U: RulesetUi> GameScreen<U> {
             Ok(()) => {
                 // The AI's move replaces any earlier notice on the message line.
                 self.message = None;
-                self.last_ai = Some(format!("Last AI move, {}: {note}", self.seat_name(seat)));
+                let name = self.seat_name(seat);
+                self.last_ai = vec![
+                    format!("Last AI move, {name}: {note}"),
+                    format!("Last AI move, {name}: {label}"),
+                    format!("{name} (AI): {label}"),
+                ];
                 self.autosave(env);
                 if !self.ai_pause.is_zero() {
                     self.ai_state = AiState::Pause {
@@ -1410,7 +1418,8 @@ impl<U: RulesetUi> GameScreen<U> {
             left.width,
             left.height.saturating_sub(bottom_h),
         );
-        let hand_w = left.width * 2 / 5;
+        // Two fifths, but at least a card's name and what it does in short words (24).
+        let hand_w = (left.width * 2 / 5).max(24).min(left.width / 2);
         let hand = Rect::new(left.x, map.bottom(), hand_w, bottom_h);
         let actions = Rect::new(hand.right(), map.bottom(), left.width - hand_w, bottom_h);
         // The replay's resolution gets the larger share of the right column.
@@ -1535,7 +1544,13 @@ impl<U: RulesetUi> GameScreen<U> {
                 (label.chars().count() > room).then_some(label.as_str())
             })
             .flatten();
-        let last_ai = whole.or(self.last_ai.as_deref());
+        // The AI's move in the longest form that fits the line (the move itself is kept).
+        let fitting = self
+            .last_ai
+            .iter()
+            .find(|l| l.chars().count() <= usize::from(area.width))
+            .or(self.last_ai.last());
+        let last_ai = whole.or(fitting.map(String::as_str));
         match (&self.message, replay_line, last_ai) {
             (Some((m, role)), _, _) => {
                 draw::text_cut(buf, area, area.x, msg_y, m, theme.style(*role));
@@ -1628,11 +1643,17 @@ impl<U: RulesetUi> GameScreen<U> {
                 a.label
             ))
         } else if hidden > 0 {
-            self.scratch.format(format_args!(
-                "Actions: {} of {} (x: all)",
-                self.m.shown.len(),
-                self.m.legal.len()
-            ))
+            let (shown, all) = (self.m.shown.len(), self.m.legal.len());
+            let long = self
+                .scratch
+                .format(format_args!("Actions: {shown} of {all} (x: all)"));
+            // A narrow pane's frame holds the short form.
+            if long.chars().count() + 4 <= usize::from(area.width) {
+                long
+            } else {
+                self.scratch
+                    .format(format_args!("Actions {shown}/{all} (x: all)"))
+            }
         } else {
             "Actions"
         };
@@ -1695,6 +1716,11 @@ impl<U: RulesetUi> GameScreen<U> {
                 if v >= self.list_top {
                     let y = inner.y + u16::try_from(v - self.list_top).unwrap_or(0);
                     let name = self.m.groups.get(group(pos)).map_or("", String::as_str);
+                    // A narrow pane drops who acts ("Grenadier: "): its entries name it.
+                    let name = match name.split_once(": ") {
+                        Some((_, what)) if name.chars().count() > usize::from(inner.width) => what,
+                        _ => name,
+                    };
                     draw::text_cut(buf, inner, inner.x, y, name, theme.style(Role::Title));
                     self.row_pos.push(None);
                 }
@@ -1727,7 +1753,37 @@ impl<U: RulesetUi> GameScreen<U> {
                     v += usize::from(spans);
                     continue;
                 }
-                draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
+                // A label too long for its row keeps what tells it from the entry above (the
+                // first entry: below): the words the two share lead it are folded into an
+                // ellipsis.
+                let room = usize::from(inner.right().saturating_sub(x + 1));
+                let prev = pos
+                    .checked_sub(1)
+                    .unwrap_or(pos + 1)
+                    .min(self.m.shown.len().saturating_sub(1));
+                let prev = (prev != pos)
+                    .then(|| self.m.shown.get(prev))
+                    .flatten()
+                    .and_then(|&p| self.labels.get(p));
+                let ellipsis = theme.ellipsis().chars().count();
+                let fold =
+                    prev.and_then(|p| after_shared_words(label, p, room - ellipsis.min(room)));
+                match fold {
+                    Some(rest) if label.chars().count() > room => {
+                        let x = draw::text(
+                            buf,
+                            inner,
+                            x + 1,
+                            y,
+                            theme.ellipsis(),
+                            theme.style(Role::Dim),
+                        );
+                        draw::text_cut(buf, inner, x, y, rest, theme.style(role));
+                    }
+                    _ => {
+                        draw::text_cut(buf, inner, x + 1, y, label, theme.style(role));
+                    }
+                }
                 self.row_pos.push(Some(pos));
             }
             v += 1;
@@ -2171,4 +2227,29 @@ impl<U: RulesetUi> GameScreen<U> {
             }
         }
     }
+}
+
+/// The end of `label` after as few of the whole words it shares with `prev` (a word ends
+/// at a space) as must go for the rest to fit `room` columns, or after all of them when
+/// nothing shorter fits; `None` when the two share no whole word. It is the part of a long
+/// action label that tells it from the entry listed above it ("#1 (X-Com) to 1,6" after
+/// "free move: Squaddie #0 (X-Com) to 0,4").
+fn after_shared_words<'a>(label: &'a str, prev: &str, room: usize) -> Option<&'a str> {
+    let mut last = None;
+    for ((i, a), b) in label.char_indices().zip(prev.chars()) {
+        if a != b {
+            break;
+        }
+        if a == ' ' {
+            let rest = &label[i + 1..];
+            if rest.is_empty() {
+                break;
+            }
+            last = Some(rest);
+            if rest.chars().count() <= room {
+                break;
+            }
+        }
+    }
+    last
 }

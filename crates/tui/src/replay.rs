@@ -681,11 +681,16 @@ impl<R: Ruleset> Replay<R> {
         let used = draw_lines(buf, inner, &self.changes, self.changes_top, theme);
         if used < self.changes.len() {
             let left = self.changes.len() - used;
+            // Unfocused, the keys that reach them: in words where the border has room.
+            let wide = usize::from(area.width) >= 29 + left.to_string().len();
             let more = if focused {
                 self.scratch.format(format_args!(" {left} more: Down "))
-            } else {
+            } else if wide {
                 self.scratch
                     .format(format_args!(" {left} more, Tab here and Down "))
+            } else {
+                self.scratch
+                    .format(format_args!(" {left} more: Tab, Down "))
             };
             draw::border_note(buf, area, more, theme);
         }

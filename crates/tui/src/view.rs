@@ -119,7 +119,9 @@ pub trait RulesetView<R: Ruleset> {
 
     /// The group `action` belongs to in a long action list ("Grenadier: run, 1 action"):
     /// the shell lists each group together, under its name, when the list is longer than
-    /// its pane. The default puts every action in one unnamed group (no headings).
+    /// its pane; a narrow pane shows only what follows the name's first ": " (so "who: what"
+    /// names should say "who" in every entry too). The default puts every action in one
+    /// unnamed group (no headings).
     fn group(&self, ctx: &ViewCtx<'_, R>, action: &R::Action) -> Option<String> {
         let _ = (ctx, action);
         None

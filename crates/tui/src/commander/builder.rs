@@ -602,7 +602,7 @@ impl SquadBuilder {
                 last,
                 last.x,
                 last.y,
-                "v more below (taller terminal)",
+                draw::more_below(last.width),
                 theme.style(Role::Dim),
             );
         }

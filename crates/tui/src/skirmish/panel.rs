@@ -511,6 +511,102 @@ fn odds(
     }
 }
 
+/// Draws the hand's cards from the `from`th on, starting `top` rows down `area`: each card
+/// whole (in full, in short words, or wrapped), those that do not fit counted on the last
+/// row with their keys. Returns the row after the last one drawn, and the first card counted
+/// instead of drawn.
+#[allow(clippy::too_many_arguments)]
+fn hand_rows(
+    ctx: &ViewCtx<'_, Skirmish>,
+    picked: Option<CardId>,
+    area: Rect,
+    buf: &mut Buffer,
+    s: &mut Scratch,
+    short: &mut String,
+    from: usize,
+    top: u16,
+) -> (u16, Option<usize>) {
+    let sk = ctx.ruleset;
+    let theme = ctx.theme;
+    let hand = ctx.obs.hand();
+    let any_card = ctx.legal.iter().any(|a| card_of(a).is_some());
+    let mut row = top;
+    let cards = hand.iter().count();
+    let width = usize::from(area.width);
+    for (i, (card, count)) in hand.iter().enumerate().skip(from) {
+        if row >= area.height {
+            break;
+        }
+        let notes = sk.catalog().card(card).map_or("", |c| c.notes.as_str());
+        let selected = picked == Some(card);
+        // A card with no play while others have one is dimmed (the selected card says why).
+        let playable = ctx.legal.iter().any(|a| card_of(a) == Some(card));
+        let role = if selected {
+            Role::Selected
+        } else if any_card && !playable {
+            Role::Dim
+        } else {
+            Role::Text
+        };
+        let name = sk.card_name(card);
+        let text = s.format(format_args!("{} {name}{} {notes}", i + 1, CountTag(count)));
+        short.clear();
+        let _ = write!(short, "{} {name}{} ", i + 1, CountTag(count));
+        short_notes(notes, short);
+        // The card's row in full when it fits; else its notes in short words; else wrapped
+        // (full, then short) onto rows the later cards leave free; else wrapped short.
+        let rows_left = usize::from(area.height - row);
+        let later = cards - i - 1;
+        let free = rows_left.saturating_sub(later);
+        let wraps = |t: &str| draw::wrap_rows(t, area.width.saturating_sub(2));
+        let (t, rows) = if text.chars().count() <= width {
+            (text, 1)
+        } else if short.chars().count() <= width {
+            (short.as_str(), 1)
+        } else if wraps(text) <= free {
+            (text, wraps(text))
+        } else {
+            (short.as_str(), wraps(short))
+        };
+        // A card is shown whole or not at all: those that do not fit are counted on the
+        // last row with the keys that still pick (and explain) them.
+        if rows > rows_left || (later > 0 && rows >= rows_left) {
+            let text = if later == 0 {
+                s.format(format_args!("v 1 more: key {}", i + 1))
+            } else {
+                s.format(format_args!(
+                    "v {} more: keys {}-{}",
+                    cards - i,
+                    i + 1,
+                    cards
+                ))
+            };
+            draw::text_cut(
+                buf,
+                area,
+                area.x,
+                area.y + row,
+                text,
+                theme.style(Role::Dim),
+            );
+            return (row + 1, Some(i));
+        }
+        let style = theme.style(role);
+        let y = area.y + row;
+        let h = u16::try_from(rows).unwrap_or(1);
+        if h == 1 {
+            draw::text(buf, area, area.x, y, t, style);
+        } else {
+            // Its further rows are indented, so they do not read as cards.
+            let w = area.width.saturating_sub(2);
+            draw::wrapped(buf, Rect::new(area.x, y, w, 1), 0, 0, t, style);
+            draw::wrapped(buf, Rect::new(area.x + 2, y + 1, w, h - 1), 0, 1, t, style);
+        }
+        row += h;
+    }
+    (row, None)
+}
+
 /// Draws the hand: one line per card type, numbered for the digit keys.
 pub fn render_hand(
     view: &mut SkirmishView,
@@ -522,34 +618,27 @@ pub fn render_hand(
     let theme = ctx.theme;
     let hand = ctx.obs.hand();
     let mut s = std::mem::take(&mut view.scratch);
-    let mut row = 0u16;
     // On the viewer's decision, a card nothing can be done with now says so.
     let deciding = !ctx.legal.is_empty();
     let any_card = ctx.legal.iter().any(|a| card_of(a).is_some());
-    for (i, (card, count)) in hand.iter().enumerate() {
-        if row >= area.height {
-            break;
+    let mut short = String::new();
+    let (mut row, hidden) = hand_rows(ctx, view.card, area, buf, &mut s, &mut short, 0, 0);
+    // A card picked by its key among those counted below the rows is brought into sight:
+    // the cards before it are counted above it instead.
+    let picked = view
+        .card
+        .and_then(|c| hand.iter().position(|(h, _)| h == c));
+    if let (Some(from), Some(picked)) = (hidden, picked) {
+        if picked >= from && picked > 0 && area.height > 1 {
+            draw::clear(buf, area, theme.style(Role::Text));
+            let text = if picked == 1 {
+                s.format(format_args!("^ 1 more: key 1"))
+            } else {
+                s.format(format_args!("^ {picked} more: keys 1-{picked}"))
+            };
+            draw::text_cut(buf, area, area.x, area.y, text, theme.style(Role::Dim));
+            row = hand_rows(ctx, view.card, area, buf, &mut s, &mut short, picked, 1).0;
         }
-        let notes = sk.catalog().card(card).map_or("", |c| c.notes.as_str());
-        let selected = view.card == Some(card);
-        // A card with no play while others have one is dimmed (the selected card says why).
-        let playable = ctx.legal.iter().any(|a| card_of(a) == Some(card));
-        let text = s.format(format_args!(
-            "{} {}{} {}",
-            i + 1,
-            sk.card_name(card),
-            CountTag(count),
-            notes
-        ));
-        let role = if selected {
-            Role::Selected
-        } else if any_card && !playable {
-            Role::Dim
-        } else {
-            Role::Text
-        };
-        draw::text_cut(buf, area, area.x, area.y + row, text, theme.style(role));
-        row += 1;
     }
     // The selected card (or the card of the highlighted play) explains itself: what it
     // does for each of the viewer's units that can play it.
@@ -668,6 +757,38 @@ fn card_of(a: &Action) -> Option<CardId> {
 
 /// " x2" after a card name held twice; nothing for a single copy.
 struct CountTag(u8);
+
+/// Writes a card's printed notes in shorter words for a narrow hand ("Attack = 3 or 4 on
+/// Opponents turn" as "atk 3/4 their turn"); the selected card's details and the rules
+/// reference keep the printed wording.
+fn short_notes(notes: &str, out: &mut String) {
+    const SHORTER: [(&str, &str); 16] = [
+        ("Attack = ", "atk "),
+        ("Move = ", "mv "),
+        ("Range = ", "rng "),
+        ("Defense", "def"),
+        (" on Opponents turn", " their turn"),
+        (" on Opponents Turn", " their turn"),
+        ("Use Type ", "table "),
+        (" Table Ability", ""),
+        (" with Damage +", " dmg+"),
+        (" and Damage +", " dmg+"),
+        (" Area Affect", " area"),
+        ("Draw ", "draw "),
+        (" Cards", ""),
+        (" cards", ""),
+        (" or ", "/"),
+        ("Gain ", "+"),
+    ];
+    let start = out.len();
+    out.push_str(notes);
+    for (long, short) in SHORTER {
+        while let Some(at) = out[start..].find(long) {
+            let at = start + at;
+            out.replace_range(at..at + long.len(), short);
+        }
+    }
+}
 
 impl std::fmt::Display for CountTag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
