@@ -63,6 +63,7 @@ impl Tactical {
             let mut fresh: Unit = self.unit(&loadout, parent.seat, at, parent.facing);
             fresh.control = parent.control;
             fresh.born = st.round;
+            fresh.origin = std::sync::Arc::new(crate::state::Origin::of(&fresh));
             st.units.push(fresh);
             added = true;
             let (mother, child) = (self.name(st, i), self.name(st, st.units.len() - 1));

@@ -354,13 +354,41 @@ impl Tactical {
         } else {
             Some(u16::try_from(launcher.len()).unwrap_or(0))
         };
+        let size = if t.size == 2 { Size::Two } else { Size::One };
+        let medikit = if l.medikit {
+            self.catalog.medikit().uses
+        } else {
+            0
+        };
+        let second_rounds = l.second.and_then(|w| self.catalog.weapon(w).rounds);
+        let origin = crate::state::Origin {
+            kind: l.unit,
+            seat,
+            size,
+            flies,
+            stats: l.stats,
+            arm: l.arm,
+            susc,
+            weapon: l.weapon,
+            ammo: l.ammo,
+            rounds,
+            clips: l.clips,
+            grenades: grenades.clone(),
+            medikit,
+            psi_amp: l.psi_amp,
+            weight: l.weight,
+            launcher: launcher.clone(),
+            born: 1,
+            second: l.second,
+            second_rounds,
+        };
         Unit {
             kind: l.unit,
             seat,
             control: seat,
             pos,
             facing,
-            size: if t.size == 2 { Size::Two } else { Size::One },
+            size,
             flies,
             stats: l.stats,
             arm: l.arm,
@@ -377,11 +405,7 @@ impl Tactical {
             rounds,
             clips: l.clips,
             grenades,
-            medikit: if l.medikit {
-                self.catalog.medikit().uses
-            } else {
-                0
-            },
+            medikit,
             psi_amp: l.psi_amp,
             weight: l.weight,
             done: false,
@@ -399,7 +423,8 @@ impl Tactical {
             launcher,
             born: 1,
             second: l.second,
-            second_rounds: l.second.and_then(|w| self.catalog.weapon(w).rounds),
+            second_rounds,
+            origin: std::sync::Arc::new(origin),
         }
     }
 

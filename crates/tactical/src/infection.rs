@@ -105,6 +105,8 @@ impl Tactical {
         fresh.kind = kind;
         fresh.tu = 0;
         fresh.done = true;
+        // Who cannot see it knows it still as the unit it was (crate::state::Origin).
+        fresh.origin = old.origin.clone();
         st.units[j] = fresh;
         let name = self.name(st, j);
         journal.note("tac.zombie.hatch", EventKind::Effect, || {

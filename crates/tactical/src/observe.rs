@@ -9,8 +9,9 @@
 //! obstructs as it really stands (combat.rs).
 
 use crate::engine::Tactical;
+use crate::items::{FloorItem, Item};
 use crate::map::{Body, Sight};
-use crate::state::{MAX_UNITS, State, Status};
+use crate::state::{MAX_UNITS, State, Status, Unit};
 use squadsight_core::rng::Stream;
 use squadsight_core::square::Pos;
 use squadsight_core::{GameRng, Seat};
@@ -21,9 +22,10 @@ pub struct Observation {
     /// The observing seat.
     pub seat: Seat,
     /// The game as the seat knows it: unseen enemy units are listed in `hidden` and stand
-    /// nowhere. Their records keep their type (as the scenario lists it) and their loadout
-    /// (as it is now, a leak not yet closed) for [`Tactical::determinized`] only: squad lists
-    /// are private (docs/rules/tactical.md), so nothing shown to a player reads them.
+    /// nowhere. Their records are the units as they came into play (squad, type and kit as
+    /// the scenario lists them, [`crate::state::Origin`]), for [`Tactical::determinized`]
+    /// only: squad lists are private (docs/rules/tactical.md), so nothing shown to a player
+    /// reads them.
     pub known: State,
     /// Indices of the units the seat cannot see.
     pub hidden: Vec<u8>,
@@ -31,6 +33,77 @@ pub struct Observation {
 
 /// Where hidden units are kept in an observation: off the map, so nothing traces to them.
 const NOWHERE: Pos = Pos::new(-1000, -1000, 0);
+
+/// What an observation shows in place of an item lying where the seat cannot see: one fixed
+/// stand-in at [`NOWHERE`], the same whatever really lies there.
+const UNSEEN_ITEM: Item = Item::PsiAmp;
+
+/// Makes `u`, a unit the seat cannot see, what the seat knows of it: the unit as it came
+/// into play ([`crate::state::Origin`]: its squad, type, profile and kit as its squad file
+/// gave them), fresh (unhurt, full time units, standing, facing north, nothing pending),
+/// at `pos`. A unit that came into play on the seat's own team keeps who fields and moves it
+/// (`told`): its team is told when it loses one (tac.psi.mind-control, tac.zombie.convert).
+fn unseen(u: &mut Unit, pos: Pos, told: bool) {
+    let o = std::sync::Arc::clone(&u.origin);
+    if !told {
+        u.seat = o.seat;
+        u.control = o.seat;
+        u.controlled = false;
+        u.control_until = 0;
+        u.zombie = None;
+    }
+    u.kind = o.kind;
+    u.pos = pos;
+    u.facing = Default::default();
+    u.size = o.size;
+    u.flies = o.flies;
+    u.stats = o.stats;
+    u.arm = o.arm;
+    u.susc = o.susc;
+    u.tu = u.stat(0);
+    u.damage = 0;
+    u.stun = 0;
+    u.status = Status::Active;
+    u.kneeling = false;
+    u.legs = 0;
+    u.arms = 0;
+    u.weapon = o.weapon;
+    u.ammo = o.ammo;
+    u.rounds = o.rounds;
+    u.clips = o.clips;
+    u.grenades.clone_from(&o.grenades);
+    u.medikit = o.medikit;
+    u.psi_amp = o.psi_amp;
+    u.weight = o.weight;
+    u.done = false;
+    u.fired = None;
+    u.turn_from = None;
+    u.panic = None;
+    u.seen = 0;
+    u.primed = None;
+    u.panic_from = None;
+    u.frozen = None;
+    u.lose_turn = false;
+    u.launcher.clone_from(&o.launcher);
+    u.born = o.born;
+    u.second = o.second;
+    u.second_rounds = o.second_rounds;
+}
+
+/// Whether one of `seat`'s (or its allies') units stands on square `p` or sees it (field of
+/// view, range and line of sight, as for a body standing there; units hide nothing): what
+/// the journal's witnesses of a square are ([`Tactical::square_seers`]).
+fn square_seen(st: &State, seat: Seat, p: Pos) -> bool {
+    st.units.iter().any(|u| {
+        u.active()
+            && st.allies(u.control, seat)
+            && (u.covers(&st.bf, p)
+                || st
+                    .bf
+                    .sees(u.body(), u.facing, Body::at(p), &st.sight, |_| false)
+                    .clear)
+    })
+}
 
 impl Tactical {
     /// The seat's observation (fog of war).
@@ -43,47 +116,36 @@ impl Tactical {
             .flights
             .first()
             .filter(|f| f.seat == seat)
-            .map(|f| usize::from(f.from));
+            .map(|f| usize::from(f.from))
+            .filter(|&t| t < st.units.len() && !st.seat_sees(seat, t));
         for j in 0..st.units.len() {
             if st.seat_sees(seat, j) {
                 continue;
             }
-            let u = &mut known.units[j];
-            // What a seat may not know: where it is, which way it faces, what it has left.
             // The unit a run flees from keeps its square, and only that.
             if threat != Some(j) {
                 hidden.push(j as u8);
-                u.pos = NOWHERE;
             }
-            u.facing = Default::default();
-            u.tu = u.stat(0);
-            u.damage = 0;
-            u.stun = 0;
-            u.kneeling = false;
-            u.rounds = u.weapon.and_then(|w| self.catalog.weapon(w).rounds);
-            u.second_rounds = u.second.and_then(|w| self.catalog.weapon(w).rounds);
-            // The grenades carried are kept as they are (as for thrown ones); a launcher's
-            // count follows what it holds.
-            if u.weapon.is_some_and(|w| self.is_launcher(w)) {
-                u.rounds = Some(u16::try_from(u.launcher.len()).unwrap_or(0));
-            }
-            u.status = Status::Active;
-            u.seen = 0;
-            u.done = false;
-            u.fired = None;
-            u.turn_from = None;
-            u.panic = None;
-            u.panic_from = None;
-            u.frozen = None;
-            u.legs = 0;
-            u.arms = 0;
-            u.primed = None;
+            let pos = if threat == Some(j) {
+                st.units[j].pos
+            } else {
+                NOWHERE
+            };
+            let told = st.allies(st.units[j].origin.seat, seat);
+            unseen(&mut known.units[j], pos, told);
         }
         // Sight bits of hidden units would tell where they are: keep only the seat's own.
         for (k, u) in known.units.iter_mut().enumerate() {
             if !st.allies(st.units[k].control, seat) {
                 u.seen = 0;
             }
+        }
+        // Which unit is taking its turn, when the seat cannot see it.
+        if known
+            .active
+            .is_some_and(|a| hidden.contains(&a) || threat == Some(usize::from(a)))
+        {
+            known.active = None;
         }
         // Reaction decisions of other seats name units the seat may not see.
         known.reactions.retain(|r| {
@@ -107,10 +169,36 @@ impl Tactical {
         }
         // Only its own secret mission (tac.scen.mission.draw).
         self.hide_missions(&mut known, seat);
+        // What lies on squares the seat does not see now: primed grenades are left out; items
+        // keep their place in the list (pick-ups name them by it) but neither where they lie
+        // nor what they are.
+        known.live.retain(|l| square_seen(st, seat, l.pos));
+        for f in known.floor.iter_mut() {
+            if !square_seen(st, seat, f.pos) {
+                *f = FloorItem {
+                    pos: NOWHERE,
+                    item: UNSEEN_ITEM,
+                    fresh: false,
+                };
+            }
+        }
         // The sight entries and the sight table were the truth's: they hold every unit's
         // square and who sees whom. Drawn again from what the seat knows, they tell it
-        // nothing more (hidden units stand nowhere and see nothing).
-        known.resight_all();
+        // nothing more (hidden units stand nowhere and see nothing). The unit a run flees
+        // from stands where it is but is not seen (with the hidden units gone from the line,
+        // or its kneeling forgotten, the map alone might show it) and, as for the seat's
+        // listed shots, closes no line (tac.gap.7).
+        known.lookers.clear();
+        known.lookers.extend(known.units.iter().map(Unit::looker));
+        if let Some(t) = threat {
+            known.lookers[t].obstructs = false;
+        }
+        known
+            .vision
+            .refresh(&known.bf, &known.lookers, &known.sight);
+        if let Some(t) = threat {
+            known.vision.blind(t);
+        }
         Observation {
             seat,
             known,

@@ -7,6 +7,7 @@ use crate::map::{Battlefield, Body, Facing, Footprint, Looker, SightRules, Size,
 use crate::options::Options;
 use squadsight_core::square::Pos;
 use squadsight_core::{Outcome, Seat};
+use std::sync::Arc;
 
 /// Most units a game may hold (sight masks are one `u64` per unit).
 pub const MAX_UNITS: usize = 64;
@@ -112,6 +113,88 @@ pub struct Unit {
     pub second: Option<WeaponId>,
     /// Rounds left in the second weapon's clip.
     pub second_rounds: Option<u16>,
+    /// The unit as it came into play: what a seat knows of it while it cannot see it.
+    pub origin: Arc<Origin>,
+}
+
+/// A unit as it came into play, from its squad file's pick or from the rule that brought it
+/// in (a Celatid's clone, a civilian of a terror site): its squad, type, profile and kit. It
+/// never changes, and a hatching Chrysalid takes over its zombie's. A seat that cannot see a
+/// unit knows it only as this (docs/rules/tactical.md, "Squad lists are private").
+///
+/// It is fixed when the unit is made, from what the game's start and its actions already fix,
+/// so it adds nothing to the state hash: its `Hash` writes nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// Its type.
+    pub kind: UnitTypeId,
+    /// The seat that fielded it.
+    pub seat: Seat,
+    /// One square or 2x2.
+    pub size: Size,
+    /// Can fly.
+    pub flies: bool,
+    /// Stats after boosts and suit.
+    pub stats: [Option<i16>; 9],
+    /// Armour by location, whole.
+    pub arm: [i16; 5],
+    /// Susceptibilities in force.
+    pub susc: SuscRow,
+    /// The weapon in its hands.
+    pub weapon: Option<WeaponId>,
+    /// Which of that weapon's rounds is loaded.
+    pub ammo: u8,
+    /// Rounds in the loaded clip.
+    pub rounds: Option<u16>,
+    /// Spare clips.
+    pub clips: u8,
+    /// Grenades carried.
+    pub grenades: Vec<GrenadeId>,
+    /// Medikit charges.
+    pub medikit: u8,
+    /// Carries a psi amp.
+    pub psi_amp: bool,
+    /// Weight carried.
+    pub weight: u32,
+    /// Grenades loaded in its Grenade Launcher.
+    pub launcher: Vec<GrenadeId>,
+    /// The round it came into play.
+    pub born: u32,
+    /// A second small arm.
+    pub second: Option<WeaponId>,
+    /// Rounds in the second weapon's clip.
+    pub second_rounds: Option<u16>,
+}
+
+impl std::hash::Hash for Origin {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl Origin {
+    /// What `u` is now, as its origin.
+    pub fn of(u: &Unit) -> Origin {
+        Origin {
+            kind: u.kind,
+            seat: u.seat,
+            size: u.size,
+            flies: u.flies,
+            stats: u.stats,
+            arm: u.arm,
+            susc: u.susc,
+            weapon: u.weapon,
+            ammo: u.ammo,
+            rounds: u.rounds,
+            clips: u.clips,
+            grenades: u.grenades.clone(),
+            medikit: u.medikit,
+            psi_amp: u.psi_amp,
+            weight: u.weight,
+            launcher: u.launcher.clone(),
+            born: u.born,
+            second: u.second,
+            second_rounds: u.second_rounds,
+        }
+    }
 }
 
 impl Unit {

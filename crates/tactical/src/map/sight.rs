@@ -772,6 +772,17 @@ impl Vision {
         self.los(i, j) == Some(true) && view_limit(a.body, a.facing, b.body, rules).is_none()
     }
 
+    /// Marks unit `j` as seen by no unit and seeing none, whatever the map says, until its
+    /// pairs are traced again: how a seat's observation keeps a unit it knows the square of
+    /// but does not see (observe.rs).
+    pub fn blind(&mut self, j: usize) {
+        for i in (0..self.n).filter(|&i| i != j) {
+            if let Some(slot) = self.slot(i, j) {
+                self.pairs[slot].soft = None;
+            }
+        }
+    }
+
     /// The units `i` sees, ascending.
     pub fn seen_by(&self, units: &[Looker], rules: &SightRules, i: usize) -> Vec<usize> {
         (0..self.n)
