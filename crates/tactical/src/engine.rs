@@ -755,10 +755,13 @@ impl Tactical {
                     u.kneeling = false;
                     changed = true;
                     let name = self.name(st, i);
+                    // Read by the unit's witnesses only, as its fall was.
+                    let prev = self.widen(st, journal, i);
                     journal.note("tac.dmg.stun-recovery", EventKind::Effect, || {
                         format!("{name} comes round")
                     });
                     self.wake_displace(st, i, journal);
+                    journal.set_audience(prev);
                 }
             }
         }

@@ -86,8 +86,9 @@ impl Tactical {
     }
 
     /// A fresh Chrysalid bursts from zombie `j` (tac.zombie.hatch): base stats, full health
-    /// (tac.stat.hth), its own susceptibility row (tac.stat.susc), no boosts, in the zombie's square, for the zombie's seat. What the victim carried is
-    /// left on the floor. A Chrysalid born in the middle of a round waits for the next.
+    /// (tac.stat.hth), its own susceptibility row (tac.stat.susc), no boosts, in the
+    /// zombie's square, for the zombie's seat. What the victim carried is left on the floor.
+    /// A Chrysalid born in the middle of a round waits for the next.
     pub(crate) fn hatch(&self, st: &mut State, j: usize, journal: &mut Journal) {
         let Some(kind) = self.catalog.unit_id("Chrysalid") else {
             return;
@@ -99,6 +100,9 @@ impl Tactical {
         let Ok(loadout) = price(self.catalog, &pick, 0) else {
             return;
         };
+        // Read by the zombie's witnesses only (docs/rules/tactical.md, "The journal and fog
+        // of war"): a seat that cannot see it learns nothing of the hatching.
+        let prev = self.widen(st, journal, j);
         self.drop_all(st, j, journal);
         let old = st.units[j].clone();
         let mut fresh = self.unit(&loadout, old.seat, old.pos, old.facing);
@@ -119,6 +123,7 @@ impl Tactical {
         });
         st.resight_all();
         self.remember_sight(st);
+        journal.set_audience(prev);
     }
 
     /// At the end of each round, zombies implanted two rounds before hatch (tac.gap.34).

@@ -422,3 +422,53 @@ fn tac_psi_panic_paralysed_is_read_by_the_units_witnesses_only() {
     assert!(frozen.view(Some(Seat(2))).is_none(), "{}", frozen.text);
     assert!(frozen.view(None).is_some());
 }
+
+/// Ends turns until an event of `rule` is written (at most three rounds); returns it.
+fn first_at_round_end(
+    t: &squadsight_tactical::Tactical,
+    st: &mut State,
+    rule: &str,
+) -> squadsight_core::Event {
+    for _ in 0..9 {
+        let Decision::Act(seat) = t.to_act(st) else {
+            panic!("the game ended")
+        };
+        let j = play(t, st, seat.0, &Action::EndTurn, 1);
+        if let Some(e) = j.events().iter().find(|e| e.rule == rule) {
+            return e.clone();
+        }
+    }
+    panic!("no {rule} event in three rounds")
+}
+
+/// tac.dmg.stun-recovery: a stunned Snakeman that comes round at the end of the round is
+/// read of by its own seat and by X-Com's, whose trooper sees it, and not by the third seat,
+/// which sees neither (docs/rules/tactical.md, "The journal and fog of war").
+#[test]
+fn tac_dmg_stun_recovery_is_read_by_the_units_witnesses_only() {
+    let (t, mut st, [_, s, _]) = three_seats(Facing::S);
+    st.units[s].status = squadsight_tactical::state::Status::Unconscious;
+    st.units[s].stun = 1;
+    t.settle_sight(&mut st);
+    let woke = first_at_round_end(&t, &mut st, "tac.dmg.stun-recovery");
+    assert!(woke.view(Some(Seat(1))).is_some(), "{}", woke.text);
+    assert!(woke.view(Some(Seat(0))).is_some(), "{}", woke.text);
+    assert!(woke.view(Some(Seat(2))).is_none(), "{}", woke.text);
+    assert!(woke.view(None).is_some());
+}
+
+/// tac.zombie.hatch, tac.gap.34: a zombie's Chrysalid bursting out at the end of a round is
+/// read by the seats that see the zombie (its own, and the Snakeman's, which faces it) and not
+/// by the third seat, which sees neither.
+#[test]
+fn tac_zombie_hatch_is_read_by_the_zombies_witnesses_only() {
+    let (t, mut st, [x, s, _]) = three_seats(Facing::S);
+    assert!(st.seat_sees(Seat(1), x) && !st.seat_sees(Seat(2), x));
+    let _ = s;
+    st.units[x].zombie = Some(0);
+    let hatch = first_at_round_end(&t, &mut st, "tac.zombie.hatch");
+    assert!(hatch.view(Some(Seat(0))).is_some(), "{}", hatch.text);
+    assert!(hatch.view(Some(Seat(1))).is_some(), "{}", hatch.text);
+    assert!(hatch.view(Some(Seat(2))).is_none(), "{}", hatch.text);
+    assert!(hatch.view(None).is_some());
+}
