@@ -987,7 +987,10 @@ fn plain_replay_of_a_tactical_game_steps_jumps_shows_the_state_and_quits() {
         "{out}"
     );
     // The replay's own lines (help, headings) are plain ASCII for screen readers and pipes.
-    for l in out.lines().filter(|l| l.contains("action ") || l.contains("Enter: ")) {
+    for l in out
+        .lines()
+        .filter(|l| l.contains("action ") || l.contains("Enter: "))
+    {
         assert!(l.is_ascii(), "not ASCII: {l}");
     }
     assert!(out.contains("Enter: next action; b: back one;"), "{out}");
