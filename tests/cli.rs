@@ -982,24 +982,32 @@ fn plain_replay_of_a_tactical_game_steps_jumps_shows_the_state_and_quits() {
     let out = &r.stdout;
     assert!(
         out.contains(&format!(
-            "Replay of {TACTICAL} — tactical, seed 9, 318 actions."
+            "Replay of {TACTICAL} - tactical, seed 9, 318 actions."
         )),
         "{out}"
     );
+    // The replay's own lines (help, headings) are plain ASCII for screen readers and pipes.
+    for l in out
+        .lines()
+        .filter(|l| l.contains("action ") || l.contains("Enter: "))
+    {
+        assert!(l.is_ascii(), "not ASCII: {l}");
+    }
+    assert!(out.contains("Enter: next action; b: back one;"), "{out}");
     // The setup first, with its rolls (tac.game.initiative, d100 with its exact odds).
-    assert!(out.contains("action 0 of 318 · the setup"), "{out}");
+    assert!(out.contains("action 0 of 318 - the setup"), "{out}");
     assert!(
         out.contains("needs >=18 (83.0% (83/100)): failure"),
         "{out}"
     );
     // Action 1, then 2, then 1 again (b): who acted and what they did (tac.move.turn-90).
     assert_eq!(
-        count(out, "action 1 of 318 · round 1 · seat 1 (X-Com)"),
+        count(out, "action 1 of 318 - round 1 - seat 1 (X-Com)"),
         2,
         "{out}"
     );
     assert_eq!(
-        count(out, "action 2 of 318 · round 1 · seat 1 (X-Com)"),
+        count(out, "action 2 of 318 - round 1 - seat 1 (X-Com)"),
         1,
         "{out}"
     );
@@ -1008,7 +1016,7 @@ fn plain_replay_of_a_tactical_game_steps_jumps_shows_the_state_and_quits() {
     // The jump: action 49 is the Aliens' last of round 1 and round 2's initiative is rolled; each roll line
     // is the one `log` prints, with rule, dice, target and exact p.
     assert!(
-        out.contains("action 49 of 318 · round 1 · seat 2 (Aliens)"),
+        out.contains("action 49 of 318 - round 1 - seat 2 (Aliens)"),
         "{out}"
     );
     let roll = log_line(dir.path(), TACTICAL, 103);
@@ -1050,7 +1058,7 @@ fn plain_replay_of_a_skirmish_game_shows_rolls_state_and_the_end() {
     );
     // Action 74: a Thin Man's attack stopped by the suppression roll (sk.suppression.roll).
     assert!(
-        out.contains("action 74 of 117 · round 7 · seat 2 (Aliens)"),
+        out.contains("action 74 of 117 - round 7 - seat 2 (Aliens)"),
         "{out}"
     );
     assert!(out.contains("\n  attack Squaddie #0 (X-Com)\n"), "{out}");
@@ -1087,7 +1095,7 @@ fn replay_without_a_terminal_is_the_plain_replay_for_every_ruleset() {
         let r = typed(&["replay", save], dir.path(), "1\n");
         assert_eq!(r.code, 0, "{save}: {}", r.stderr);
         assert!(
-            r.stdout.contains(&format!("Replay of {save} — ")),
+            r.stdout.contains(&format!("Replay of {save} - ")),
             "{}",
             r.stdout
         );
@@ -1165,7 +1173,7 @@ fn in_a_terminal_a_ruleset_without_a_view_is_replayed_and_played_line_by_line() 
         ),
         "{replay}"
     );
-    assert!(replay.contains("action 1 of 318 · round 1"), "{replay}");
+    assert!(replay.contains("action 1 of 318 - round 1"), "{replay}");
     let play = in_terminal("play tactical --seed 3 --seat 2=human", "q\n");
     assert!(
         play.contains(
@@ -1174,7 +1182,7 @@ fn in_a_terminal_a_ruleset_without_a_view_is_replayed_and_played_line_by_line() 
         "{play}"
     );
     assert!(
-        play.contains("squadsight tactical — scenario assault"),
+        play.contains("squadsight tactical - scenario assault"),
         "{play}"
     );
 }

@@ -249,7 +249,7 @@ impl<R: Ruleset> Session<'_, R> {
     fn intro(&mut self, label: &str, options: &[(String, String)]) -> Result<(), CliError> {
         writeln!(
             self.out,
-            "squadsight {} — scenario {label}, seed commitment {} (the seed is shown when the game ends)",
+            "squadsight {} - scenario {label}, seed commitment {} (the seed is shown when the game ends)",
             R::ID,
             seed::short(self.game.seed_commitment())
         )?;
@@ -411,7 +411,7 @@ impl<R: Ruleset> Session<'_, R> {
         if self.humans.is_empty() {
             writeln!(
                 self.out,
-                "{} plays: {label} — {}",
+                "{} plays: {label} - {}",
                 self.name(seat),
                 choice.reason
             )?;

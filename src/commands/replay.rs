@@ -197,7 +197,7 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
     fn intro(&mut self) -> Result<(), CliError> {
         writeln!(
             self.out,
-            "Replay of {} — {}, seed {}, {} actions.",
+            "Replay of {} - {}, seed {}, {} actions.",
             self.origin,
             R::ID,
             self.game.seed(),
@@ -221,7 +221,7 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
     fn help(&mut self) -> Result<(), CliError> {
         writeln!(
             self.out,
-            "Enter: next action · b: back one · a number: jump to that action (0 the setup) · v: the state here · q: quit"
+            "Enter: next action; b: back one; a number: jump to that action (0 the setup); v: the state here; q: quit"
         )?;
         Ok(())
     }
@@ -234,7 +234,7 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
             n => (self.ends[n - 1], self.ends[n]),
         };
         if self.at == 0 {
-            writeln!(self.out, "action 0 of {total} · the setup")?;
+            writeln!(self.out, "action 0 of {total} - the setup")?;
         } else {
             let entry = &self.entries[self.at - 1];
             let who = entry
@@ -242,7 +242,7 @@ impl<R: Ruleset, W: Write> Viewer<'_, R, W> {
                 .map_or_else(|| "undo".to_string(), |s| self.seat_words(s));
             writeln!(
                 self.out,
-                "action {} of {total} · round {} · {who}",
+                "action {} of {total} - round {} - {who}",
                 self.at, entry.round
             )?;
             match (self.viewer, entry.seat) {

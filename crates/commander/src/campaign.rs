@@ -26,7 +26,7 @@ use rewards::RewardOption;
 use serde::{Deserialize, Serialize};
 use squadsight_core::data::{DataError, parse_ron, to_ron_pretty};
 use squadsight_core::hash::StableHasher;
-use squadsight_core::{GameRng, Journal};
+use squadsight_core::{GameRng, Journal, article};
 use std::fmt;
 use std::hash::Hasher;
 
@@ -756,7 +756,11 @@ pub fn apply_reward(
             if !profile.options(weapon.slot).contains(&w) {
                 return Err(CampaignError::new(
                     any,
-                    format!("{unit} cannot carry a {}", weapon.name),
+                    format!(
+                        "{unit} cannot carry {} {}",
+                        article(&weapon.name),
+                        weapon.name
+                    ),
                 ));
             }
             let slot = match weapon.slot {
@@ -768,8 +772,12 @@ pub fn apply_reward(
                 p.stores.weapons.push(old.clone());
             }
             Ok(match old {
-                Some(old) => format!("{unit} swaps its {old} (to stores) for a {}", weapon.name),
-                None => format!("{unit} takes a {}", weapon.name),
+                Some(old) => format!(
+                    "{unit} swaps its {old} (to stores) for {} {}",
+                    article(&weapon.name),
+                    weapon.name
+                ),
+                None => format!("{unit} takes {} {}", article(&weapon.name), weapon.name),
             })
         }
         Reward::Vest(v) => {
@@ -784,7 +792,7 @@ pub fn apply_reward(
             if let Some(old) = p.units[i].vest.replace(name.clone()) {
                 p.stores.vests.push(old);
             }
-            Ok(format!("{unit} puts on a {name}"))
+            Ok(format!("{unit} puts on {} {name}", article(&name)))
         }
         Reward::Item(it) => {
             let i = need(index)?;
@@ -799,11 +807,12 @@ pub fn apply_reward(
             if u.attachments.contains(&name) || u.attachments.len() >= squad::MAX_ATTACHMENTS {
                 p.stores.items.push(name.clone());
                 return Ok(format!(
-                    "{unit} has no room for a {name}; it goes to the stores"
+                    "{unit} has no room for {} {name}; it goes to the stores",
+                    article(&name)
                 ));
             }
             u.attachments.push(name.clone());
-            Ok(format!("{unit} fits a {name}"))
+            Ok(format!("{unit} fits {} {name}", article(&name)))
         }
         Reward::RankPromotion => {
             let i = need(index)?;

@@ -25,9 +25,9 @@ use crate::data::{
 pub use crate::pep::Resistance;
 use crate::pep::{self, DamageType};
 use serde::{Deserialize, Serialize};
-use squadsight_core::DataCheck;
 use squadsight_core::data::{DataError, DataErrors, ParseAll, cached};
 use squadsight_core::hash::StableHasher;
+use squadsight_core::{DataCheck, article};
 use std::fmt;
 use std::hash::Hasher;
 use std::sync::OnceLock;
@@ -1505,7 +1505,7 @@ impl Builder<'_, '_> {
                     origin,
                     "name: \"\"",
                     "",
-                    format!("a {what} has an empty name"),
+                    format!("{} {what} has an empty name", article(what)),
                 );
             } else if seen.contains(&name) {
                 let message = format!("{what} `{name}` is listed twice");

@@ -294,7 +294,14 @@ fn rewards_go_to_any_unit_that_can_use_them() {
         apply_reward(c, &mut p, w("Mag Cannon"), "Ranger").is_err(),
         "no Ranger in the Squad"
     );
-    apply_reward(c, &mut p, w("Mag Cannon"), "Grenadier").unwrap();
+    // The texts give each name its article: "an Arc Blade", "a Mag Cannon".
+    let refused = apply_reward(c, &mut p, w("Arc Blade"), "Rookie").unwrap_err();
+    assert!(
+        refused.to_string().contains("cannot carry an Arc Blade"),
+        "{refused}"
+    );
+    let took = apply_reward(c, &mut p, w("Mag Cannon"), "Grenadier").unwrap();
+    assert!(took.ends_with(" for a Mag Cannon"), "{took}");
     assert_eq!(p.units[0].primary.as_deref(), Some("Mag Cannon"));
     let vest = Reward::Vest(c.vest_id("Plated Vest").unwrap());
     apply_reward(c, &mut p, vest, "Rookie").unwrap();

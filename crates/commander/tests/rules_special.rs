@@ -3,10 +3,11 @@
 //! Range 0: cmd.sr.mindspin, cmd.gap.42), objectives and victory, and the end of a Battle at
 //! the round limit (cmd.gap.27: the Squad that destroyed more of the enemy's Supplies wins).
 
-use crate::support::{activate, attack, weapon_id};
+use crate::support::{activate, attack, run_to, weapon_id};
 use squadsight_commander::Commander;
 use squadsight_commander::action::Action;
 use squadsight_commander::board::{Cell, TerrainKind};
+use squadsight_commander::catalog::WeaponId;
 use squadsight_commander::fixture::{Fixture, Session};
 use squadsight_commander::state::{Method, ModelId, Presence, Victory, Window};
 use squadsight_core::game::{Game, SeatConfig};
@@ -14,29 +15,60 @@ use squadsight_core::journal::Event;
 use squadsight_core::{Decision, Outcome, Ruleset, Seat, save};
 use std::sync::Arc;
 
-#[test]
-fn cmd_act_overwatch_one_fires_at_a_mover() {
-    // cmd.act.overwatch.one, cmd.gap.12: Overwatch fires once at an enemy that moves in sight.
+/// A Rookie on (2, 10) sets Overwatch with its Assault Rifle; then the enemy `mover` on
+/// (20, 10) takes its activation and Runs to (15, 10), into the Rookie's sight. Returns the
+/// session, the Rookie and its rifle.
+fn overwatch_against(mover: &str) -> (Session, ModelId, WeaponId) {
     let mut s = Fixture::new(24, 24)
         .model(0, "Rookie", 2, 10)
-        .model(1, "ADVENT Trooper", 20, 10)
+        .model(1, mover, 20, 10)
         .build()
         .unwrap();
-    let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(20, 10).unwrap());
     let ar = weapon_id("Assault Rifle");
-    s.act(0, Action::Activate(rookie)).unwrap();
+    let rookie = activate(&mut s, 0, 2, 10);
     s.act(0, Action::Overwatch(ar)).unwrap();
     s.act(0, Action::EndActivation).unwrap();
     assert_eq!(s.state().die, Some(Seat(1)));
-    s.act(1, Action::Activate(trooper)).unwrap();
-    s.act(
-        1,
-        Action::Run {
-            to: Cell::new(15, 10),
-            actions: 1,
-        },
-    )
-    .unwrap();
+    activate(&mut s, 1, 20, 10);
+    run_to(&mut s, 1, 15, 10, 1);
+    (s, rookie, ar)
+}
+
+/// Dice for an attack whose damage goes through: the hit (1+1), then the target's Armour
+/// test fails (6+6) (cmd.gap.4: one test, under damage_sequence=armour-save).
+fn through_armour(f: Fixture) -> Fixture {
+    f.option("damage_sequence", "armour-save")
+        .dice(&[1, 1, 6, 6])
+}
+
+/// Builds `f`, activates the model on `by` for `seat` and has it attack the model on `at` with
+/// `weapon`, spending 2 actions. Returns the session, the attacker and its target.
+fn strike(
+    f: Fixture,
+    seat: u8,
+    by: (u8, u8),
+    weapon: &str,
+    at: (u8, u8),
+) -> (Session, ModelId, ModelId) {
+    let mut s = f.build().unwrap();
+    let target = s.model_at(at.0, at.1).unwrap();
+    let attacker = activate(&mut s, seat, by.0, by.1);
+    attack(&mut s, seat, weapon_id(weapon), target, 2);
+    (s, attacker, target)
+}
+
+/// How the game ended; a failure if it goes on.
+fn over(s: &Session) -> Outcome {
+    match s.ruleset().to_act(s.state()) {
+        Decision::Over(o) => o,
+        d => panic!("game goes on: {d:?}"),
+    }
+}
+
+#[test]
+fn cmd_act_overwatch_one_fires_at_a_mover() {
+    // cmd.act.overwatch.one, cmd.gap.12: Overwatch fires once at an enemy that moves in sight.
+    let (s, rookie, _) = overwatch_against("ADVENT Trooper");
     assert_eq!(s.state().model(rookie).unwrap().overwatch, None);
     assert!(
         s.events()
@@ -48,25 +80,7 @@ fn cmd_act_overwatch_one_fires_at_a_mover() {
 #[test]
 fn cmd_sr_phantom_triggers_no_reaction_fire() {
     // cmd.sr.phantom: the Stun Lancer's move sets off no Overwatch.
-    let mut s = Fixture::new(24, 24)
-        .model(0, "Rookie", 2, 10)
-        .model(1, "ADVENT Stun Lancer", 20, 10)
-        .build()
-        .unwrap();
-    let (rookie, lancer) = (s.model_at(2, 10).unwrap(), s.model_at(20, 10).unwrap());
-    let ar = weapon_id("Assault Rifle");
-    s.act(0, Action::Activate(rookie)).unwrap();
-    s.act(0, Action::Overwatch(ar)).unwrap();
-    s.act(0, Action::EndActivation).unwrap();
-    s.act(1, Action::Activate(lancer)).unwrap();
-    s.act(
-        1,
-        Action::Run {
-            to: Cell::new(15, 10),
-            actions: 1,
-        },
-    )
-    .unwrap();
+    let (s, rookie, ar) = overwatch_against("ADVENT Stun Lancer");
     assert_eq!(s.state().model(rookie).unwrap().overwatch, Some(ar));
     assert!(s.cited("cmd.sr.phantom"));
 }
@@ -84,17 +98,10 @@ fn cmd_melee_charge_engage_flee_and_free_attack() {
         .dice(&[6, 6])
         .build()
         .unwrap();
-    let (rookie, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(12, 10).unwrap());
+    let rookie = s.model_at(5, 10).unwrap();
     let lance = weapon_id("Shock Lance");
-    s.act(1, Action::Activate(lancer)).unwrap();
-    s.act(
-        1,
-        Action::Run {
-            to: Cell::new(6, 10),
-            actions: 1,
-        },
-    )
-    .unwrap();
+    let lancer = activate(&mut s, 1, 12, 10);
+    run_to(&mut s, 1, 6, 10, 1);
     // Having run into contact, the charge is all that is left.
     let legal = s.legal(1);
     assert!(!legal.is_empty());
@@ -116,14 +123,7 @@ fn cmd_melee_charge_engage_flee_and_free_attack() {
         Action::EndActivation => true,
         _ => false,
     }));
-    s.act(
-        0,
-        Action::Run {
-            to: Cell::new(1, 10),
-            actions: 2,
-        },
-    )
-    .unwrap();
+    run_to(&mut s, 0, 1, 10, 2);
     assert!(s.state().model(rookie).unwrap().engaged.is_empty());
     let legal = s.legal(1);
     assert!(legal.contains(&Action::FreeAttack(lance)));
@@ -137,20 +137,13 @@ fn cmd_melee_charge_engage_flee_and_free_attack() {
 #[test]
 fn cmd_prep_leader_loss_will() {
     // cmd.prep.leader-loss-will: the Leader's destruction costs the rest of its Squad 1 WILL.
-    let mut s = Fixture::new(24, 24)
+    let f = Fixture::new(24, 24)
         .model(0, "Rookie", 2, 10)
         .model(1, "ADVENT Officer", 10, 10)
         .leader()
         .wounds(1)
-        .model(1, "ADVENT Trooper", 10, 16)
-        .option("damage_sequence", "armour-save")
-        .dice(&[1, 1, 6, 6])
-        .build()
-        .unwrap();
-    let (rookie, officer) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
-    let ar = weapon_id("Assault Rifle");
-    s.act(0, Action::Activate(rookie)).unwrap();
-    attack(&mut s, 0, ar, officer, 2);
+        .model(1, "ADVENT Trooper", 10, 16);
+    let (s, _, officer) = strike(through_armour(f), 0, (2, 10), "Assault Rifle", (10, 10));
     assert_eq!(
         s.state().model(officer).unwrap().presence,
         Presence::Destroyed
@@ -164,19 +157,12 @@ fn cmd_prep_leader_loss_will() {
 fn cmd_sr_zapper_sends_down_and_spends_the_activation() {
     // cmd.sr.zapper, cmd.gap.50: damage from a Zapper weapon sends the target Down and uses up
     // its activation this round.
-    let mut s = Fixture::new(24, 24)
+    let f = Fixture::new(24, 24)
         .model(0, "Grenadier", 5, 10)
         .wounds(9)
         .model(1, "ADVENT Stun Lancer", 6, 10)
-        .active(1)
-        .option("damage_sequence", "armour-save")
-        .dice(&[1, 1, 6, 6])
-        .build()
-        .unwrap();
-    let (gren, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
-    let lance = weapon_id("Shock Lance");
-    s.act(1, Action::Activate(lancer)).unwrap();
-    attack(&mut s, 1, lance, gren, 2);
+        .active(1);
+    let (s, _, gren) = strike(through_armour(f), 1, (6, 10), "Shock Lance", (5, 10));
     let g = s.state().model(gren).unwrap();
     assert!(g.down && g.wounds == 4);
     assert!(s.cited("cmd.sr.zapper"));
@@ -187,17 +173,12 @@ fn cmd_sr_zapper_sends_down_and_spends_the_activation() {
 #[test]
 fn cmd_sr_lasso_pulls_into_engagement() {
     // cmd.sr.lasso, cmd.gap.51: a tongue hit drags the target into contact and engagement.
-    let mut s = Fixture::new(30, 30)
+    let f = Fixture::new(30, 30)
         .model(0, "Rookie", 5, 10)
         .model(1, "Viper", 20, 10)
         .active(1)
-        .dice(&[1, 1, 1, 1])
-        .build()
-        .unwrap();
-    let (rookie, viper) = (s.model_at(5, 10).unwrap(), s.model_at(20, 10).unwrap());
-    let tongue = weapon_id("Viper Tongue");
-    s.act(1, Action::Activate(viper)).unwrap();
-    attack(&mut s, 1, tongue, rookie, 2);
+        .dice(&[1, 1, 1, 1]);
+    let (s, viper, rookie) = strike(f, 1, (20, 10), "Viper Tongue", (5, 10));
     let r = s.state().model(rookie).unwrap();
     assert!(s.state().board.adjacent(r.cell, Cell::new(20, 10)));
     assert_eq!(r.engaged, vec![viper]);
@@ -207,17 +188,12 @@ fn cmd_sr_lasso_pulls_into_engagement() {
 fn cmd_sr_scatter_point_by_target_player_and_high_explosive() {
     // cmd.sr.scatter, cmd.gap.43: on a scatter the targeted player places the point 3 Range
     // away. cmd.sr.high-explosive, cmd.gap.44: terrain within 2 Range of it is destroyed.
-    let mut s = Fixture::new(30, 30)
+    let f = Fixture::new(30, 30)
         .terrain("crates", TerrainKind::Obstacle, 0, &[(20, 4)])
         .model(0, "Grenadier", 5, 6)
         .model(1, "ADVENT Trooper", 20, 6)
-        .dice(&[1, 1, 4])
-        .build()
-        .unwrap();
-    let (gren, trooper) = (s.model_at(5, 6).unwrap(), s.model_at(20, 6).unwrap());
-    let gl = weapon_id("Grenade Launcher");
-    s.act(0, Action::Activate(gren)).unwrap();
-    attack(&mut s, 0, gl, trooper, 2);
+        .dice(&[1, 1, 4]);
+    let (mut s, _, _) = strike(f, 0, (5, 6), "Grenade Launcher", (20, 6));
     assert!(matches!(
         s.state().windows.first(),
         Some(Window::Scatter { seat: Seat(1), .. })
@@ -239,22 +215,31 @@ fn cmd_sr_scatter_point_by_target_player_and_high_explosive() {
     );
 }
 
-#[test]
-fn cmd_sr_commanding_presence_gives_a_trooper_an_activation() {
-    // cmd.sr.commanding-presence, cmd.gap.48: the Officer, before acting, has a Trooper within
-    // 24 Range and in sight act at once; then the Officer acts.
-    let mut s = Fixture::new(40, 40)
+/// An Officer on (10, 30) with a Trooper 20 Range off on (30, 30) and a Stun Lancer 4 off on
+/// (10, 34), commanding_presence set to `reading` if given, and the Officer activated. Returns
+/// the session and the Trooper and the Lancer.
+fn officer_among(reading: Option<&str>) -> (Session, ModelId, ModelId) {
+    let mut f = Fixture::new(40, 40)
         .model(0, "Rookie", 2, 2)
         .model(1, "ADVENT Officer", 10, 30)
         .model(1, "ADVENT Trooper", 30, 30)
         .model(1, "ADVENT Stun Lancer", 10, 34)
-        .active(1)
-        .build()
-        .unwrap();
+        .active(1);
+    if let Some(value) = reading {
+        f = f.option("commanding_presence", value);
+    }
+    let mut s = f.build().unwrap();
+    let (trooper, lancer) = (s.model_at(30, 30).unwrap(), s.model_at(10, 34).unwrap());
+    activate(&mut s, 1, 10, 30);
+    (s, trooper, lancer)
+}
+
+#[test]
+fn cmd_sr_commanding_presence_gives_a_trooper_an_activation() {
+    // cmd.sr.commanding-presence, cmd.gap.48: the Officer, before acting, has a Trooper within
+    // 24 Range and in sight act at once; then the Officer acts.
+    let (mut s, trooper, lancer) = officer_among(None);
     let officer = s.model_at(10, 30).unwrap();
-    let trooper = s.model_at(30, 30).unwrap();
-    let lancer = s.model_at(10, 34).unwrap();
-    s.act(1, Action::Activate(officer)).unwrap();
     let legal = s.legal(1);
     assert!(legal.contains(&Action::Command(trooper)));
     assert!(
@@ -267,16 +252,7 @@ fn cmd_sr_commanding_presence_gives_a_trooper_an_activation() {
     assert_eq!(s.state().stack.last().map(|a| a.model), Some(officer));
     assert!(!s.legal(1).iter().any(|a| matches!(a, Action::Command(_))));
     // The files' version: any same-faction model within 12 Range.
-    let mut f = Fixture::new(40, 40)
-        .model(0, "Rookie", 2, 2)
-        .model(1, "ADVENT Officer", 10, 30)
-        .model(1, "ADVENT Trooper", 30, 30)
-        .model(1, "ADVENT Stun Lancer", 10, 34)
-        .option("commanding_presence", "files")
-        .active(1)
-        .build()
-        .unwrap();
-    f.act(1, Action::Activate(officer)).unwrap();
+    let (f, trooper, lancer) = officer_among(Some("files"));
     let legal = f.legal(1);
     assert!(legal.contains(&Action::Command(lancer)));
     assert!(
@@ -300,11 +276,10 @@ fn cmd_sr_commanding_presence_once_per_round_for_each_model() {
         .active(1)
         .build()
         .unwrap();
-    let general = s.model_at(10, 30).unwrap();
     let officer = s.model_at(14, 30).unwrap();
     let lancer = s.model_at(10, 34).unwrap();
     let trooper = s.model_at(18, 30).unwrap();
-    s.act(1, Action::Activate(general)).unwrap();
+    let general = activate(&mut s, 1, 10, 30);
     s.act(1, Action::Command(lancer)).unwrap();
     s.act(1, Action::EndActivation).unwrap();
     s.act(1, Action::EndActivation).unwrap();
@@ -419,14 +394,7 @@ fn cmd_sr_infiltrator_appears_at_a_discovered_marker() {
     );
     activate(&mut s, 0, 5, 10);
     assert!(s.state().windows.is_empty(), "no marker is in sight yet");
-    s.act(
-        0,
-        Action::Run {
-            to: Cell::new(8, 0),
-            actions: 2,
-        },
-    )
-    .unwrap();
+    run_to(&mut s, 0, 8, 0, 2);
     let legal = s.legal(1);
     assert_eq!(legal, vec![Action::Reveal(1), Action::StayHidden]);
     s.act(1, Action::Reveal(1)).unwrap();
@@ -439,7 +407,7 @@ fn cmd_sr_weak_minded_search_interact_hack_and_hacker() {
     // cmd.sr.weak-minded: only searchable objectives. cmd.sr.interact, cmd.sr.search,
     // cmd.sr.computer-use: beside the objective; cmd.sr.hacker: from 12 Range in sight.
     // cmd.act.special-action.one/two: −1 with one action.
-    let s = Fixture::new(30, 30)
+    let mut s = Fixture::new(30, 30)
         .model(0, "Specialist", 2, 2)
         .model(1, "ADVENT Trooper", 5, 20)
         .objective("terminal", Method::Hack, 10, 2)
@@ -447,7 +415,6 @@ fn cmd_sr_weak_minded_search_interact_hack_and_hacker() {
         .objective("crate", Method::Search, 4, 21)
         .build()
         .unwrap();
-    let mut s = s;
     activate(&mut s, 0, 2, 2);
     let legal = s.legal(0);
     assert!(legal.contains(&Action::Special {
@@ -533,22 +500,12 @@ fn cmd_sr_mindspin_mind_control_hands_the_model_over() {
 #[test]
 fn cmd_gap_27_annihilation_ends_the_game() {
     // cmd.gap.27: the last Squad with models on the table wins.
-    let mut s = Fixture::new(24, 24)
+    let f = Fixture::new(24, 24)
         .model(0, "Rookie", 2, 10)
         .model(1, "ADVENT Trooper", 10, 10)
-        .wounds(1)
-        .option("damage_sequence", "armour-save")
-        .dice(&[1, 1, 6, 6])
-        .build()
-        .unwrap();
-    let (rookie, trooper) = (s.model_at(2, 10).unwrap(), s.model_at(10, 10).unwrap());
-    let ar = weapon_id("Assault Rifle");
-    s.act(0, Action::Activate(rookie)).unwrap();
-    attack(&mut s, 0, ar, trooper, 2);
-    match s.ruleset().to_act(s.state()) {
-        Decision::Over(o) => assert!(o.winners.contains(Seat(0))),
-        d => panic!("game goes on: {d:?}"),
-    }
+        .wounds(1);
+    let (s, _, _) = strike(through_armour(f), 0, (2, 10), "Assault Rifle", (10, 10));
+    assert!(over(&s).winners.contains(Seat(0)));
 }
 
 #[test]
@@ -556,20 +513,13 @@ fn cmd_gap_27_round_limit_with_no_losses_is_a_draw() {
     // cmd.gap.27: after the last round the Squad that lost fewer Supplies' worth of models
     // wins; models still standing count for nothing, so an Officer outliving a Rookie with
     // neither side losing a model is a draw, whatever the two cost.
-    let mut s = Fixture::new(24, 24)
-        .model(0, "Rookie", 2, 10)
-        .model(1, "ADVENT Officer", 20, 10)
-        .round_limit(1)
-        .build()
-        .unwrap();
+    let mut s = one_round(&[(0, "Rookie", 2, 10), (1, "ADVENT Officer", 20, 10)]);
     activate(&mut s, 0, 2, 10);
     s.act(0, Action::EndActivation).unwrap();
     activate(&mut s, 1, 20, 10);
     s.act(1, Action::EndActivation).unwrap();
-    match s.ruleset().to_act(s.state()) {
-        Decision::Over(o) => assert!(o.winners.is_empty(), "{}", o.reason),
-        d => panic!("game goes on: {d:?}"),
-    }
+    let o = over(&s);
+    assert!(o.winners.is_empty(), "{}", o.reason);
 }
 
 #[test]
@@ -603,10 +553,8 @@ fn cmd_gap_28_gatecrasher_charge_goes_off() {
         s.act(1, Action::EndActivation).unwrap();
     }
     s.act(0, Action::Activate(rookie)).unwrap();
-    match s.ruleset().to_act(s.state()) {
-        Decision::Over(o) => assert!(o.winners.contains(Seat(0)), "{}", o.reason),
-        d => panic!("game goes on: {d:?}"),
-    }
+    let o = over(&s);
+    assert!(o.winners.contains(Seat(0)), "{}", o.reason);
 }
 
 #[test]
@@ -614,19 +562,12 @@ fn cmd_melee_engage_on_contact_never_with_a_destroyed_model() {
     // cmd.melee.engage-on-contact, cmd.gap.25: destruction ends contact, so a charge that
     // destroys its target engages nobody. Dice: the hit (1+1), the Rookie's Armour test fails
     // (6+6), so the damage goes through (cmd.gap.4: one test).
-    let mut s = Fixture::new(24, 24)
+    let f = Fixture::new(24, 24)
         .model(0, "Rookie", 5, 10)
         .wounds(1)
         .model(1, "Faceless", 6, 10)
-        .active(1)
-        .option("damage_sequence", "armour-save")
-        .dice(&[1, 1, 6, 6])
-        .build()
-        .unwrap();
-    let (rookie, faceless) = (s.model_at(5, 10).unwrap(), s.model_at(6, 10).unwrap());
-    let claws = weapon_id("Faceless Claws");
-    s.act(1, Action::Activate(faceless)).unwrap();
-    attack(&mut s, 1, claws, rookie, 2);
+        .active(1);
+    let (s, faceless, rookie) = strike(through_armour(f), 1, (6, 10), "Faceless Claws", (5, 10));
     assert_eq!(
         s.state().model(rookie).unwrap().presence,
         Presence::Destroyed
@@ -660,14 +601,7 @@ fn flee_from_faceless(faceless_wounds: u8, dice: &[u8]) -> Session {
     }
     s.act(0, Action::Activate(runner)).unwrap();
     // The flee: a 2-action Run out of contact, still within the Faceless's charge.
-    s.act(
-        0,
-        Action::Run {
-            to: Cell::new(3, 10),
-            actions: 2,
-        },
-    )
-    .unwrap();
+    run_to(&mut s, 0, 3, 10, 2);
     s
 }
 
@@ -742,6 +676,15 @@ fn play_out(s: &mut Session) -> Outcome {
     panic!("the game did not end");
 }
 
+/// A 24 × 24 Battle of one round with `models` (seat, unit, x, y) on the table.
+fn one_round(models: &[(u8, &str, u8, u8)]) -> Session {
+    let f = Fixture::new(24, 24).round_limit(1);
+    let f = models
+        .iter()
+        .fold(f, |f, &(seat, unit, x, y)| f.model(seat, unit, x, y));
+    f.build().unwrap()
+}
+
 fn destroy(s: &mut Session, id: ModelId) {
     s.state_mut().models[id.index()].presence = Presence::Destroyed;
 }
@@ -750,13 +693,11 @@ fn destroy(s: &mut Session, id: ModelId) {
 fn cmd_gap_27_fewer_supplies_lost_wins_at_the_limit() {
     // cmd.gap.27: XCOM lost nothing, ADVENT lost a Trooper: XCOM wins although ADVENT's
     // Officer, worth far more than the Rookie, is still standing.
-    let mut s = Fixture::new(24, 24)
-        .model(0, "Rookie", 2, 10)
-        .model(1, "ADVENT Officer", 20, 10)
-        .model(1, "ADVENT Trooper", 20, 14)
-        .round_limit(1)
-        .build()
-        .unwrap();
+    let mut s = one_round(&[
+        (0, "Rookie", 2, 10),
+        (1, "ADVENT Officer", 20, 10),
+        (1, "ADVENT Trooper", 20, 14),
+    ]);
     let trooper = s.model_at(20, 14).unwrap();
     destroy(&mut s, trooper);
     let lost = s.ruleset().supplies_lost(s.state(), Seat(1));
@@ -779,13 +720,11 @@ fn cmd_gap_27_fewer_supplies_lost_wins_at_the_limit() {
 fn cmd_gap_27_free_trooper_counts_at_its_buying_price() {
     // cmd.gap.27, cmd.gap.30: the free Trooper cost ADVENT nothing, but destroying it counts the
     // same as destroying a bought Trooper with the same loadout.
-    let mut s = Fixture::new(24, 24)
-        .model(0, "Rookie", 2, 10)
-        .model(1, "ADVENT Trooper", 20, 10)
-        .model(1, "ADVENT Trooper", 20, 14)
-        .round_limit(1)
-        .build()
-        .unwrap();
+    let mut s = one_round(&[
+        (0, "Rookie", 2, 10),
+        (1, "ADVENT Trooper", 20, 10),
+        (1, "ADVENT Trooper", 20, 14),
+    ]);
     let (bought, free) = (s.model_at(20, 10).unwrap(), s.model_at(20, 14).unwrap());
     s.state_mut().models[free.index()].free_trooper = true;
     destroy(&mut s, free);
@@ -800,14 +739,12 @@ fn cmd_gap_27_free_trooper_counts_at_its_buying_price() {
 #[test]
 fn cmd_gap_27_equal_losses_draw() {
     // cmd.gap.27: both Squads lost a model of the same worth: a draw.
-    let mut s = Fixture::new(24, 24)
-        .model(0, "ADVENT Trooper", 2, 10)
-        .model(0, "ADVENT Trooper", 2, 14)
-        .model(1, "ADVENT Trooper", 20, 10)
-        .model(1, "ADVENT Trooper", 20, 14)
-        .round_limit(1)
-        .build()
-        .unwrap();
+    let mut s = one_round(&[
+        (0, "ADVENT Trooper", 2, 10),
+        (0, "ADVENT Trooper", 2, 14),
+        (1, "ADVENT Trooper", 20, 10),
+        (1, "ADVENT Trooper", 20, 14),
+    ]);
     let (a, b) = (s.model_at(2, 14).unwrap(), s.model_at(20, 14).unwrap());
     destroy(&mut s, a);
     destroy(&mut s, b);
@@ -943,16 +880,9 @@ fn an_engaged_psi_operative_mindspins_its_partner_only_under_amp_contact() {
             .dice(&[6, 6])
             .build()
             .unwrap();
-        let (psi, lancer) = (s.model_at(5, 10).unwrap(), s.model_at(12, 10).unwrap());
-        s.act(1, Action::Activate(lancer)).unwrap();
-        s.act(
-            1,
-            Action::Run {
-                to: Cell::new(6, 10),
-                actions: 1,
-            },
-        )
-        .unwrap();
+        let psi = s.model_at(5, 10).unwrap();
+        let lancer = activate(&mut s, 1, 12, 10);
+        run_to(&mut s, 1, 6, 10, 1);
         let charge = s.legal(1)[0];
         s.act(1, charge).unwrap();
         assert!(s.state().model(psi).unwrap().is_engaged());

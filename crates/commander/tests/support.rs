@@ -77,3 +77,14 @@ pub fn runs(s: &Session, seat: u8) -> Vec<(Cell, u8)> {
         })
         .collect()
 }
+
+/// Has the active model of `seat` Run to (`x`, `y`), spending `actions` actions.
+pub fn run_to(s: &mut Session, seat: u8, x: u8, y: u8, actions: u8) {
+    let a = Action::Run {
+        to: Cell::new(x, y),
+        actions,
+    };
+    if let Err(e) = s.act(seat, a) {
+        panic!("{a:?} is refused: {e}");
+    }
+}

@@ -105,6 +105,33 @@ impl Serialize for Name {
     }
 }
 
+/// The indefinite article English puts before `name`: "an" before a vowel sound ("an Alien
+/// Grenade", "an Elerium-115"), "a" before any other ("a High Explosive", "a Grenade"). It goes
+/// by the first letter, minding the few spellings whose sound is not their letter: a long "u"
+/// or "eu" and "one" take "a" ("a UFO", "a Universal Tool"), a silent "h" takes "an" ("an
+/// hour").
+pub fn article(name: &str) -> &'static str {
+    let word: String = name
+        .trim_start()
+        .chars()
+        .take(6)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    const SOUNDS_A: [&str; 9] = [
+        "one", "once", "eu", "uni", "use", "usu", "uti", "ufo", "ura",
+    ];
+    const SOUNDS_AN: [&str; 4] = ["hour", "honest", "honou", "heir"];
+    if SOUNDS_A.iter().any(|p| word.starts_with(p)) {
+        "a"
+    } else if SOUNDS_AN.iter().any(|p| word.starts_with(p))
+        || word.starts_with(['a', 'e', 'i', 'o', 'u'])
+    {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 /// Writes `name` into a journal event's text as a reference: use it in the closure that
 /// formats an event (`|| format!("{} fires", mention(&unit.name))`) for every name that came
 /// from a file. The journal holds the name once however many events mention it. Use it only
@@ -782,6 +809,26 @@ fn intern(names: &mut BTreeSet<Name>, name: &str) -> Name {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn article_follows_the_sound() {
+        for (name, want) in [
+            ("Alien Grenade", "an"),
+            ("Elerium-115", "an"),
+            ("Incendiary Rocket", "an"),
+            ("Officer", "an"),
+            ("Unfeeling", "an"),
+            ("High Explosive", "a"),
+            ("Grenade", "a"),
+            ("Small Launcher", "a"),
+            ("UFO Power Source", "a"),
+            ("Universal Tool", "a"),
+            ("hour", "an"),
+            ("", "a"),
+        ] {
+            assert_eq!(article(name), want, "{name}");
+        }
+    }
 
     #[test]
     fn redaction_per_seat() {

@@ -35,7 +35,7 @@ pub mod square;
 pub mod text;
 pub mod trace;
 
-pub use journal::{Event, EventKind, Input, Journal, mention};
+pub use journal::{Event, EventKind, Input, Journal, article, mention};
 pub use ratio::Ratio;
 pub use rng::{GameRng, Stream};
 pub use ruleset::{

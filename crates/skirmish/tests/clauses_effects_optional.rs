@@ -12,6 +12,21 @@ fn free_move(s: &mut Session, side: u8, unit: UnitId, col: u8, row: u8) -> R {
     s.act(side, Action::FreeMove { unit, to })
 }
 
+/// Plays deck card `name` for `by` at `at` as `side`, and lets every answer pass.
+fn fire(s: &mut Session, side: u8, name: &str, by: UnitId, at: UnitId) -> R {
+    shoot(s, side, name, by, at)?;
+    s.pass_all()
+}
+
+/// The rules of the rolled events, in order.
+fn roll_order(s: &Session) -> Vec<&'static str> {
+    s.events()
+        .iter()
+        .filter(|e| e.roll.is_some())
+        .map(|e| e.rule)
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // Section 17: Detection
 // ---------------------------------------------------------------------------------------
@@ -48,29 +63,54 @@ fn sk_detect_optional_off_means_no_detection_roll() -> R {
         .hidden(true)
         .hand(0, &["point-blank"])
         .build()?;
-    s.act(0, card(&s, "point-blank", UnitId(0))?)?;
-    s.act(0, Action::TargetUnit(UnitId(1)))?;
+    shoot(&mut s, 0, "point-blank", UnitId(0), UnitId(1))?;
     assert_eq!(hits(&s, UnitId(1))?, 2);
     assert!(!s.cited("sk.detect.table"));
     Ok(())
 }
 
 // sk.detect.reveal-roll, sk.gap.70: a Hidden unit that moves rolls 1D6 and loses its HT on
-// 4–6, keeps it on 1–3.
+// 4–6, keeps it on 1–3; the foe stands close enough that the mover cannot hide again
+// (sk.detect.hiding).
 #[test]
 fn sk_detect_reveal_roll_on_move() -> R {
-    for (face, revealed) in [(3u8, false), (4, true), (6, true), (1, false)] {
+    let cases = [
+        ("sectoid", 3, 3u8, false),
+        ("sectoid", 3, 4, true),
+        ("sectoid", 3, 6, true),
+        ("sectoid", 3, 1, false),
+        ("thin-man", 4, 4, true),
+        ("thin-man", 4, 3, false),
+    ];
+    for (foe, col, face, revealed) in cases {
+        let case = format!("{foe} at ({col},1), face {face}");
         let mut s = Fixture::flat(8, 3)
             .unit(0, "squaddie", 0, 1)
-            .unit(1, "sectoid", 3, 1)
+            .unit(1, foe, col, 1)
             .option("detection", "on")?
             .dice(&[face])
             .build()?;
         free_move(&mut s, 0, UnitId(0), 1, 1)?;
-        assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![u32::from(face)]);
-        assert_eq!(s.unit(UnitId(0))?.hidden, !revealed, "face {face}");
+        assert_eq!(
+            s.rolls("sk.detect.reveal-roll"),
+            vec![u32::from(face)],
+            "{case}"
+        );
+        assert_eq!(s.unit(UnitId(0))?.hidden, !revealed, "{case}");
     }
     Ok(())
+}
+
+/// A detected `hunter` (unit 0) at (0,1) holding `hand`, and a Hidden 3-Hit Muton (unit 1) at
+/// (`col`,1), with Detection on and the next dice `dice`.
+fn muton_hunt(hunter: &str, col: u8, hand: &str, dice: &[u8]) -> Result<Fixture, String> {
+    Ok(Fixture::flat(8, 3)
+        .unit(0, hunter, 0, 1)
+        .hidden(false)
+        .unit(1, "muton", col, 1)
+        .hand(0, &[hand])
+        .option("detection", "on")?
+        .dice(dice))
 }
 
 /// An attack by a detected unit on a Hidden 3-Hit Muton with the Detection die showing
@@ -82,17 +122,8 @@ fn flush_out(face: u8, close: bool) -> Result<Session, String> {
     } else {
         (4, "long-range")
     };
-    let mut s = Fixture::flat(8, 3)
-        .unit(0, "squaddie", 0, 1)
-        .hidden(false)
-        .unit(1, "muton", col, 1)
-        .hand(0, &[c])
-        .option("detection", "on")?
-        .dice(&[face])
-        .build()?;
-    s.act(0, card(&s, c, UnitId(0))?)?;
-    s.act(0, Action::TargetUnit(UnitId(1)))?;
-    s.pass_all()?;
+    let mut s = muton_hunt("squaddie", col, c, &[face])?.build()?;
+    fire(&mut s, 0, c, UnitId(0), UnitId(1))?;
     Ok(s)
 }
 
@@ -193,9 +224,7 @@ fn friend_killed(watcher: &str, face: u8, panic: bool) -> Result<Session, String
         .option("panic", if panic { "on" } else { "off" })?
         .dice(&[face])
         .build()?;
-    s.act(1, card(&s, "point-blank", UnitId(3))?)?;
-    s.act(1, Action::TargetUnit(UnitId(0)))?;
-    s.pass_all()?;
+    fire(&mut s, 1, "point-blank", UnitId(3), UnitId(0))?;
     assert_eq!(s.unit(UnitId(0))?.life, Life::Dead { turn: 1 });
     Ok(s)
 }
@@ -282,32 +311,35 @@ fn sk_panic_table_rows_and_modifiers_for_a_friend_killed() -> R {
     Ok(())
 }
 
+/// On the aliens' turn, with Panic on, a Sectoid (unit 2) at (1,1) beside a 1-Hit Squaddie
+/// (unit 0) at (0,1), a second Squaddie (unit 1) far off at (8,4); the aliens hold `attacks`
+/// Point Blank cards and X-Com as many Suppression Tokens; the next dice are `dice`.
+fn sectoid_beside_squaddie(attacks: u16, dice: &[u8]) -> Result<Session, String> {
+    Fixture::flat(9, 5)
+        .unit(0, "squaddie", 0, 1)
+        .unit(0, "squaddie", 8, 4)
+        .unit(1, "sectoid", 1, 1)
+        .hand(1, &vec!["point-blank"; usize::from(attacks)])
+        .tokens(0, attacks)
+        .active(1)
+        .option("panic", "on")?
+        .dice(dice)
+        .build()
+}
+
 // sk.panic.trigger-attacks, sk.panic.cower, sk.gap.75, sk.gap.78: a 1-Hit Squaddie attacked
 // twice in one turn (both attacks stopped by ST, which still count) rolls once; 3 − 1 = 2 is
 // Cower: immobilised for its side's next turn only.
 #[test]
 fn sk_panic_trigger_attacks_and_cower() -> R {
-    let mut s = Fixture::flat(9, 5)
-        .unit(0, "squaddie", 0, 1)
-        .unit(0, "squaddie", 8, 4)
-        .unit(1, "sectoid", 1, 1)
-        .hand(1, &["point-blank", "point-blank"])
-        .tokens(0, 2)
-        .active(1)
-        .option("panic", "on")?
-        .dice(&[4, 4, 3])
-        .build()?;
+    let mut s = sectoid_beside_squaddie(2, &[4, 4, 3])?;
     let (sq, sec) = (UnitId(0), UnitId(2));
-    s.act(1, card(&s, "point-blank", sec)?)?;
-    s.act(1, Action::TargetUnit(sq))?;
-    s.pass_all()?;
+    fire(&mut s, 1, "point-blank", sec, sq)?;
     assert!(
         s.rolls("sk.panic.table").is_empty(),
         "1 attack is not more than 1 Hit"
     );
-    s.act(1, card(&s, "point-blank", sec)?)?;
-    s.act(1, Action::TargetUnit(sq))?;
-    s.pass_all()?;
+    fire(&mut s, 1, "point-blank", sec, sq)?;
     assert_eq!(s.rolls("sk.suppression.roll"), vec![4, 4]);
     assert_eq!(s.rolls("sk.panic.table"), vec![3]);
     let u = *s.unit(sq)?;
@@ -403,9 +435,7 @@ fn sk_detect_reveal_roll_on_attack() -> R {
         .option("detection", "on")?
         .dice(&[5])
         .build()?;
-    s.act(0, card(&s, "point-blank", UnitId(0))?)?;
-    s.act(0, Action::TargetUnit(UnitId(1)))?;
-    s.pass_all()?;
+    fire(&mut s, 0, "point-blank", UnitId(0), UnitId(1))?;
     assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![5]);
     assert!(!s.unit(UnitId(0))?.hidden);
     assert!(
@@ -422,14 +452,7 @@ fn sk_detect_reveal_roll_on_attack() -> R {
 #[test]
 fn sk_detect_ranged_effect_needs_detection_roll() -> R {
     for (face, lands) in [(4u8, false), (5, true)] {
-        let mut s = Fixture::flat(8, 3)
-            .unit(0, "officer-support", 0, 1)
-            .hidden(false)
-            .unit(1, "muton", 2, 1)
-            .hand(0, &["spec-4"])
-            .option("detection", "on")?
-            .dice(&[face])
-            .build()?;
+        let mut s = muton_hunt("officer-support", 2, "spec-4", &[face])?.build()?;
         s.act(0, spec(&s, 4, UnitId(0), "adv-support", 0)?)?;
         s.act(0, Action::TargetUnit(UnitId(1)))?;
         s.pass_all()?;
@@ -445,20 +468,9 @@ fn sk_detect_ranged_effect_needs_detection_roll() -> R {
 // per turn.
 #[test]
 fn sk_panic_at_most_one_roll_per_turn() -> R {
-    let mut s = Fixture::flat(9, 5)
-        .unit(0, "squaddie", 0, 1)
-        .unit(0, "squaddie", 8, 4)
-        .unit(1, "sectoid", 1, 1)
-        .hand(1, &["point-blank", "point-blank", "point-blank"])
-        .tokens(0, 3)
-        .active(1)
-        .option("panic", "on")?
-        .dice(&[4, 4, 6, 4])
-        .build()?;
+    let mut s = sectoid_beside_squaddie(3, &[4, 4, 6, 4])?;
     for _ in 0..3 {
-        s.act(1, card(&s, "point-blank", UnitId(2))?)?;
-        s.act(1, Action::TargetUnit(UnitId(0)))?;
-        s.pass_all()?;
+        fire(&mut s, 1, "point-blank", UnitId(2), UnitId(0))?;
     }
     assert_eq!(s.rolls("sk.suppression.roll"), vec![4, 4, 4]);
     assert_eq!(s.rolls("sk.panic.table"), vec![6]);
@@ -470,25 +482,14 @@ fn sk_panic_at_most_one_roll_per_turn() -> R {
 // Detect and Attack result can still be stopped by suppression.
 #[test]
 fn sk_detect_roll_precedes_suppression_roll() -> R {
-    let mut s = Fixture::flat(8, 3)
-        .unit(0, "squaddie", 0, 1)
-        .hidden(false)
-        .unit(1, "muton", 4, 1)
-        .hand(0, &["long-range"])
+    let mut s = muton_hunt("squaddie", 4, "long-range", &[6, 4])?
         .tokens(1, 1)
-        .option("detection", "on")?
-        .dice(&[6, 4])
         .build()?;
-    s.act(0, card(&s, "long-range", UnitId(0))?)?;
-    s.act(0, Action::TargetUnit(UnitId(1)))?;
-    s.pass_all()?;
-    let order: Vec<&str> = s
-        .events()
-        .iter()
-        .filter(|e| e.roll.is_some())
-        .map(|e| e.rule)
-        .collect();
-    assert_eq!(order, vec!["sk.detect.table", "sk.suppression.roll"]);
+    fire(&mut s, 0, "long-range", UnitId(0), UnitId(1))?;
+    assert_eq!(
+        roll_order(&s),
+        vec!["sk.detect.table", "sk.suppression.roll"]
+    );
     let m = s.unit(UnitId(1))?;
     assert!(!m.hidden);
     assert_eq!(m.hits, 3, "stopped by suppression");
@@ -515,8 +516,12 @@ fn sk_panic_new_alien_hidden_aliens_are_not_seen() -> R {
 /// On the aliens' turn a Thin Man at (2,0) shoots `victim` at (0,0) dead; `watcher` of type
 /// `kind` stands at (0,1) and sees it. The next dice are `dice`.
 fn friend_dies(kind: &str, dice: &[u8]) -> Result<(Session, UnitId), String> {
-    let mut s = Fixture::flat(8, 2)
-        .option("panic", "on")?
+    friend_dies_on(Fixture::flat(8, 2).option("panic", "on")?, kind, dice)
+}
+
+/// [`friend_dies`] on the 8 × 2 map `f`, with its options.
+fn friend_dies_on(f: Fixture, kind: &str, dice: &[u8]) -> Result<(Session, UnitId), String> {
+    let mut s = f
         .unit(1, "thin-man", 2, 0)
         .unit(0, "squaddie", 0, 0)
         .unit(0, kind, 0, 1)
@@ -525,9 +530,7 @@ fn friend_dies(kind: &str, dice: &[u8]) -> Result<(Session, UnitId), String> {
         .dice(dice)
         .build()?;
     let (tm, victim, watcher) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?, s.unit_at(0, 1)?);
-    s.play_card(1, "short-range", tm)?;
-    s.act(1, Action::TargetUnit(victim))?;
-    s.pass_all()?;
+    fire(&mut s, 1, "short-range", tm, victim)?;
     assert!(!s.unit(victim)?.on_map());
     Ok((s, watcher))
 }
@@ -562,11 +565,7 @@ fn sk_panic_pinned_only_defends() -> R {
     // sk.panic.pinned, sk.gap.80: 4 − 1 = 3 Pinned: no moves or attacks on its next turn.
     let (mut s, w) = friend_dies("squaddie", &[4])?;
     assert_eq!(s.unit(w)?.panic_effect, Some((PanicEffect::Pinned, 2)));
-    s.act(1, Action::EndTurn)?;
-    while s.state().stack().last().is_some() {
-        let a = s.legal(0)[0];
-        s.act(0, a)?;
-    }
+    end_turn(&mut s)?;
     assert!(!s.legal(0).iter().any(|a| match a {
         Action::FreeMove { unit, .. } => *unit == w,
         Action::Card { unit, .. } => *unit == Some(w),
@@ -590,17 +589,8 @@ fn sk_panic_trigger_attacks_more_than_hits() -> R {
         .dice(&[6, 6, 6])
         .build()?;
     let (tm, sq) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
-    let c = s.card("short-range")?;
     for _ in 0..2 {
-        s.act(
-            1,
-            Action::Card {
-                card: c,
-                unit: Some(tm),
-            },
-        )?;
-        s.act(1, Action::TargetUnit(sq))?;
-        s.pass_all()?;
+        fire(&mut s, 1, "short-range", tm, sq)?;
     }
     assert_eq!(s.rolls("sk.suppression.roll"), vec![6, 6]);
     assert_eq!(s.rolls("sk.panic.table"), vec![6]);
@@ -625,11 +615,7 @@ fn sk_panic_trigger_new_alien_once_per_type_and_one_roll_per_turn() -> R {
     assert_eq!(s.rolls("sk.panic.table"), vec![6]);
     assert_ne!(s.unit(u)?.seen_types, 0);
     s.act(0, Action::EndTurn)?;
-    s.act(1, Action::EndTurn)?;
-    while s.state().stack().last().is_some() {
-        let a = s.legal(0)[0];
-        s.act(0, a)?;
-    }
+    end_turn(&mut s)?;
     let back = s.hex(0, 0)?;
     s.act(0, Action::FreeMove { unit: u, to: back })?;
     assert_eq!(s.rolls("sk.panic.table").len(), 1);
@@ -638,17 +624,8 @@ fn sk_panic_trigger_new_alien_once_per_type_and_one_roll_per_turn() -> R {
 
 #[test]
 fn sk_panic_optional_off_by_default() -> R {
-    let mut s = Fixture::flat(8, 2)
-        .unit(1, "thin-man", 2, 0)
-        .unit(0, "squaddie", 0, 0)
-        .unit(0, "squaddie", 0, 1)
-        .active(1)
-        .hand(1, &["short-range"])
-        .build()?;
-    let (tm, v) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
-    s.play_card(1, "short-range", tm)?;
-    s.act(1, Action::TargetUnit(v))?;
-    s.pass_all()?;
+    // sk.panic.optional: a table that never switches Panic on sees nobody roll.
+    let (s, _) = friend_dies_on(Fixture::flat(8, 2), "squaddie", &[])?;
     assert!(!s.cited("sk.panic.table"));
     Ok(())
 }
@@ -669,26 +646,6 @@ fn duel(d: u8, dice: &[u8]) -> Result<(Session, UnitId, UnitId), String> {
 }
 
 #[test]
-fn sk_detect_reveal_roll_on_each_move() -> R {
-    // sk.detect.reveal-roll, sk.gap.70: a Hidden unit that moves rolls 1D6; 4+ reveals it.
-    for (face, hidden) in [(4u8, false), (3u8, true)] {
-        let mut s = Fixture::flat(8, 2)
-            .option("detection", "on")?
-            .unit(0, "squaddie", 0, 0)
-            // Close enough that the mover cannot hide again (sk.detect.hiding).
-            .unit(1, "thin-man", 4, 1)
-            .dice(&[face])
-            .build()?;
-        let u = s.unit_at(0, 0)?;
-        let to = s.hex(1, 0)?;
-        s.act(0, Action::FreeMove { unit: u, to })?;
-        assert_eq!(s.unit(u)?.hidden, hidden);
-        assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![u32::from(face)]);
-    }
-    Ok(())
-}
-
-#[test]
 fn sk_detect_table_rows_and_card_fate() -> R {
     // sk.detect.flush, sk.detect.table, sk.detect.card-fate at range 4 (no bonus):
     // 1 no attack, card kept; 2 miss, card spent; 3 hit, still hidden; 4 revealed, miss;
@@ -703,8 +660,7 @@ fn sk_detect_table_rows_and_card_fate() -> R {
     ];
     for (face, alive, hidden, kept) in cases {
         let (mut s, a, t) = duel(4, &[face])?;
-        shoot(&mut s, 0, "long-range", a, t)?;
-        s.pass_all()?;
+        fire(&mut s, 0, "long-range", a, t)?;
         let u = s.unit(t)?;
         assert_eq!(u.on_map(), alive, "face {face}: alive");
         if alive {
@@ -721,8 +677,7 @@ fn sk_detect_table_rows_and_card_fate() -> R {
 fn sk_detect_close_bonus_within_three_hexes() -> R {
     // sk.detect.close-bonus: +1 within 3 hexes, so a 5 counts as 6 (revealed and hit).
     let (mut s, a, t) = duel(2, &[5])?;
-    shoot(&mut s, 0, "short-range", a, t)?;
-    s.pass_all()?;
+    fire(&mut s, 0, "short-range", a, t)?;
     assert!(!s.unit(t)?.on_map());
     assert!(s.cited("sk.detect.close-bonus"));
     Ok(())
@@ -871,9 +826,7 @@ fn hidden_duel(
         .hand(0, &["long-range", "long-range"])
         .build()?;
     let (a, t) = (s.unit_at(0, 0)?, s.unit_at(4, 0)?);
-    s.play_card(0, "long-range", a)?;
-    s.act(0, Action::TargetUnit(t))?;
-    s.pass_all()?;
+    fire(&mut s, 0, "long-range", a, t)?;
     Ok((s, a, t))
 }
 
@@ -962,13 +915,10 @@ fn sk_detect_reveal_roll_only_once_the_attack_is_made() -> R {
     let (s, a, t) = hidden_duel(Fixture::flat(10, 2).dice(&[6, 4]), true)?;
     assert_eq!(s.rolls("sk.detect.table"), vec![6]);
     assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![4]);
-    let order: Vec<&str> = s
-        .events()
-        .iter()
-        .filter(|e| e.roll.is_some())
-        .map(|e| e.rule)
-        .collect();
-    assert_eq!(order, vec!["sk.detect.table", "sk.detect.reveal-roll"]);
+    assert_eq!(
+        roll_order(&s),
+        vec!["sk.detect.table", "sk.detect.reveal-roll"]
+    );
     assert!(!s.unit(a)?.hidden && !s.unit(t)?.on_map());
     // reveal_roll = on-declare: the old order, the reveal roll first.
     let (s, _, _) = hidden_duel(
@@ -1011,9 +961,7 @@ fn sk_panic_trigger_new_alien_when_it_reveals_itself_by_attacking() -> R {
         .dice(&[4, 6])
         .build()?;
     let (tm, shiv) = (s.unit_at(2, 0)?, s.unit_at(0, 0)?);
-    s.play_card(1, "short-range", tm)?;
-    s.act(1, Action::TargetUnit(shiv))?;
-    s.pass_all()?;
+    fire(&mut s, 1, "short-range", tm, shiv)?;
     assert_eq!(s.rolls("sk.detect.reveal-roll"), vec![4]);
     assert_eq!(s.rolls("sk.panic.table"), vec![6]);
     Ok(())

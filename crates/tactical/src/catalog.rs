@@ -17,6 +17,7 @@ use crate::data::{
     SpecialDef, StatsDef, SuscDef, UnitDef, WeaponClass, WeaponDef,
 };
 use serde::{Deserialize, Serialize};
+use squadsight_core::article;
 use squadsight_core::data::{DataError, DataErrors, ParseAll, cached};
 use squadsight_core::hash::stable_hash;
 use std::fmt;
@@ -556,7 +557,7 @@ impl Builder<'_, '_> {
                     origin,
                     "name: \"\"",
                     "",
-                    format!("a {what} has an empty name"),
+                    format!("{} {what} has an empty name", article(what)),
                 );
             } else if seen.contains(&n) {
                 self.err(origin, n, n, format!("{what} `{n}` is listed twice"));

@@ -7,8 +7,8 @@ use crate::legal::{move_factor, step_base, step_facing, turn_now};
 use crate::map::Locomotion;
 use crate::observe::Observation;
 use crate::state::{State, Status};
-use squadsight_core::Seat;
 use squadsight_core::square::Pos;
+use squadsight_core::{Seat, article};
 
 impl Tactical {
     /// A short label for an action.
@@ -131,7 +131,7 @@ impl Tactical {
                     .get(usize::from(*unit))
                     .and_then(|u| u.grenades.get(usize::from(*slot)))
                     .map_or("grenade", |&g| self.catalog.grenade(g).name.as_str());
-                format!("{} primes a {g} (delay {delay})", name(*unit))
+                format!("{} primes {} {g} (delay {delay})", name(*unit), article(g))
             }
             Action::Throw { unit, to } => {
                 let odds = if usize::from(*unit) < st.units.len() {
@@ -319,7 +319,8 @@ impl Tactical {
             Mission::CaptureShip => "capture the enemy craft".into(),
             Mission::CaptureTech(None) => "capture technology (target not written down yet)".into(),
             Mission::CaptureTech(Some(w)) => {
-                format!("bring a {} back to your craft", self.catalog.weapon(w).name)
+                let w = &self.catalog.weapon(w).name;
+                format!("bring {} {w} back to your craft", article(w))
             }
             Mission::Eliminate => "eliminate every enemy unit".into(),
         }

@@ -16,7 +16,7 @@ use crate::catalog::WeaponId;
 use crate::engine::Tactical;
 use crate::state::{State, Status};
 use squadsight_core::dice::{Dice, Target, roll};
-use squadsight_core::journal::mention;
+use squadsight_core::journal::{article, mention};
 use squadsight_core::square::Pos;
 use squadsight_core::{EventKind, GameRng, Journal, Outcome, Seat, SeatSet};
 
@@ -241,10 +241,10 @@ impl Tactical {
             (Mission::CaptureUnit(None), _, Some(u), _) => {
                 (Mission::CaptureUnit(Some(u)), format!("unit #{}", u + 1))
             }
-            (Mission::CaptureTech(None), _, _, Some(w)) => (
-                Mission::CaptureTech(Some(w)),
-                format!("a {}", self.catalog.weapon(w).name),
-            ),
+            (Mission::CaptureTech(None), _, _, Some(w)) => (Mission::CaptureTech(Some(w)), {
+                let w = &self.catalog.weapon(w).name;
+                format!("{} {w}", article(w))
+            }),
             _ => return,
         };
         *m = new;

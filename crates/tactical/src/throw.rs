@@ -32,7 +32,7 @@ use crate::map::{Battlefield, Blast, BlastReport, Body, Facing, SightRules};
 use crate::rolls::percentile;
 use crate::state::State;
 use serde::{Deserialize, Serialize};
-use squadsight_core::journal::mention;
+use squadsight_core::journal::{article, mention};
 use squadsight_core::los::Nudge;
 use squadsight_core::square::{Crossing, Pos, line};
 use squadsight_core::{EventKind, GameRng, Input, Journal, Seat};
@@ -243,7 +243,13 @@ impl Tactical {
         journal.note_with(
             "tac.move.special.prime",
             EventKind::Effect,
-            || format!("{name} primes a {} ({cost} TU)", mention(&g.name)),
+            || {
+                format!(
+                    "{name} primes {} {} ({cost} TU)",
+                    article(&g.name),
+                    mention(&g.name)
+                )
+            },
             || {
                 vec![
                     Input::new("delay", delay, "tac.throw.prime"),
@@ -293,7 +299,8 @@ impl Tactical {
             hit.target,
             |r| {
                 format!(
-                    "{name} throws a {} at {},{},{} ({cost} TU): needs {} or less on d100, rolls {}",
+                    "{name} throws {} {} at {},{},{} ({cost} TU): needs {} or less on d100, rolls {}",
+                    article(&g.name),
                     g.name,
                     to.x,
                     to.y,

@@ -193,6 +193,32 @@ fn tac_throw_prime_delay_one_goes_off_at_the_end_of_the_round() {
     assert!(st.live.is_empty());
 }
 
+/// tac.move.special.prime, tac.throw.resolve: the action's label and the journal name a grenade
+/// with the article its name takes, "an Alien Grenade" but "a High Explosive".
+#[test]
+fn tac_throw_texts_give_the_grenade_its_article() {
+    use squadsight_core::Ruleset;
+    let t = tactical();
+    for (name, article) in [("Alien Grenade", "an"), ("High Explosive", "a")] {
+        let (mut st, x, a) = duel(&t, Options::default(), p(5, 10, 0), p(5, 7, 0));
+        grenades(&t, &mut st, x, &[name]);
+        let label = t.describe(&st, &prime(0, 0, 1));
+        assert!(
+            label.contains(&format!("primes {article} {name} (delay 1)")),
+            "{label}"
+        );
+        let j = act(&t, &mut st, prime(0, 0, 1));
+        let primed = texts(&j, "tac.move.special.prime");
+        let want = format!("primes {article} {name} (12 TU)");
+        assert!(primed.iter().any(|s| s.contains(&want)), "{primed:?}");
+        let to = st.units[a].pos;
+        let j = act(&t, &mut st, Action::Throw { unit: 0, to });
+        let thrown = texts(&j, "tac.throw.resolve");
+        let want = format!("throws {article} {name} at 5,7,1");
+        assert!(thrown.iter().any(|s| s.contains(&want)), "{thrown:?}");
+    }
+}
+
 /// tac.throw.prime, tac.gap.50: delay 0 goes off as the thrower's squad ends its turn, before
 /// the enemy moves.
 #[test]
