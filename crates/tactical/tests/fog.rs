@@ -485,37 +485,60 @@ fn elsewhere(st: &State, seat: Seat, h: usize, rng: &mut GameRng) -> Option<Stat
 #[test]
 fn tac_gap_7_an_unseen_units_square_does_not_reach_the_observation() {
     let t = tactical();
+    let checked = each_hidden_unit(&t, [3, 5, 8], |st, seat, h, obs, rng, at| {
+        let Some(moved) = elsewhere(st, seat, h, rng) else {
+            return false;
+        };
+        let other = t.observe(&moved, seat);
+        assert_eq!(other.hidden, obs.hidden, "{at}");
+        assert!(
+            other.known == obs.known,
+            "{at}: seat {} can tell where unit {h} stands",
+            seat.0
+        );
+        true
+    });
+    assert!(checked > 100, "only {checked} hidden units were moved");
+}
+
+/// Plays a random game of the Assault, the 3-seat free-for-all and the terror site, from the
+/// three `seeds`; at every 7th position, for every seat and every standing unit hidden from
+/// it, calls `check(state, seat, unit, the seat's observation, rng, where)`, which says
+/// whether it could check that unit. Returns how many it checked.
+fn each_hidden_unit(
+    t: &Tactical,
+    seeds: [u64; 3],
+    mut check: impl FnMut(
+        &State,
+        Seat,
+        usize,
+        &squadsight_tactical::observe::Observation,
+        &mut GameRng,
+        &str,
+    ) -> bool,
+) -> usize {
     let mut checked = 0;
-    for (scenario, seed) in [("assault", 3), ("free-for-all", 5), ("terror", 8)] {
-        let mut st = crate::support::start(&t, scenario, &Options::default(), seed);
+    for (scenario, seed) in ["assault", "free-for-all", "terror"].into_iter().zip(seeds) {
+        let mut st = crate::support::start(t, scenario, &Options::default(), seed);
         let mut rng = GameRng::new(seed);
         for n in 0..400 {
             let Decision::Act(mover) = t.to_act(&st) else {
                 break;
             };
             if n % 7 == 0 {
+                let at = format!("{scenario} action {n}");
                 for s in 0..st.seats.len() {
                     let seat = Seat(u8::try_from(s).unwrap_or(0));
                     let obs = t.observe(&st, seat);
                     for &h in &obs.hidden {
                         let h = usize::from(h);
-                        if !st.units[h].active() {
-                            continue;
+                        if st.units[h].active() && check(&st, seat, h, &obs, &mut rng, &at) {
+                            checked += 1;
                         }
-                        let Some(moved) = elsewhere(&st, seat, h, &mut rng) else {
-                            continue;
-                        };
-                        let other = t.observe(&moved, seat);
-                        assert_eq!(other.hidden, obs.hidden, "{scenario} action {n}");
-                        assert!(
-                            other.known == obs.known,
-                            "{scenario} action {n}: seat {s} can tell where unit {h} stands"
-                        );
-                        checked += 1;
                     }
                 }
             }
-            let legal = legal(&t, &st, mover);
+            let legal = legal(t, &st, mover);
             let k = rng.below(
                 squadsight_core::Stream::Ai,
                 u32::try_from(legal.len()).unwrap_or(1),
@@ -525,7 +548,7 @@ fn tac_gap_7_an_unseen_units_square_does_not_reach_the_observation() {
                 .unwrap_or_else(|e| panic!("{e}"));
         }
     }
-    assert!(checked > 100, "only {checked} hidden units were moved");
+    checked
 }
 
 /// Whether one of `seat`'s (or its allies') active units stands on `p` or sees it, units
@@ -643,61 +666,35 @@ fn everything_else(t: &Tactical, st: &mut State, seat: Seat, h: usize, k: u32) -
 fn tac_gap_7_an_unseen_units_kit_and_state_do_not_reach_the_observation() {
     use squadsight_tactical::items::{FloorItem, Item};
     let t = tactical();
-    let mut checked = 0;
-    for (scenario, seed) in [("assault", 4), ("free-for-all", 6), ("terror", 9)] {
-        let mut st = crate::support::start(&t, scenario, &Options::default(), seed);
-        let mut rng = GameRng::new(seed);
-        for n in 0..400 {
-            let Decision::Act(mover) = t.to_act(&st) else {
-                break;
-            };
-            if n % 7 == 0 {
-                for s in 0..st.seats.len() {
-                    let seat = Seat(u8::try_from(s).unwrap_or(0));
-                    let obs = t.observe(&st, seat);
-                    for &h in &obs.hidden {
-                        let h = usize::from(h);
-                        if !st.units[h].active() {
-                            continue;
-                        }
-                        let mut other = st.clone();
-                        let put = everything_else(&t, &mut other, seat, h, n);
-                        if other.known_mask(seat) != st.known_mask(seat) {
-                            continue;
-                        }
-                        // The same count of items on the floor: in the first game the
-                        // unit put down a medikit where the seat does not see, not its weapon.
-                        let mut obs = obs.clone();
-                        if let Some(pos) = put {
-                            let mut base = st.clone();
-                            base.floor.push(FloorItem {
-                                pos,
-                                item: Item::Medikit(1),
-                                fresh: false,
-                            });
-                            obs = t.observe(&base, seat);
-                        }
-                        let seen = t.observe(&other, seat);
-                        assert_eq!(seen.hidden, obs.hidden, "{scenario} action {n}");
-                        assert!(
-                            seen.known == obs.known,
-                            "{scenario} action {n}: seat {s} can tell what unit {h} carries or \
-                             how it is"
-                        );
-                        checked += 1;
-                    }
-                }
-            }
-            let legal = legal(&t, &st, mover);
-            let k = rng.below(
-                squadsight_core::Stream::Ai,
-                u32::try_from(legal.len()).unwrap_or(1),
-            );
-            let a = legal[k as usize].clone();
-            t.apply(&mut st, mover, &a, &mut rng, &mut Journal::off())
-                .unwrap_or_else(|e| panic!("{e}"));
+    let mut n = 0;
+    let checked = each_hidden_unit(&t, [4, 6, 9], |st, seat, h, obs, _, at| {
+        n += 1;
+        let mut other = st.clone();
+        let put = everything_else(&t, &mut other, seat, h, n);
+        if other.known_mask(seat) != st.known_mask(seat) {
+            return false;
         }
-    }
+        // The same count of items on the floor: in the first game the unit put down a
+        // medikit where the seat does not see, not its weapon.
+        let mut obs = obs.clone();
+        if let Some(pos) = put {
+            let mut base = st.clone();
+            base.floor.push(FloorItem {
+                pos,
+                item: Item::Medikit(1),
+                fresh: false,
+            });
+            obs = t.observe(&base, seat);
+        }
+        let seen = t.observe(&other, seat);
+        assert_eq!(seen.hidden, obs.hidden, "{at}");
+        assert!(
+            seen.known == obs.known,
+            "{at}: seat {} can tell what unit {h} carries or how it is",
+            seat.0
+        );
+        true
+    });
     assert!(checked > 100, "only {checked} hidden units were changed");
 }
 
